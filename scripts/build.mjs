@@ -1,0 +1,43 @@
+// Bundles the CLI and the extension with esbuild, and transpiles the tests (one file each, no bundling)
+// into out/ so mocha can run them without a TypeScript loader.
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync, rmSync, existsSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const watch = process.argv.includes('--watch');
+
+function walk(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (p.endsWith('.ts')) out.push(p);
+  }
+  return out;
+}
+
+const common = { platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', absWorkingDir: root };
+
+rmSync(join(root, 'out'), { recursive: true, force: true });
+
+const bundles = [
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+if (existsSync(join(root, 'src/extension/extension.ts'))) {
+  bundles.push({ entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
+}
+
+await Promise.all([
+  ...bundles.map((b) => esbuild.build({ ...common, bundle: true, format: 'cjs', ...b })),
+  esbuild.build({
+    ...common,
+    entryPoints: [...walk(join(root, 'src')), ...walk(join(root, 'test'))],
+    outdir: 'out',
+    outbase: '.',
+    format: 'cjs',
+    bundle: false,
+  }),
+]);
+chmodSync(join(root, 'dist/cli.js'), 0o755);
+if (watch) console.log('watch mode is not implemented; run npm run build again');
