@@ -1,7 +1,7 @@
 // Bundles the CLI and the extension with esbuild, and transpiles the tests (one file each, no bundling)
 // into out/ so mocha can run them without a TypeScript loader.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, rmSync, existsSync, chmodSync } from 'node:fs';
+import { readdirSync, statSync, rmSync, existsSync, chmodSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -40,4 +40,6 @@ await Promise.all([
   }),
 ]);
 chmodSync(join(root, 'dist/cli.js'), 0o755);
+// Unbundled modules under out/ import the schema by relative path, as src/ does.
+cpSync(join(root, 'schemas'), join(root, 'out/schemas'), { recursive: true });
 if (watch) console.log('watch mode is not implemented; run npm run build again');

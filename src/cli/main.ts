@@ -1,0 +1,357 @@
+// `skill-author`: the engine's verdicts for terminals and CI. This file only parses arguments, formats
+// output and picks exit codes; every verdict comes from src/core.
+//
+// Exit codes: 0 no error diagnostics · 1 error diagnostics, or nothing found · 2 usage error / bad path.
+
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { findAgentsFile } from '../core/agents';
+import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/constraint';
+import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, toEntry, type IndexFormat } from '../core/engine';
+import { isVisible } from '../core/status';
+import { formatCheckTable, makeStyle, relativeTo } from './format';
+
+export const VERSION = '0.1.0';
+
+class UsageError extends Error {}
+
+const HELP: Record<string, string> = {
+  main: `skill-author ${VERSION} — what your agent will do with each SKILL.md on this machine
+
+Usage:
+  skill-author check [PATH…] [--json] [--agent ID [--agents-file FILE]] [--no-probe]
+  skill-author banner PATH [--agent ID [--agents-file FILE]] [--render] [--no-probe]
+  skill-author index [PATH…] [--format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe]
+  skill-author constraint REQ [VERSION…]
+  skill-author constraint --batch < lines
+
+Run \`skill-author COMMAND --help\` for details. Exit codes: 0 ok, 1 errors found, 2 usage error.`,
+  check: `skill-author check [PATH…] [options]
+
+Validates every SKILL.md under each PATH (a SKILL.md, a skill folder, or a root searched recursively;
+default: .) and says what the agent runtime will do with it on this machine.
+
+Options:
+  --json                 machine-readable output ({"version":1,"skills":[…]})
+  --agent ID             show the skills agent ID loads, in its order, with its skill_overrides applied
+  --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
+  --no-probe             spawn nothing: version requirements are reported unknown and hide nothing
+  -v, --verbose          also list information-level findings in the table
+  --color, --no-color    force colour on or off (default: on for a terminal, off with NO_COLOR)
+  -h, --help             this help
+
+Exit: 0 when no skill has an error diagnostic, 1 when any has (or no SKILL.md was found), 2 on usage errors.`,
+  banner: `skill-author banner PATH [options]
+
+Prints the MISSING DEPS banner the runtime puts in front of the skill at PATH (a SKILL.md or a skill folder),
+exactly, followed by a newline; prints nothing when there is none.
+
+Options:
+  --render               print everything the model sees for this skill (banner, blank line, body)
+  --agent ID             apply agent ID's skill_overrides (with --agents-file FILE)
+  --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml above the skill)
+  --no-probe             spawn nothing (version requirements unknown)
+  -h, --help             this help`,
+  index: `skill-author index [PATH…] [options]
+
+Prints the prompt index of the skills the model will see (hidden skills are left out).
+
+Options:
+  --format FORMAT        hermes (default): Hermes <available_skills> by category
+                         xml: Agent Skills client index with absolute <location>
+                         nexo: the nexo-rs "# SKILLS" system block with every skill's content
+  --agent ID             the skills agent ID loads, in its order (with --agents-file FILE)
+  --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
+  --no-probe             spawn nothing (version requirements unknown and not hiding)
+  -h, --help             this help`,
+  constraint: `skill-author constraint REQ [VERSION…]
+skill-author constraint --batch
+
+Explains a version constraint in Cargo's dialect (the one nexo-rs uses for bin_versions) and checks
+versions against it. With --batch, reads "constraint<TAB>version" lines on standard input and writes one
+verdict per line: match, nomatch, invalid_constraint or invalid_version.
+
+Exit: 0 when the constraint is valid (and, with versions, all match), 1 otherwise, 2 on usage errors.`,
+};
+
+interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdin: () => AsyncIterable<string | Buffer>;
+}
+
+const COMMON: ParseArgsConfig['options'] = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  agent: { type: 'string' },
+  'agents-file': { type: 'string' },
+  'no-probe': { type: 'boolean' },
+  render: { type: 'boolean' },
+  format: { type: 'string' },
+  batch: { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  verbose: { type: 'boolean', short: 'v' },
+};
+
+const ALLOWED: Record<string, string[]> = {
+  check: ['help', 'json', 'agent', 'agents-file', 'no-probe', 'color', 'no-color', 'verbose'],
+  banner: ['help', 'agent', 'agents-file', 'no-probe', 'render'],
+  index: ['help', 'agent', 'agents-file', 'no-probe', 'format'],
+  constraint: ['help', 'batch'],
+};
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    io.out(`${HELP['main']}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-V') {
+    io.out(`${VERSION}\n`);
+    return 0;
+  }
+  if (!ALLOWED[command]) throw new UsageError(`unknown command \`${command}\` (expected check, banner, index or constraint; see --help)`);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: COMMON, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e instanceof Error ? e.message : String(e)).replace(/^Unknown option/, 'unknown option').split('\n')[0] ?? 'bad arguments');
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  for (const k of Object.keys(values)) {
+    if (values[k] !== undefined && !ALLOWED[command]?.includes(k)) throw new UsageError(`\`--${k}\` does not apply to \`${command}\``);
+  }
+  if (values['help']) {
+    io.out(`${HELP[command]}\n`);
+    return 0;
+  }
+  const positionals = parsed.positionals;
+  switch (command) {
+    case 'constraint':
+      return cmdConstraint(positionals, values, io);
+    case 'check':
+      return cmdCheck(positionals, values, io);
+    case 'banner':
+      return cmdBanner(positionals, values, io);
+    default:
+      return cmdIndex(positionals, values, io);
+  }
+}
+
+async function assertPaths(paths: string[], io: Io): Promise<string[]> {
+  const abs = paths.map((p) => path.resolve(io.cwd, p));
+  for (let i = 0; i < abs.length; i++) {
+    try {
+      await fs.stat(abs[i] as string);
+    } catch {
+      throw new UsageError(`path does not exist: ${paths[i]}`);
+    }
+  }
+  return abs;
+}
+
+function engineFor(values: Record<string, unknown>, io: Io): Engine {
+  return new Engine({ env: io.env, probe: !values['no-probe'], notProbedReason: 'not probed (--no-probe)' });
+}
+
+/** Resolve `--agent`: the agents file named, or the conventional one under the first path (or cwd). */
+async function agentSkills(engine: Engine, values: Record<string, unknown>, searchFrom: string, io: Io): Promise<{ skills: EvaluatedSkill[]; problems: number }> {
+  const id = String(values['agent']);
+  let file = typeof values['agents-file'] === 'string' ? path.resolve(io.cwd, values['agents-file']) : null;
+  if (!file) {
+    let dir = searchFrom;
+    for (let i = 0; i < 4 && !file; i++, dir = path.dirname(dir)) file = await findAgentsFile(dir);
+    if (!file) throw new UsageError('--agent needs an agents file: pass --agents-file FILE (none found at config/agents.yaml or agents.yaml)');
+  } else {
+    try {
+      await fs.stat(file);
+    } catch {
+      throw new UsageError(`path does not exist: ${String(values['agents-file'])}`);
+    }
+  }
+  const { file: agentsFile, agent } = await engine.loadAgent(file, id);
+  let problems = 0;
+  for (const p of agentsFile.problems) {
+    io.err(`${relativeTo(io.cwd, agentsFile.path)}:${p.line}:${p.column}: ${p.severity}: ${p.message}\n`);
+    if (p.severity === 'error') problems++;
+  }
+  if (!agent) {
+    const known = agentsFile.agents.map((a) => a.id).join(', ') || 'none';
+    throw new UsageError(`agent \`${id}\` is not defined in ${relativeTo(io.cwd, agentsFile.path)} (agents: ${known})`);
+  }
+  return { skills: await engine.checkAgent(agent), problems };
+}
+
+async function cmdCheck(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
+  const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
+  const engine = engineFor(values, io);
+  try {
+    let skills: EvaluatedSkill[];
+    let agentProblems = 0;
+    const catalogProblems: string[] = [];
+    if (values['agent'] !== undefined) {
+      ({ skills, problems: agentProblems } = await agentSkills(engine, values, targets[0] ?? io.cwd, io));
+    } else {
+      const result = await engine.checkPaths(targets);
+      skills = result.skills;
+      for (const c of result.catalogs) for (const p of c.problems) catalogProblems.push(`${relativeTo(io.cwd, p.path)}: ${p.message}`);
+    }
+    for (const p of catalogProblems) io.err(`skill-author: ${p}\n`);
+    const show = (p: string): string => relativeTo(io.cwd, p);
+    const entries = skills.map((s) => toEntry(s, show));
+    if (values['json']) io.out(`${JSON.stringify({ version: 1, skills: entries }, null, 2)}\n`);
+    else {
+      const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
+      io.out(formatCheckTable(entries, makeStyle(colour), values['verbose'] === true));
+    }
+    if (skills.length === 0) {
+      io.err(`skill-author: no SKILL.md found under ${positionals.length ? positionals.join(', ') : '.'}\n`);
+      return 1;
+    }
+    const errors = entries.some((e) => e.diagnostics.some((d) => d.severity === 'error'));
+    return errors || agentProblems > 0 ? 1 : 0;
+  } finally {
+    engine.dispose();
+  }
+}
+
+async function oneSkill(engine: Engine, target: string, values: Record<string, unknown>, io: Io): Promise<EvaluatedSkill | null> {
+  const abs = (await assertPaths([target], io))[0] as string;
+  const st = await fs.stat(abs);
+  const file = st.isDirectory() ? path.join(abs, 'SKILL.md') : abs;
+  if (values['agent'] !== undefined) {
+    const { skills } = await agentSkills(engine, values, path.dirname(path.dirname(file)), io);
+    const id = path.basename(path.dirname(file));
+    const s = skills.find((x) => x.id === id && x.analysis);
+    if (!s) throw new UsageError(`agent \`${String(values['agent'])}\` does not load the skill \`${id}\``);
+    return s;
+  }
+  const { skills } = await engine.checkPaths([file]);
+  return skills[0] ?? null;
+}
+
+async function cmdBanner(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
+  if (positionals.length !== 1) throw new UsageError('banner takes exactly one PATH (a SKILL.md or a skill folder)');
+  const engine = engineFor(values, io);
+  try {
+    const s = await oneSkill(engine, positionals[0] as string, values, io);
+    if (!s) {
+      io.err(`skill-author: no SKILL.md at ${positionals[0]}\n`);
+      return 1;
+    }
+    if (values['render']) {
+      if (!isVisible(s.status.verdict)) {
+        io.err(`skill-author: the model never sees \`${s.id}\`: ${s.status.verdict} — ${s.status.summary}\n`);
+        return 0;
+      }
+      io.out(`${contentFor(s)}\n`);
+      return 0;
+    }
+    const banner = bannerFor(s);
+    if (banner) io.out(`${banner}\n`);
+    return 0;
+  } finally {
+    engine.dispose();
+  }
+}
+
+async function cmdIndex(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
+  const format = (values['format'] ?? 'hermes') as string;
+  if (!['hermes', 'xml', 'nexo'].includes(format)) throw new UsageError(`--format must be hermes, xml or nexo (got \`${format}\`)`);
+  const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
+  const engine = engineFor(values, io);
+  try {
+    let skills: EvaluatedSkill[];
+    let categories = new Map<string, string>();
+    if (values['agent'] !== undefined) ({ skills } = await agentSkills(engine, values, targets[0] ?? io.cwd, io));
+    else {
+      const result = await engine.checkPaths(targets);
+      skills = result.skills;
+      categories = mergeCategoryDescriptions(result.catalogs);
+    }
+    io.out(`${await renderIndex(skills, format as IndexFormat, categories)}\n`);
+    return 0;
+  } finally {
+    engine.dispose();
+  }
+}
+
+async function cmdConstraint(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
+  if (values['batch']) {
+    if (positionals.length) throw new UsageError('--batch reads its input from standard input; it takes no arguments');
+    let pending = '';
+    let out = '';
+    const flush = (line: string): void => {
+      const l = line.endsWith('\r') ? line.slice(0, -1) : line;
+      const tab = l.indexOf('\t');
+      out += `${tab < 0 ? 'invalid_constraint' : batchVerdict(l.slice(0, tab), l.slice(tab + 1))}\n`;
+      if (out.length > 65536) (io.out(out), (out = ''));
+    };
+    for await (const chunk of io.stdin()) {
+      pending += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      let nl;
+      while ((nl = pending.indexOf('\n')) >= 0) {
+        flush(pending.slice(0, nl));
+        pending = pending.slice(nl + 1);
+      }
+    }
+    if (pending.length) flush(pending);
+    io.out(out);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('constraint needs a requirement, e.g. skill-author constraint ">=4.0, <5"');
+  const [req, ...versions] = positionals as [string, ...string[]];
+  const parsed = parseConstraint(req);
+  if (!parsed.ok) {
+    io.out(`invalid: ${parsed.error.message}\n`);
+    if (parsed.error.suggestion !== undefined) io.out(`suggestion: ${parsed.error.suggestion}\n`);
+    return 1;
+  }
+  io.out(`constraint: ${req}\nmeaning:    ${describeConstraint(parsed.req)}\n`);
+  let allMatch = true;
+  for (const v of versions) {
+    const version = parseVersion(v);
+    const verdict = version ? (satisfies(parsed.req, version) ? 'match' : 'nomatch') : 'invalid_version';
+    if (verdict !== 'match') allMatch = false;
+    io.out(`${v}\t${verdict}\n`);
+  }
+  return allMatch ? 0 : 1;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const io: Io = {
+    out: (s) => process.stdout.write(s),
+    err: (s) => process.stderr.write(s),
+    isTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+    stdin: () => process.stdin,
+  };
+  try {
+    return await main(argv, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`skill-author: ${e.message}\n`);
+      return 2;
+    }
+    // Never a stack trace: one line, and a hint that this is a bug.
+    io.err(`skill-author: internal error: ${e instanceof Error ? e.message : String(e)} (please report this)\n`);
+    return 3;
+  }
+}
+
+if (require.main === module) {
+  // Flush stdout before exiting (large JSON on a pipe), and exit quietly on EPIPE (`| head`).
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+  });
+  void run(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
+

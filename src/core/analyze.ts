@@ -1,0 +1,839 @@
+// analyzeSkill: SKILL.md text → diagnostics + what the runtime will read. Pure: no file system, no processes.
+//
+// Two views of the same file are kept apart on purpose:
+// - the RUNTIME view (what nexo-rs reads: split from offset 0, strict typed deserialization, empty metadata
+//   on any error) drives verdicts, banners and indexes;
+// - the AUTHOR view (past a BOM, tolerant) drives diagnostics, so an author whose file the runtime ignores
+//   still gets every finding about what they wrote — plus one plain statement that the runtime ignores it.
+
+import type { Node } from 'yaml';
+import { type Comparator, type ConstraintError, describeConstraint, parseConstraint, type VersionReq } from './constraint';
+import { hasLoneCR, splitSkill, type SplitResult } from './frontmatter';
+import { EMPTY_NEXO, readNexo, type NexoFailure, type NexoMeta } from './nexo';
+import { compileVersionRegex } from './regex';
+import { NO_REQUIREMENTS, type Requirements } from './requirements';
+import { knownKeysAt, validateFrontmatter } from './schema';
+import { LineIndex, makeDiagnostic, quoteForMessage, type DiagnosticInit } from './text';
+import type { Diagnostic } from './types';
+import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, parseYaml, type ParsedYaml, Scalar } from './yaml';
+
+export interface SkillAnalysis {
+  text: string;
+  index: LineIndex;
+  /** Folder name: the runtime's identity for the skill. */
+  dirName: string | undefined;
+  bom: boolean;
+  /** What nexo-rs sees. */
+  runtimeSplit: SplitResult;
+  /** What the author wrote (past a BOM). */
+  split: SplitResult;
+  yaml: ParsedYaml | null;
+  /** Author-view frontmatter as a plain map, when it parsed into one. */
+  data: Record<string, unknown> | null;
+  /** Metadata nexo-rs actually uses (empty when it ignores the frontmatter or cannot see it). */
+  nexo: NexoMeta;
+  nexoFailure: NexoFailure | null;
+  /** True when the runtime sees a frontmatter block and uses it. */
+  frontmatterEffective: boolean;
+  requirements: Requirements;
+  /** False when the runtime skips the file: blank, or empty body. */
+  loadable: boolean;
+  /** The trimmed body the runtime injects. */
+  body: string;
+  /** Display name for the prompt (frontmatter name, else folder name). */
+  displayName: string;
+  /** Description as the runtimes read it (trimmed), or '' when none. */
+  description: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface AnalyzeOptions {
+  /** The folder holding SKILL.md, for `name-dir-mismatch` and the skill's identity. */
+  dirName?: string;
+}
+
+const NAME_MAX = 64;
+const DESCRIPTION_MAX = 1024;
+const COMPATIBILITY_MAX = 500;
+/** Hermes cuts index descriptions longer than this to 57 characters + "...". */
+export const HERMES_INDEX_DESCRIPTION_MAX = 60;
+
+export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillAnalysis {
+  const index = new LineIndex(text);
+  const diags: Diagnostic[] = [];
+  const add = (init: DiagnosticInit): void => {
+    diags.push(makeDiagnostic(index, init));
+  };
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const runtimeSplit = splitSkill(text, 0);
+  const split = bom ? splitSkill(text, 1) : runtimeSplit;
+  const dirName = options.dirName;
+
+  const result: SkillAnalysis = {
+    text,
+    index,
+    dirName,
+    bom,
+    runtimeSplit,
+    split,
+    yaml: null,
+    data: null,
+    nexo: EMPTY_NEXO,
+    nexoFailure: null,
+    frontmatterEffective: false,
+    requirements: NO_REQUIREMENTS,
+    loadable: runtimeSplit.state !== 'blank' && runtimeSplit.bodyEnd > runtimeSplit.bodyStart,
+    body: text.slice(runtimeSplit.bodyStart, runtimeSplit.bodyEnd),
+    displayName: dirName ?? '',
+    description: '',
+    diagnostics: diags,
+  };
+
+  if (split.state === 'blank') {
+    add({
+      code: 'file-empty',
+      severity: 'error',
+      message: 'SKILL.md is empty. The runtime skips a blank file: the skill is never loaded. Add a frontmatter block with `name` and `description`, then instructions.',
+      start: 0,
+      end: text.length,
+    });
+    return result;
+  }
+
+  if (bom) {
+    add({
+      code: 'bom',
+      severity: 'warning',
+      message:
+        'The file starts with a byte-order mark (BOM). nexo-rs does not treat it as whitespace, so it sees no `---` at the start: the whole frontmatter is read as body text and none of its fields (name, description, requirements) apply. Save the file as UTF-8 without BOM.',
+      start: 0,
+      end: 1,
+    });
+  }
+
+  if (split.state === 'missing') {
+    add({
+      code: 'frontmatter-missing',
+      severity: 'error',
+      message:
+        'No frontmatter: SKILL.md must start with a `---` line, then YAML with at least `name` and `description`, then a closing `---` line. Without it the runtime has no name, description or requirements for this skill.',
+      start: split.bodyStart,
+      end: index.lineEnd(split.bodyStart),
+    });
+  } else if (split.state === 'unclosed') {
+    const loneCR = hasLoneCR(text, split.bodyStart, split.bodyEnd);
+    add({
+      code: 'frontmatter-unclosed',
+      severity: 'error',
+      message: loneCR
+        ? 'The frontmatter is never closed as the runtime reads it: this file uses lone CR line ends, which the runtime does not treat as line breaks, so the whole file is one line. Convert the line ends to LF (or CRLF).'
+        : 'The frontmatter opened with `---` is never closed: add a line with only `---` after the YAML. Until then the runtime reads the whole file as body and ignores every field.',
+      start: split.bodyStart,
+      end: index.lineEnd(split.bodyStart),
+    });
+  }
+
+  if (split.openTrailing) {
+    add({
+      code: 'frontmatter-fence-text',
+      severity: 'warning',
+      message: `Text after the opening \`---\` (${quoteForMessage(text.slice(...split.openTrailing))}) is ignored by the runtime. Put only \`---\` on the first line.`,
+      start: split.openTrailing[0],
+      end: split.openTrailing[1],
+    });
+  }
+
+  const fm = split.frontmatter;
+  if (fm) {
+    analyzeFrontmatter(result, add, fm.yamlStart, fm.yamlEnd, [fm.openStart, fm.openEnd]);
+  }
+
+  // The runtime's view decides what applies.
+  const runtimeSees = !bom && runtimeSplit.state === 'ok';
+  result.frontmatterEffective = runtimeSees && result.nexoFailure === null && result.yaml !== null && result.data !== null;
+  if (!runtimeSees) {
+    result.nexo = EMPTY_NEXO;
+    result.requirements = NO_REQUIREMENTS;
+  }
+  result.displayName = result.nexo.name ?? dirName ?? '';
+  result.description = runtimeSees ? (result.nexo.description ?? stringField(result.data, 'description') ?? '').trim() : '';
+
+  if (fm && !bom && result.loadable === false) {
+    add({
+      code: 'body-empty',
+      severity: 'error',
+      message: 'The skill has no instructions after the frontmatter. The runtime skips a skill whose body is empty: it is never loaded. Write the instructions below the closing `---`.',
+      start: fm.closeStart,
+      end: fm.closeEnd,
+    });
+  }
+
+  diags.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code));
+  return result;
+}
+
+function stringField(data: Record<string, unknown> | null, key: string): string | undefined {
+  const v = data?.[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+type Add = (init: DiagnosticInit) => void;
+
+function analyzeFrontmatter(
+  result: SkillAnalysis,
+  add: Add,
+  yamlStart: number,
+  yamlEnd: number,
+  fence: [number, number],
+): void {
+  const text = result.text;
+  const yaml = parseYaml(text.slice(yamlStart, yamlEnd), yamlStart);
+  result.yaml = yaml;
+
+  let runtimeIgnores: string | null = null;
+  for (const issue of yaml.issues) {
+    if (issue.kind === 'duplicate-key') {
+      add({
+        code: 'duplicate-key',
+        severity: 'error',
+        message: `${quoteForMessage(text.slice(issue.start, issue.end).trim() || 'this key')} appears twice in the same map. YAML parsers disagree on which one wins; nexo-rs rejects a duplicated known field and then ignores the whole frontmatter. Keep one.`,
+        start: issue.start,
+        end: issue.end,
+      });
+      continue;
+    }
+    const { message, data } = yamlSyntaxMessage(text, issue.message, issue.start, result.index);
+    add({ code: 'yaml-syntax', severity: 'error', message, start: issue.start, end: issue.end, ...(data ? { data } : {}) });
+    runtimeIgnores ??= issue.kind === 'alias-budget' ? 'its aliases expand without bound' : 'the YAML does not parse';
+  }
+
+  if (runtimeIgnores === null && yaml.doc) {
+    const root = yaml.doc.contents;
+    if (root && !isMap(root) && !(isScalar(root) && root.value === null)) {
+      const r = nodeRange(root as Node, yamlStart) ?? fence;
+      add({
+        code: 'frontmatter-not-mapping',
+        severity: 'error',
+        message: `The frontmatter must be a map of \`key: value\` fields; this is ${isSeq(root) ? 'a list' : 'a single value'}. Write one field per line, e.g. \`name: my-skill\`.`,
+        start: r[0],
+        end: r[1],
+      });
+    }
+    const { meta, failure } = readNexo(yaml.doc, yamlStart, fence);
+    result.nexo = meta;
+    result.nexoFailure = failure;
+    if (failure) {
+      add({
+        code: 'requirements-ignored',
+        severity: 'error',
+        message: `nexo-rs ignores the entire frontmatter when ${failure.reason} — none of this skill's requirements are enforced, and it loads as if it declared nothing (no name, no description, no mode).`,
+        start: failure.start,
+        end: failure.end,
+      });
+    }
+  }
+  if (runtimeIgnores !== null) {
+    add({
+      code: 'requirements-ignored',
+      severity: 'error',
+      message: `nexo-rs ignores the entire frontmatter when ${runtimeIgnores} — none of this skill's requirements are enforced, and it loads as if it declared nothing.`,
+      start: fence[0],
+      end: fence[1],
+    });
+  }
+
+  const value = yaml.value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    result.data = value as Record<string, unknown>;
+  }
+  if (runtimeIgnores !== null || !yaml.doc) return;
+
+  // Schema errors (type, enum, range) mapped to nodes; the rules below say the rest more precisely.
+  if (result.data) schemaDiagnostics(result, add);
+  rules(result, add, fence);
+  result.requirements = buildRequirements(result);
+}
+
+const COLON_IN_VALUE = /^(\s*(?:-\s+)?[^\s:#'"][^:#]*?:\s+)([^'"|>{[&*!#\s].*?:(?:\s.*)?)$/;
+
+function yamlSyntaxMessage(
+  text: string,
+  raw: string,
+  at: number,
+  index: LineIndex,
+): { message: string; data?: { replacement: string; replaceStart: number; replaceEnd: number } } {
+  const reason = raw.replace(/\s+at line \d+, column \d+:?\s*$/, '').replace(/:$/, '');
+  const { line } = index.position(at);
+  const lineStart = at - (index.position(at).column - 1);
+  const lineText = text.slice(lineStart, index.lineEnd(lineStart));
+  const m = COLON_IN_VALUE.exec(lineText);
+  if (m && m[1] && m[2]) {
+    const value = m[2].trimEnd();
+    const quoted = JSON.stringify(value);
+    return {
+      message: `YAML syntax error on line ${line}: ${reason}. The value contains \`: \`, which YAML reads as a nested key — the most common SKILL.md breakage. Quote the value: ${m[1].trim()} ${quoted}`,
+      data: { replacement: quoted, replaceStart: lineStart + m[1].length, replaceEnd: lineStart + m[1].length + value.length },
+    };
+  }
+  return { message: `YAML syntax error: ${reason}.` };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Schema errors
+
+const HANDLED_BY_RULES: ReadonlyArray<[string, string]> = [
+  ['/name', 'pattern'],
+  ['/name', 'minLength'],
+  ['/name', 'maxLength'],
+  ['/description', 'minLength'],
+  ['/description', 'maxLength'],
+  ['/compatibility', 'maxLength'],
+  ['/requires/mode', 'enum'],
+  ['', 'required'],
+];
+
+function pointerLabel(pointer: string): string {
+  if (!pointer) return 'the frontmatter';
+  const parts = pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let out = '';
+  for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
+  return `\`${out}\``;
+}
+
+function schemaDiagnostics(result: SkillAnalysis, add: Add): void {
+  const yaml = result.yaml;
+  if (!yaml) return;
+  const failurePointer = result.nexoFailure?.pointer;
+  for (const err of validateFrontmatter(result.data)) {
+    if (HANDLED_BY_RULES.some(([p, k]) => p === err.pointer && k === err.keyword)) continue;
+    // The runtime's own rejection of this node is already reported, with its consequence.
+    if (failurePointer !== undefined && (err.pointer === failurePointer || err.pointer.startsWith(`${failurePointer}/`))) continue;
+    const node = yaml.nodes.get(err.pointer);
+    const r = nodeRange(node, yaml.base) ?? nodeRange(yaml.keys.get(err.pointer), yaml.base);
+    if (!r) continue;
+    const label = pointerLabel(err.pointer);
+    const expected = String(err.params['type'] ?? '');
+    if (err.keyword === 'type') {
+      if (isScalar(node) && node.value === null && (err.pointer === '/name' || err.pointer === '/description')) continue;
+      if (expected.startsWith('string') && isScalar(node) && (typeof node.value === 'number' || typeof node.value === 'boolean')) {
+        const written = typeof node.source === 'string' ? node.source : String(node.value);
+        const note = written !== String(node.value) ? ` (YAML reads \`${written}\` as ${String(node.value)})` : '';
+        add({
+          code: 'scalar-not-string',
+          severity: 'warning',
+          message: `${label} should be text but YAML reads \`${written}\` as a ${typeof node.value}${note}. Runtimes written in Python or JavaScript get a ${typeof node.value}, not the text you wrote. Quote it: "${written}".`,
+          start: r[0],
+          end: r[1],
+          data: { replacement: JSON.stringify(written) },
+        });
+        continue;
+      }
+      const what = isScalar(node) && node.value === null ? 'empty' : isSeq(node) ? 'a list' : isMap(node) ? 'a map' : `a ${typeof (isScalar(node) ? node.value : node)}`;
+      add({ code: 'type-mismatch', severity: 'error', message: `${label} must be ${typeWords(expected)}, but it is ${what}.`, start: r[0], end: r[1] });
+    } else if (err.keyword === 'enum') {
+      const allowed = (err.params['allowedValues'] as unknown[] | undefined)?.join(', ') ?? '';
+      const extra = err.pointer.startsWith('/platforms') ? ' Hermes hides the skill on every platform not listed, so a misspelt platform hides it everywhere.' : '';
+      add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.${extra}`, start: r[0], end: r[1] });
+    } else if (err.keyword === 'required' || err.keyword === 'oneOf') {
+      const missing = err.params['missingProperty'];
+      add({
+        code: 'schema-invalid',
+        severity: 'error',
+        message: missing ? `${label} needs \`${String(missing)}\`.` : `${label} must be a constraint string or a map with \`constraint\`, \`command\`, \`regex\`.`,
+        start: r[0],
+        end: r[1],
+      });
+    } else {
+      add({ code: 'schema-invalid', severity: 'error', message: `${label} ${err.message}.`, start: r[0], end: r[1] });
+    }
+  }
+}
+
+function typeWords(t: string): string {
+  switch (t) {
+    case 'string':
+      return 'text';
+    case 'array':
+      return 'a list';
+    case 'object':
+      return 'a map';
+    case 'integer':
+      return 'a whole number';
+    case 'boolean':
+      return '`true` or `false`';
+    case 'string,array':
+      return 'text or a list';
+    default:
+      return t;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rules beyond the schema
+
+function rules(result: SkillAnalysis, add: Add, fence: [number, number]): void {
+  const yaml = result.yaml;
+  const data = result.data;
+  if (!yaml || !data) return;
+  const rangeOf = (pointer: string): [number, number] | null => nodeRange(yaml.nodes.get(pointer), yaml.base);
+  const keyRangeOf = (pointer: string): [number, number] | null => nodeRange(yaml.keys.get(pointer), yaml.base);
+
+  nameRules(result, add, fence, rangeOf, keyRangeOf);
+
+  // description
+  const desc = data['description'];
+  const descRange = rangeOf('/description') ?? keyRangeOf('/description') ?? fence;
+  const descText = typeof desc === 'string' ? desc : desc == null ? '' : String(desc);
+  if (descText.trim() === '') {
+    add({
+      code: 'description-missing',
+      severity: 'error',
+      message: '`description` is missing or empty. Agents decide from the description whether to use the skill, and clients skip a skill without one. Say what the skill does and when to use it.',
+      start: descRange[0],
+      end: descRange[1],
+    });
+  } else {
+    const len = [...descText].length;
+    if (len > DESCRIPTION_MAX) {
+      add({ code: 'description-too-long', severity: 'error', message: `\`description\` is ${len} characters; the Agent Skills spec allows at most ${DESCRIPTION_MAX}. Move detail into the body.`, start: descRange[0], end: descRange[1] });
+    }
+    const trimmed = descText.trim();
+    if (trimmed.length > HERMES_INDEX_DESCRIPTION_MAX) {
+      add({
+        code: 'description-index-truncated',
+        severity: 'information',
+        message: `Hermes shows only the first 57 characters in its skill index: "${trimmed.slice(0, 57)}...". Put what matters first.`,
+        start: descRange[0],
+        end: descRange[1],
+      });
+    }
+  }
+
+  const compat = data['compatibility'];
+  if (typeof compat === 'string' && [...compat].length > COMPATIBILITY_MAX) {
+    const r = rangeOf('/compatibility') ?? fence;
+    add({ code: 'compatibility-too-long', severity: 'error', message: `\`compatibility\` is ${[...compat].length} characters; the spec allows at most ${COMPATIBILITY_MAX}.`, start: r[0], end: r[1] });
+  }
+
+  unknownFields(yaml, add);
+  requirementRules(result, add, rangeOf);
+}
+
+function nameRules(
+  result: SkillAnalysis,
+  add: Add,
+  fence: [number, number],
+  rangeOf: (p: string) => [number, number] | null,
+  keyRangeOf: (p: string) => [number, number] | null,
+): void {
+  const data = result.data;
+  if (!data) return;
+  const raw = data['name'];
+  const r = rangeOf('/name') ?? keyRangeOf('/name') ?? fence;
+  const nameNode = result.yaml?.nodes.get('/name');
+  const written = isScalar(nameNode) && nameNode.value !== null ? String(nameNode.type === Scalar.PLAIN && nameNode.source !== undefined ? nameNode.source : nameNode.value) : '';
+  if (raw == null || written.trim() === '') {
+    const folder = result.dirName;
+    add({
+      code: 'name-missing',
+      severity: 'error',
+      message: `\`name\` is missing or empty. The Agent Skills spec requires it, and it must equal the folder name${folder ? ` (\`${folder}\`)` : ''}.`,
+      start: r[0],
+      end: r[1],
+      ...(folder ? { data: { replacement: folder, insertKey: 'name' } } : {}),
+    });
+    return;
+  }
+  // The reference validator compares NFKC-normalized text; so do we, and report on what it would see.
+  const name = written.normalize('NFKC');
+  const chars = [...name];
+  if (chars.length > NAME_MAX) {
+    add({ code: 'name-too-long', severity: 'error', message: `\`name\` is ${chars.length} characters; at most ${NAME_MAX} are allowed.`, start: r[0], end: r[1] });
+  }
+  const upper = chars.filter((c) => /[\p{Lu}\p{Lt}]/u.test(c));
+  const badAscii = chars.filter((c) => c.charCodeAt(0) < 128 && !/[a-z0-9-]/.test(c));
+  const otherNonAscii = chars.filter((c) => c.charCodeAt(0) >= 128 && !/[\p{Lu}\p{Lt}]/u.test(c));
+  const nonAsciiAlnum = otherNonAscii.filter((c) => /[\p{L}\p{N}]/u.test(c));
+  const nonAsciiOther = otherNonAscii.filter((c) => !/[\p{L}\p{N}]/u.test(c));
+  const suggestion = slugify(name);
+  if (upper.length || badAscii.length || nonAsciiOther.length) {
+    const bad = [...new Set([...upper, ...badAscii, ...nonAsciiOther])].map((c) => quoteForMessage(c)).join(', ');
+    add({
+      code: 'name-charset',
+      severity: 'error',
+      message: `\`name\` may contain only lowercase letters a–z, digits and hyphens; found ${bad}.${suggestion && suggestion !== name ? ` Try \`${suggestion}\`.` : ''}`,
+      start: r[0],
+      end: r[1],
+      ...(suggestion && suggestion !== name ? { data: { replacement: suggestion } } : {}),
+    });
+  } else if (nonAsciiAlnum.length) {
+    add({
+      code: 'name-non-ascii',
+      severity: 'warning',
+      message: `\`name\` contains non-ASCII letters (${[...new Set(nonAsciiAlnum)].map((c) => quoteForMessage(c)).join(', ')}). The reference validator accepts them, but VS Code and most runtimes accept only a–z, 0–9 and \`-\`.`,
+      start: r[0],
+      end: r[1],
+    });
+  }
+  if (name.startsWith('-') || name.endsWith('-')) {
+    add({ code: 'name-hyphen', severity: 'error', message: '`name` must not start or end with a hyphen.', start: r[0], end: r[1] });
+  }
+  if (name.includes('--')) {
+    add({ code: 'name-double-hyphen', severity: 'error', message: '`name` must not contain consecutive hyphens (`--`).', start: r[0], end: r[1] });
+  }
+  const dir = result.dirName;
+  if (dir !== undefined && name !== dir.normalize('NFKC')) {
+    add({
+      code: 'name-dir-mismatch',
+      severity: 'warning',
+      message: `\`name\` is \`${name}\` but the folder is \`${dir}\`. The spec requires them to match, and nexo-rs identifies the skill by its folder: agents list it as \`${dir}\`.`,
+      start: r[0],
+      end: r[1],
+      data: { replacement: dir },
+    });
+  }
+}
+
+function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, NAME_MAX)
+    .replace(/-+$/, '');
+}
+
+/** Where unknown keys are worth reporting (maps whose keys the runtimes define). */
+const CHECKED_MAPS: ReadonlyArray<string[]> = [[], ['requires'], ['prerequisites'], ['metadata', 'hermes']];
+
+function unknownFields(yaml: ParsedYaml, add: Add): void {
+  const check = (path: string[], known: string[]): void => {
+    const pointer = path.map((p) => `/${p}`).join('');
+    const node = path.length === 0 ? yaml.doc?.contents : yaml.nodes.get(pointer);
+    if (!isMap(node)) return;
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const key = keyText(pair.key);
+      if (known.includes(key)) continue;
+      const r = nodeRange(pair.key as Node, yaml.base);
+      if (!r) continue;
+      const near = closest(key, known);
+      const where = path.length ? `\`${path.join('.')}\`` : 'the frontmatter';
+      if (near) {
+        // A near-miss of a known key is almost always a typo, and a typo in `requires` silently drops every
+        // requirement: worth more than a faded hint.
+        add({
+          code: 'unknown-field',
+          severity: 'warning',
+          message: `\`${key}\` is not a field of ${where}; did you mean \`${near}\`? As written, no runtime reads it.`,
+          start: r[0],
+          end: r[1],
+          data: { replacement: near },
+        });
+      } else {
+        add({
+          code: 'unknown-field',
+          severity: 'information',
+          message: `\`${key}\` is not read by any known runtime (nexo-rs, Hermes, Agent Skills, VS Code, Claude Code) in ${where}; it is ignored.`,
+          start: r[0],
+          end: r[1],
+          unnecessary: true,
+        });
+      }
+    }
+  };
+  for (const path of CHECKED_MAPS) {
+    const known = knownKeysAt(path);
+    if (known) check(path, known);
+  }
+  // Long-form bin_versions entries: constraint / command / regex.
+  const bv = yaml.nodes.get('/requires/bin_versions');
+  if (isMap(bv)) {
+    for (const pair of bv.items) {
+      if (isPair(pair) && isMap(pair.value)) check(['requires', 'bin_versions', keyText(pair.key)], ['constraint', 'command', 'regex']);
+    }
+  }
+}
+
+function closest(key: string, known: readonly string[]): string | undefined {
+  const k = key.toLowerCase();
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const cand of known) {
+    const d = editDistance(k, cand.toLowerCase(), 3);
+    if (d < bestD) [best, bestD] = [cand, d];
+  }
+  const limit = key.length <= 4 ? 1 : 2;
+  return bestD > 0 && bestD <= limit ? best : bestD === 0 && best !== key ? best : undefined;
+}
+
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? cap + 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Requirements
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const SHELL_META = /[\s;&|<>()$`\\"'*?[\]{}!#~]/;
+
+function requirementRules(result: SkillAnalysis, add: Add, rangeOf: (p: string) => [number, number] | null): void {
+  const data = result.data;
+  if (!data) return;
+  const lists: Array<{ pointer: string; kind: 'bin' | 'env'; label: string }> = [
+    { pointer: '/requires/bins', kind: 'bin', label: '`requires.bins`' },
+    { pointer: '/requires/env', kind: 'env', label: '`requires.env`' },
+    { pointer: '/prerequisites/commands', kind: 'bin', label: '`prerequisites.commands`' },
+    { pointer: '/prerequisites/env_vars', kind: 'env', label: '`prerequisites.env_vars`' },
+  ];
+  for (const list of lists) {
+    const node = result.yaml?.nodes.get(list.pointer);
+    if (!isSeq(node)) continue;
+    const seen = new Map<string, number>();
+    node.items.forEach((item, i) => {
+      const r = rangeOf(`${list.pointer}/${i}`);
+      if (!r || !isScalar(item) || item.value === null) return;
+      const value = String(item.type === Scalar.PLAIN && item.source !== undefined ? item.source : item.value);
+      if (seen.has(value)) {
+        add({ code: 'requires-duplicate', severity: 'warning', message: `${quoteForMessage(value)} is listed twice in ${list.label}; remove the repeat.`, start: r[0], end: r[1], data: { removeIndex: i, pointer: list.pointer } });
+      } else seen.set(value, i);
+      if (list.kind === 'env') envNameRule(value, r, list.label, add);
+      else binNameRule(value, r, list.label, add);
+    });
+  }
+  binVersionRules(result, add);
+}
+
+function envNameRule(value: string, r: [number, number], label: string, add: Add): void {
+  if (ENV_NAME.test(value)) return;
+  add({
+    code: 'env-name-invalid',
+    severity: 'error',
+    message: `${quoteForMessage(value)} in ${label} is not a valid environment variable name (letters, digits and \`_\`, not starting with a digit). It can never be set, so it always counts as missing.`,
+    start: r[0],
+    end: r[1],
+  });
+}
+
+function binNameRule(value: string, r: [number, number], label: string, add: Add): void {
+  if (value.trim() === '') {
+    add({ code: 'bin-name-invalid', severity: 'warning', message: `A blank entry in ${label} counts as present at run time: it checks nothing. Remove it.`, start: r[0], end: r[1] });
+    return;
+  }
+  if (SHELL_META.test(value) || /[\u0000-\u001f]/.test(value)) {
+    add({
+      code: 'bin-name-invalid',
+      severity: 'error',
+      message: `${quoteForMessage(value)} in ${label} is not a binary name: it contains whitespace or shell characters. The runtime looks for a file with exactly this name on PATH (no shell), so it will never be found. List the binary alone, e.g. \`ffmpeg\`.`,
+      start: r[0],
+      end: r[1],
+    });
+    return;
+  }
+  if (value.includes('/') || value.includes('\\')) {
+    add({
+      code: 'bin-name-invalid',
+      severity: 'warning',
+      message: `${quoteForMessage(value)} in ${label} is a path: the runtime checks that this exact file exists (relative paths from the agent's working directory) instead of searching PATH. It works on one machine only; prefer the bare binary name.`,
+      start: r[0],
+      end: r[1],
+    });
+  }
+}
+
+function binVersionRules(result: SkillAnalysis, add: Add): void {
+  const yaml = result.yaml;
+  const node = yaml?.nodes.get('/requires/bin_versions');
+  if (!yaml || !isMap(node)) return;
+  for (const pair of node.items) {
+    if (!isPair(pair)) continue;
+    const bin = keyText(pair.key);
+    const keyR = nodeRange(pair.key as Node, yaml.base);
+    if (keyR) binNameRule(bin, keyR, '`requires.bin_versions`', add);
+    let constraintNode: unknown = pair.value;
+    if (isMap(pair.value)) {
+      constraintNode = undefined;
+      for (const p of pair.value.items) {
+        if (!isPair(p)) continue;
+        const k = keyText(p.key);
+        if (k === 'constraint') constraintNode = p.value;
+        else if (k === 'command') commandRule(p.value, yaml.base, add);
+        else if (k === 'regex') regexRule(p.value, yaml.base, add);
+      }
+    }
+    if (isScalar(constraintNode) && typeof constraintNode.value === 'string') constraintRule(result, constraintNode, yaml.base, add);
+  }
+}
+
+function commandRule(node: unknown, base: number, add: Add): void {
+  if (!isScalar(node) || typeof node.value !== 'string') return;
+  const r = nodeRange(node, base);
+  if (!r || !/\s/.test(node.value.trim())) return;
+  add({
+    code: 'probe-command-whitespace',
+    severity: 'warning',
+    message: `The runtime passes \`command\` to the binary as ONE argument, never split on spaces: the binary receives the single argument ${quoteForMessage(node.value)}. Most programs reject that. Use a single flag such as \`--version\`.`,
+    start: r[0],
+    end: r[1],
+  });
+}
+
+function regexRule(node: unknown, base: number, add: Add): void {
+  if (!isScalar(node) || typeof node.value !== 'string') return;
+  const r = nodeRange(node, base);
+  if (!r) return;
+  const compiled = compileVersionRegex(node.value);
+  if (!compiled.ok) {
+    add({
+      code: 'probe-regex-invalid',
+      severity: 'error',
+      message: `The runtime's regex engine (Rust \`regex\`: linear time, no look-around, no backreferences) rejects this pattern: ${compiled.message}. The version check then always fails (version output unparseable).`,
+      start: r[0],
+      end: r[1],
+    });
+    return;
+  }
+  if (compiled.regex.hasCaptureGroups) {
+    const inner = singleGroupBody(node.value);
+    add({
+      code: 'probe-regex-capture-group',
+      severity: 'warning',
+      message: `The runtime uses the WHOLE match of \`regex\`, not a capture group: text matched outside the group (e.g. a \`curl \` prefix) becomes part of the version, which then fails to parse.${inner ? ` Match only the version: \`${inner}\`.` : ' Match only the version itself.'}`,
+      start: r[0],
+      end: r[1],
+      ...(inner ? { data: { replacement: JSON.stringify(inner).replace(/^"|"$/g, "'").replace(/\\\\/g, '\\') } } : {}),
+    });
+  }
+}
+
+/** For `prefix (body) suffix` with exactly one capturing group, the group's body. */
+function singleGroupBody(pattern: string): string | undefined {
+  let depth = 0;
+  let start = -1;
+  let found: string | undefined;
+  let groups = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '(') {
+      const capturing = pattern[i + 1] !== '?';
+      if (depth === 0 && capturing) {
+        groups++;
+        start = i + 1;
+      }
+      depth++;
+    } else if (c === ')') {
+      depth--;
+      if (depth === 0 && start >= 0) {
+        found = pattern.slice(start, i);
+        start = -1;
+      }
+    }
+  }
+  return groups === 1 ? found : undefined;
+}
+
+function constraintRule(result: SkillAnalysis, node: Scalar, base: number, add: Add): void {
+  const r = nodeRange(node, base);
+  if (!r) return;
+  const value = node.value as string;
+  const parsed = parseConstraint(value);
+  // Offsets inside the scalar map onto the file only for plain and single-line quoted scalars.
+  const inner = innerOffset(result.text, node, r);
+  if (!parsed.ok) {
+    const e: ConstraintError = parsed.error;
+    const [s, t] = inner !== null ? [inner + e.start, inner + Math.max(e.end, e.start + 1)] : r;
+    add({
+      code: 'constraint-invalid',
+      severity: 'error',
+      message: `Invalid version constraint ${quoteForMessage(value)}: ${e.message} The runtime reports it as an invalid constraint, so the skill counts as missing this dependency.`,
+      start: s,
+      end: Math.min(t, r[1]),
+      data: { kind: e.kind, ...(e.suggestion !== undefined ? { replacement: e.suggestion, replaceStart: r[0], replaceEnd: r[1], quote: true } : {}) },
+    });
+    return;
+  }
+  for (const c of parsed.req.comparators) {
+    if (!c.implicitCaret) continue;
+    const written = value.slice(c.start, c.end).trim();
+    const [s, t] = inner !== null ? [inner + c.start, inner + c.end] : r;
+    add({
+      code: 'constraint-bare-version',
+      severity: 'information',
+      message: `\`${written}\` has no operator, which in Cargo's dialect means \`^${written}\` (${describeCaret(parsed.req, c)}); npm would read it as ${npmBareMeaning(c, written)}. Write \`^${written}\` (or \`>=${written}\`) to make the meaning explicit.`,
+      start: s,
+      end: t,
+    });
+  }
+}
+
+function npmBareMeaning(c: Comparator, written: string): string {
+  if (c.minor === undefined) return `\`${written}.x\` (the same range)`;
+  if (c.patch === undefined) return `\`${written}.x\` only`;
+  return `exactly \`${written}\``;
+}
+
+function describeCaret(req: VersionReq, c: Comparator): string {
+  return describeConstraint({ text: req.text, comparators: [c] });
+}
+
+function innerOffset(text: string, node: Scalar, r: [number, number]): number | null {
+  if (node.type === Scalar.PLAIN) return r[0];
+  if ((node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE) && !text.slice(r[0], r[1]).includes('\n')) {
+    const raw = text.slice(r[0] + 1, r[1] - 1);
+    // Only when no escapes change lengths.
+    if (raw === node.value) return r[0] + 1;
+  }
+  return null;
+}
+
+function buildRequirements(result: SkillAnalysis): Requirements {
+  const nexo = result.nexo;
+  const data = result.data;
+  const yaml = result.yaml;
+  const req: Requirements = {
+    mode: nexo.mode,
+    bins: nexo.bins.map((b) => ({ name: b.value, source: 'requires', range: b.range })),
+    env: nexo.env.map((e) => ({ name: e.value, source: 'requires', range: e.range })),
+    versions: [],
+    platforms: undefined,
+  };
+  // bin_versions: a repeated key keeps the last entry, as serde's map does; the runtime checks them in
+  // sorted order of the binary name.
+  const byBin = new Map<string, (typeof nexo.binVersions)[number]>();
+  for (const v of nexo.binVersions) byBin.set(v.bin, v);
+  req.versions = [...byBin.values()]
+    .sort((a, b) => (a.bin < b.bin ? -1 : a.bin > b.bin ? 1 : 0))
+    .map((v) => ({ bin: v.bin, constraint: v.constraint, command: v.command, regex: v.regex, keyRange: v.keyRange, constraintRange: v.constraintRange }));
+
+  // Hermes reads prerequisites and platforms with its own (tolerant) YAML loader: take them from the
+  // author view whenever the YAML parsed, even if nexo-rs rejected a field.
+  const prereq = data?.['prerequisites'];
+  if (prereq && typeof prereq === 'object' && !Array.isArray(prereq)) {
+    const p = prereq as Record<string, unknown>;
+    const strings = (v: unknown, pointer: string): Array<{ name: string; range: [number, number] | null }> =>
+      Array.isArray(v)
+        ? v.flatMap((x, i) => (typeof x === 'string' || typeof x === 'number' ? [{ name: String(x), range: nodeRange(yaml?.nodes.get(`${pointer}/${i}`), yaml?.base ?? 0) }] : []))
+        : [];
+    for (const c of strings(p['commands'], '/prerequisites/commands')) req.bins.push({ ...c, source: 'prerequisites' });
+    for (const e of strings(p['env_vars'], '/prerequisites/env_vars')) req.env.push({ ...e, source: 'prerequisites' });
+  }
+  const platforms = data?.['platforms'];
+  if (Array.isArray(platforms)) req.platforms = platforms.filter((x): x is string => typeof x === 'string');
+  return req;
+}
+

@@ -1,0 +1,264 @@
+// The engine's front door: find skills, analyze them, evaluate them on this machine (optionally as one
+// agent sees them), and shape the results the way the CLI's `check --json` prints them. The extension uses
+// the same class, so the editor and the CLI cannot disagree.
+
+import * as path from 'node:path';
+import { type AgentDef, type AgentsFile, readAgentsFile, resolveAgentSkill } from './agents';
+import { analyzeSkill, type SkillAnalysis } from './analyze';
+import { BinResolver, currentPathEnvironment, type PathEnvironment } from './binlookup';
+import { type Catalog, categoryOf, findSkills, readSkillText, type SkillLocation } from './catalog';
+import { ProbeRunner, type ProbeOptions } from './probe';
+import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
+import { evaluateSkill, isVisible, type SkillStatus } from './status';
+import { LineIndex, makeDiagnostic } from './text';
+import type { Color, Diagnostic, GatingMode, Missing, Verdict } from './types';
+
+export interface EntryDiagnostic {
+  code: string;
+  severity: Diagnostic['severity'];
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** One skill as `check --json` prints it (and as the extension API returns it). */
+export interface Entry {
+  id: string;
+  name: string;
+  path: string;
+  category: string;
+  verdict: Verdict;
+  color: Color;
+  mode: GatingMode;
+  missing: Missing;
+  diagnostics: EntryDiagnostic[];
+}
+
+export interface EvaluatedSkill {
+  location: SkillLocation;
+  analysis: SkillAnalysis | null;
+  status: SkillStatus;
+  /** Folder name when found; for `not_found` agent entries, the listed name. */
+  id: string;
+}
+
+export interface EngineOptions {
+  /** Environment for env checks and probe processes (values are read, never printed). */
+  env?: NodeJS.ProcessEnv;
+  /** Extra PATH directories (the extension's setting). */
+  extraPath?: readonly string[];
+  /** false: nothing is spawned; version requirements are reported unknown. */
+  probe?: boolean;
+  notProbedReason?: string;
+  probeOptions?: ProbeOptions;
+  platform?: NodeJS.Platform;
+}
+
+export class Engine {
+  readonly resolver = new BinResolver();
+  readonly runner: ProbeRunner | null;
+  readonly env: NodeJS.ProcessEnv;
+  pathEnv: PathEnvironment;
+  private readonly options: EngineOptions;
+
+  constructor(options: EngineOptions = {}) {
+    this.options = options;
+    this.env = options.env ?? process.env;
+    this.pathEnv = currentPathEnvironment(options.extraPath ?? [], this.env);
+    this.runner = options.probe === false ? null : new ProbeRunner({ ...(options.probeOptions ?? {}), env: this.env });
+  }
+
+  dispose(): void {
+    this.runner?.dispose();
+  }
+
+  /** Analyze text already in memory (the editor's unsaved buffer). */
+  analyzeText(text: string, file: string): SkillAnalysis {
+    return analyzeSkill(text, { dirName: path.basename(path.dirname(file)) });
+  }
+
+  async analyzeFile(file: string): Promise<SkillAnalysis> {
+    const read = await readSkillText(file);
+    const dirName = path.basename(path.dirname(file));
+    if (read.text === null || read.problem) {
+      const text = read.text ?? '';
+      const analysis = analyzeSkill(read.problem?.code === 'file-encoding' ? '' : text, { dirName });
+      // The runtime cannot use the file at all: report that as the one finding that matters.
+      const index = new LineIndex(analysis.text);
+      analysis.diagnostics.length = 0;
+      analysis.diagnostics.push(makeDiagnostic(index, { code: read.problem?.code ?? 'file-unreadable', severity: 'error', message: read.problem?.message ?? 'cannot be read', start: 0, end: 0 }));
+      analysis.loadable = false;
+      return analysis;
+    }
+    return analyzeSkill(read.text, { dirName });
+  }
+
+  async evaluate(analysis: SkillAnalysis, modeOverride?: GatingMode, signal?: AbortSignal): Promise<SkillStatus> {
+    return evaluateSkill(analysis, {
+      env: this.env,
+      resolver: this.resolver,
+      pathEnv: this.pathEnv,
+      runner: this.runner,
+      ...(this.options.notProbedReason !== undefined ? { notProbedReason: this.options.notProbedReason } : { notProbedReason: 'probing is off (--no-probe)' }),
+      ...(this.options.platform !== undefined ? { platform: this.options.platform } : {}),
+      ...(modeOverride !== undefined ? { modeOverride } : {}),
+      ...(signal !== undefined ? { signal } : {}),
+    });
+  }
+
+  /** Every skill under the given paths (files, skill folders or roots), analyzed and evaluated. */
+  async checkPaths(targets: readonly string[], signal?: AbortSignal): Promise<{ skills: EvaluatedSkill[]; catalogs: Catalog[] }> {
+    const catalogs = await Promise.all(targets.map((t) => findSkills(t, signal ? { signal } : {})));
+    const seen = new Set<string>();
+    const locations: SkillLocation[] = [];
+    for (const c of catalogs) for (const s of c.skills) if (!seen.has(s.file)) (seen.add(s.file), locations.push(s));
+    // Category, then folder name: the order people scan a tree in (and the order Hermes lists them).
+    locations.sort((a, b) => cmp(a.category, b.category) || cmp(a.id, b.id) || cmp(a.file, b.file));
+    const skills = await mapLimit(locations, 16, async (location) => {
+      const analysis = await this.analyzeFile(location.file);
+      const status = await this.evaluate(analysis, undefined, signal);
+      return { location, analysis, status, id: location.id };
+    });
+    return { skills, catalogs };
+  }
+
+  /** The agent's skills in its order, overrides applied, unlisted skills absent, missing ones `not_found`. */
+  async checkAgent(agent: AgentDef, signal?: AbortSignal): Promise<EvaluatedSkill[]> {
+    return mapLimit(agent.skills, 16, async (name) => {
+      const file = await resolveAgentSkill(agent, name);
+      const override = agent.overrides.get(name);
+      if (!file) {
+        const dir = path.join(agent.skillsDir, name);
+        const location: SkillLocation = { id: name, dir, file: path.join(dir, 'SKILL.md'), root: agent.skillsDir, category: 'general' };
+        return { location, analysis: null, status: notFoundStatus(override), id: name };
+      }
+      const dir = path.dirname(file);
+      const root = path.basename(path.dirname(dir)) === '__global__' ? path.dirname(path.dirname(dir)) : path.dirname(dir);
+      const location: SkillLocation = { id: name, dir, file, root, category: categoryOf(root, dir) };
+      const analysis = await this.analyzeFile(file);
+      const status = await this.evaluate(analysis, override, signal);
+      return { location, analysis, status, id: name };
+    });
+  }
+
+  async loadAgent(agentsFile: string, agentId: string): Promise<{ file: AgentsFile; agent: AgentDef | undefined }> {
+    const file = await readAgentsFile(agentsFile);
+    return { file, agent: file.agents.find((a) => a.id === agentId) };
+  }
+}
+
+function notFoundStatus(override: GatingMode | undefined): SkillStatus {
+  return {
+    verdict: 'not_found',
+    color: 'red',
+    mode: override ?? 'strict',
+    modeSource: override ? 'override' : 'default',
+    missing: { bins: [], env: [], versions: [] },
+    bins: [],
+    env: [],
+    versions: [],
+    summary: 'Listed by the agent, but no SKILL.md was found in its skills_dir.',
+  };
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function toEntry(s: EvaluatedSkill, showPath: (p: string) => string = (p) => p): Entry {
+  const a = s.analysis;
+  const authored = a?.data?.['name'];
+  const name = typeof authored === 'string' && authored.trim() ? authored : a?.nexo.name ?? s.id;
+  return {
+    id: s.id,
+    name,
+    path: showPath(s.location.file),
+    category: s.location.category,
+    verdict: s.status.verdict,
+    color: s.status.color,
+    mode: s.status.mode,
+    missing: s.status.missing,
+    diagnostics: (a?.diagnostics ?? []).map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      line: d.line,
+      column: d.column,
+      endLine: d.endLine,
+      endColumn: d.endColumn,
+    })),
+  };
+}
+
+/** The banner for one evaluated skill ('' when none: loaded cleanly, or not loaded at all). */
+export function bannerFor(s: EvaluatedSkill): string {
+  if (s.status.verdict !== 'loaded_with_banner') return '';
+  return renderBanner(s.id, s.status.missing);
+}
+
+/** Everything the model sees for one loaded skill: banner + blank line + body (max_chars applied). */
+export function contentFor(s: EvaluatedSkill): string {
+  const a = s.analysis;
+  if (!a) return '';
+  return renderContent(a.body, bannerFor(s), a.nexo.maxChars);
+}
+
+export type IndexFormat = 'hermes' | 'xml' | 'nexo';
+
+export async function renderIndex(skills: readonly EvaluatedSkill[], format: IndexFormat, categoryDescriptions: ReadonlyMap<string, string>): Promise<string> {
+  const visible = skills.filter((s) => isVisible(s.status.verdict) && s.analysis);
+  if (format === 'nexo') {
+    return renderSystemBlock(visible.map((s) => ({ displayName: s.analysis?.displayName || s.id, description: s.analysis?.description ?? '', content: contentFor(s) })));
+  }
+  if (format === 'xml') {
+    const items = visible.map((s) => ({ name: indexName(s), description: indexDescription(s), location: path.resolve(s.location.file) }));
+    items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return renderXmlIndex(items);
+  }
+  const descs = new Map<string, string>();
+  for (const [category, file] of categoryDescriptions) {
+    const a = await readCategoryDescription(file);
+    if (a) descs.set(category, a);
+  }
+  return renderHermesIndex(visible.map((s) => ({ category: s.location.category, name: indexName(s), description: indexDescription(s) })), descs);
+}
+
+function indexName(s: EvaluatedSkill): string {
+  const n = s.analysis?.data?.['name'];
+  return typeof n === 'string' && n.trim() ? n.trim() : s.id;
+}
+
+function indexDescription(s: EvaluatedSkill): string {
+  const d = s.analysis?.data?.['description'];
+  return typeof d === 'string' ? d : s.analysis?.description ?? '';
+}
+
+async function readCategoryDescription(file: string): Promise<string | null> {
+  const read = await readSkillText(file);
+  if (read.text === null) return null;
+  const a = analyzeSkill(read.text);
+  const d = a.data?.['description'];
+  return typeof d === 'string' ? d : null;
+}
+
+/** Merge category descriptions of several catalogs. */
+export function mergeCategoryDescriptions(catalogs: readonly Catalog[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const c of catalogs) for (const [k, v] of c.categoryDescriptions) if (!m.has(k)) m.set(k, v);
+  return m;
+}

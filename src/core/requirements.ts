@@ -1,0 +1,61 @@
+// One model for what a skill needs, whichever dialect declared it:
+// - nexo-rs `requires` (bins, env, bin_versions, mode) — read through the runtime's strict deserialization,
+//   so when nexo-rs ignores the frontmatter these are empty, exactly as at run time;
+// - Hermes `prerequisites` (commands, env_vars): unmet → hidden like strict; agent mode overrides apply;
+// - Hermes `platforms`: not this OS → hidden.
+
+import type { GatingMode } from './types';
+
+export type RequirementSource = 'requires' | 'prerequisites';
+
+export interface BinRequirement {
+  name: string;
+  source: RequirementSource;
+  range: [number, number] | null;
+}
+
+export interface EnvRequirement {
+  name: string;
+  source: RequirementSource;
+  range: [number, number] | null;
+}
+
+export interface VersionRequirement {
+  bin: string;
+  constraint: string;
+  command: string;
+  /** The author's pattern, or undefined for the runtime default. */
+  regex: string | undefined;
+  keyRange: [number, number] | null;
+  constraintRange: [number, number] | null;
+}
+
+export interface Requirements {
+  /** `requires.mode` as the runtime reads it; undefined → strict. */
+  mode: GatingMode | undefined;
+  bins: BinRequirement[];
+  env: EnvRequirement[];
+  versions: VersionRequirement[];
+  /** Hermes `platforms` (macos, linux, windows), or undefined when unrestricted. */
+  platforms: string[] | undefined;
+}
+
+export const NO_REQUIREMENTS: Requirements = Object.freeze({
+  mode: undefined,
+  bins: [],
+  env: [],
+  versions: [],
+  platforms: undefined,
+}) as Requirements;
+
+/** Hermes' platform names → Node's `process.platform`. */
+export const PLATFORM_NAMES: Readonly<Record<string, NodeJS.Platform>> = Object.freeze({
+  macos: 'darwin',
+  linux: 'linux',
+  windows: 'win32',
+});
+
+export function platformSupported(platforms: readonly string[] | undefined, platform: NodeJS.Platform): boolean {
+  if (platforms === undefined) return true;
+  return platforms.some((p) => PLATFORM_NAMES[p.toLowerCase()] === platform);
+}

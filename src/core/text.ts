@@ -1,0 +1,121 @@
+// Offset ↔ position arithmetic over the ORIGINAL file text. Every finding is computed as offsets first and
+// converted here, so CRLF files and files with a BOM map to the same line/column an editor shows.
+
+import type { Diagnostic, DiagnosticData, Severity } from './types';
+
+export class LineIndex {
+  /** Offsets at which each line starts. A line break is `\n`, `\r\n` or a lone `\r` (as editors count). */
+  private readonly starts: number[];
+
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** 1-based line and column of an offset (clamped into the text). */
+  position(offset: number): { line: number; column: number } {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: o - (this.starts[lo] ?? 0) + 1 };
+  }
+
+  /** Offset of the end of the line holding `offset`, before its line break. */
+  lineEnd(offset: number): number {
+    let i = Math.max(0, Math.min(offset, this.text.length));
+    while (i < this.text.length) {
+      const c = this.text.charCodeAt(i);
+      if (c === 10 || c === 13) break;
+      i++;
+    }
+    return i;
+  }
+}
+
+export interface DiagnosticInit {
+  code: string;
+  severity: Severity;
+  message: string;
+  start: number;
+  end: number;
+  data?: DiagnosticData;
+  unnecessary?: boolean;
+}
+
+export function makeDiagnostic(index: LineIndex, init: DiagnosticInit): Diagnostic {
+  const start = Math.max(0, Math.min(init.start, index.text.length));
+  const end = Math.max(start, Math.min(init.end, index.text.length));
+  const s = index.position(start);
+  const e = index.position(end);
+  const d: Diagnostic = {
+    code: init.code,
+    severity: init.severity,
+    message: init.message,
+    line: s.line,
+    column: s.column,
+    endLine: e.line,
+    endColumn: e.column,
+    start,
+    end,
+  };
+  if (init.data !== undefined) d.data = init.data;
+  if (init.unnecessary) d.unnecessary = true;
+  return d;
+}
+
+/** Rust's `char::is_whitespace` (Unicode White_Space), which `str::trim` uses. U+FEFF is NOT whitespace,
+ *  which is why a BOM hides the frontmatter from the runtime. */
+export function isRustWhitespace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/** Offsets [start, end) of `text.slice(from, to)` trimmed the way Rust's `str::trim` does. */
+export function rustTrimBounds(text: string, from = 0, to = text.length): [number, number] {
+  let s = from;
+  let e = to;
+  while (s < e && isRustWhitespace(text.charCodeAt(s))) s++;
+  while (e > s && isRustWhitespace(text.charCodeAt(e - 1))) e--;
+  return [s, e];
+}
+
+export function rustTrim(text: string): string {
+  const [s, e] = rustTrimBounds(text);
+  return text.slice(s, e);
+}
+
+/** Short, printable rendering of user text inside a message (never raw control characters). */
+export function quoteForMessage(value: string, max = 60): string {
+  // eslint-disable-next-line no-control-regex
+  let v = value.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  if (v.length > max) v = `${v.slice(0, max - 1)}…`;
+  return `\`${v}\``;
+}
