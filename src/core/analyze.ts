@@ -694,6 +694,18 @@ function regexRule(node: unknown, base: number, add: Add): void {
   const r = nodeRange(node, base);
   if (!r) return;
   const compiled = compileVersionRegex(node.value);
+  if (!compiled.ok && compiled.unsupported) {
+    // Rust's `regex` may accept this, but our linear-time engine cannot express it: say we could not
+    // check it rather than predict a failure the runtime may not have.
+    add({
+      code: 'probe-regex-invalid',
+      severity: 'warning',
+      message: `This pattern uses a feature skill-author's regex engine cannot check (${compiled.message}); its version probe is reported as not probed. Prefer plain classes like \\d+\\.\\d+.`,
+      start: r[0],
+      end: r[1],
+    });
+    return;
+  }
   if (!compiled.ok) {
     add({
       code: 'probe-regex-invalid',

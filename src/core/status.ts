@@ -5,7 +5,7 @@
 import type { SkillAnalysis } from './analyze';
 import { BinResolver, type BinLookup, type PathEnvironment } from './binlookup';
 import { parseConstraint, parseVersion, satisfies } from './constraint';
-import { envMissing, hermesEnvMissing } from './env';
+import { envMissing, hermesEnvMissing, isRustBlank } from './env';
 import { probeVersion, type ProbeRunner } from './probe';
 import { platformSupported } from './requirements';
 import type { Color, GatingMode, Missing, MissingVersion, Verdict } from './types';
@@ -95,7 +95,7 @@ export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOp
 
   // Bins: a blank entry counts as present (the runtime skips it).
   const lookups = await Promise.all(
-    req.bins.map(async (b) => ({ b, lookup: b.name.trim() === '' ? null : await options.resolver.find(b.name, options.pathEnv) })),
+    req.bins.map(async (b) => ({ b, lookup: isRustBlank(b.name) ? null : await options.resolver.find(b.name, options.pathEnv) })),
   );
   for (const { b, lookup } of lookups) {
     const found = lookup === null || lookup.found;
