@@ -1,0 +1,87 @@
+// What the catalog and the engine do with files the runtime cannot use.
+import { strict as assert } from 'node:assert';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { findSkills, MAX_SKILL_BYTES, readSkillText } from '../../src/core/catalog';
+import { Engine } from '../../src/core/engine';
+
+let tmp: string;
+const put = (rel: string, data: string | Uint8Array): string => {
+  const p = path.join(tmp, rel);
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, data);
+  return p;
+};
+
+async function checkOne(rel: string) {
+  const e = new Engine({ env: { PATH: '' }, probe: false });
+  try {
+    const { skills } = await e.checkPaths([path.join(tmp, rel)]);
+    assert.equal(skills.length, 1);
+    return skills[0]!;
+  } finally {
+    e.dispose();
+  }
+}
+
+before(() => (tmp = mkdtempSync(path.join(tmpdir(), 'skill-author-files-'))));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('files the runtime cannot use', () => {
+  it('file-encoding: invalid UTF-8 is not loadable', async () => {
+    put('enc/SKILL.md', Buffer.concat([Buffer.from('---\nname: enc\ndescription: d\n---\nbody '), Buffer.from([0xff, 0xfe, 0x80])]));
+    const s = await checkOne('enc');
+    assert.equal(s.status.verdict, 'not_loadable');
+    assert.deepEqual(s.analysis?.diagnostics.map((d) => d.code), ['file-encoding']);
+  });
+
+  it('file-too-large', async () => {
+    put('big/SKILL.md', `---\nname: big\ndescription: d\n---\n${'x'.repeat(MAX_SKILL_BYTES)}`);
+    const s = await checkOne('big');
+    assert.equal(s.status.verdict, 'not_loadable');
+    assert.equal(s.analysis?.diagnostics[0]?.code, 'file-too-large');
+  });
+
+  it('file-unreadable (permission denied), when not running as a user who can read anything', async function () {
+    const f = put('locked/SKILL.md', '---\nname: locked\ndescription: d\n---\nbody\n');
+    chmodSync(f, 0o000);
+    try {
+      const s = await checkOne('locked/SKILL.md');
+      if (process.getuid?.() === 0) {
+        // root reads it anyway: the skill is simply loaded.
+        assert.equal(s.status.verdict, 'loaded');
+      } else {
+        assert.equal(s.analysis?.diagnostics[0]?.code, 'file-unreadable');
+        assert.equal(s.status.verdict, 'not_loadable');
+      }
+    } finally {
+      chmodSync(f, 0o644);
+    }
+  });
+
+  it('file-unreadable for a path that is not a regular file or does not exist (any user)', async () => {
+    mkdirSync(path.join(tmp, 'isdir/SKILL.md'), { recursive: true });
+    assert.equal((await readSkillText(path.join(tmp, 'isdir/SKILL.md'))).problem?.code, 'file-unreadable');
+    const gone = await readSkillText(path.join(tmp, 'no/such/SKILL.md'));
+    assert.equal(gone.problem?.code, 'file-unreadable');
+    assert.match(gone.problem?.message ?? '', /does not exist/);
+  });
+
+  it('a SKILL.md that is a folder, a dangling link, and a symlink loop are reported, not fatal', async () => {
+    mkdirSync(path.join(tmp, 'tree/dirskill/SKILL.md'), { recursive: true });
+    mkdirSync(path.join(tmp, 'tree/dangling'), { recursive: true });
+    symlinkSync(path.join(tmp, 'nowhere'), path.join(tmp, 'tree/dangling/SKILL.md'));
+    symlinkSync(path.join(tmp, 'tree'), path.join(tmp, 'tree/loop'));
+    put('tree/ok/SKILL.md', '---\nname: ok\ndescription: d\n---\nbody\n');
+    const c = await findSkills(path.join(tmp, 'tree'));
+    assert.deepEqual(c.skills.map((s) => s.id), ['ok']);
+    assert.ok(c.problems.some((p) => p.path.endsWith(path.join('dirskill', 'SKILL.md')) && /not a regular file/.test(p.message)));
+    assert.ok(c.problems.some((p) => p.path.endsWith(path.join('dangling', 'SKILL.md')) && /dangling/.test(p.message)));
+  });
+
+  it('a skills root with many entries is bounded', async () => {
+    const c = await findSkills(path.join(tmp, 'tree'), { maxEntries: 2 });
+    assert.ok(c.problems.some((p) => /entries/.test(p.message)));
+  });
+});
