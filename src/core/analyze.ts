@@ -772,7 +772,7 @@ function constraintRule(result: SkillAnalysis, node: Scalar, base: number, add: 
     add({
       code: 'constraint-invalid',
       severity: 'error',
-      message: `Invalid version constraint ${quoteForMessage(value)}: ${e.message} The runtime reports it as an invalid constraint, so the skill counts as missing this dependency.`,
+      message: `Invalid version constraint ${quoteForMessage(value)}: ${sentence(e.message)} The runtime reports it as an invalid constraint, so the skill counts as missing this dependency.`,
       start: s,
       end: Math.min(t, r[1]),
       data: { kind: e.kind, ...(e.suggestion !== undefined ? { replacement: e.suggestion, replaceStart: r[0], replaceEnd: r[1], quote: true } : {}) },
@@ -801,6 +801,11 @@ function npmBareMeaning(c: Comparator, written: string): string {
 
 function describeCaret(req: VersionReq, c: Comparator): string {
   return describeConstraint({ text: req.text, comparators: [c] });
+}
+
+/** End a message fragment with a full stop (messages from sub-parsers may end in a code span). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
 function innerOffset(text: string, node: Scalar, r: [number, number]): number | null {
