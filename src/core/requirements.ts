@@ -4,6 +4,7 @@
 // - Hermes `prerequisites` (commands, env_vars): unmet → hidden like strict; agent mode overrides apply;
 // - Hermes `platforms`: not this OS → hidden.
 
+import type { NexoBinVersion } from './nexo';
 import type { GatingMode } from './types';
 
 export type RequirementSource = 'requires' | 'prerequisites';
@@ -20,15 +21,8 @@ export interface EnvRequirement {
   range: [number, number] | null;
 }
 
-export interface VersionRequirement {
-  bin: string;
-  constraint: string;
-  command: string;
-  /** The author's pattern, or undefined for the runtime default. */
-  regex: string | undefined;
-  keyRange: [number, number] | null;
-  constraintRange: [number, number] | null;
-}
+/** A `bin_versions` entry as the runtime checks it (command defaulted, regex undefined → runtime default). */
+export type VersionRequirement = Pick<NexoBinVersion, 'bin' | 'constraint' | 'command' | 'regex' | 'keyRange' | 'constraintRange'>;
 
 export interface Requirements {
   /** `requires.mode` as the runtime reads it; undefined → strict. */
