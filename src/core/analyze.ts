@@ -768,7 +768,9 @@ function constraintRule(result: SkillAnalysis, node: Scalar, base: number, add: 
   const inner = innerOffset(result.text, node, r);
   if (!parsed.ok) {
     const e: ConstraintError = parsed.error;
-    const [s, t] = inner !== null ? [inner + e.start, inner + Math.max(e.end, e.start + 1)] : r;
+    let [s, t] = inner !== null ? [inner + e.start, inner + Math.max(e.end, e.start + 1)] : r;
+    // A separator-only span (the space in `>=4.0 <5`) is invisible as a squiggle: mark the whole value.
+    if (result.text.slice(s, t).trim() === '') [s, t] = r;
     add({
       code: 'constraint-invalid',
       severity: 'error',

@@ -1,13 +1,17 @@
-// The extension's entry point. For now it only proves the loop: VS Code activates it when a `skill`
-// document opens (package.json `activationEvents`), and the language itself is declared in `contributes`.
-// The features (diagnostics, completions, the Skills tree, previews) register here in a later change,
-// each as a `register(context)` that returns a Disposable owned by `context.subscriptions`.
+// The extension's entry point: build the one context object and register each feature with it. VS Code
+// activates the extension when a `skill` document opens or the workspace contains a SKILL.md (package.json
+// `activationEvents`). Activation must stay cheap: no scanning, probing or schema compiling here — the
+// context creates the engine on first use, and features do their work when documents ask for it.
 import type * as vscode from 'vscode';
+import { SkillAuthorContext } from './context';
+import * as diagnostics from './diagnostics';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Nothing to set up yet: activation must stay cheap (no scanning, probing or schema compiling).
+export function activate(extensionContext: vscode.ExtensionContext): void {
+  const ctx = new SkillAuthorContext(extensionContext);
+  extensionContext.subscriptions.push(ctx);
+  ctx.register(diagnostics.register);
 }
 
 export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+  // Everything is disposed through the context, which extensionContext.subscriptions owns.
 }

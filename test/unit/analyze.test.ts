@@ -245,6 +245,9 @@ describe('analyzeSkill: requirement rules', () => {
     const d = find(text, 'constraint-invalid');
     assert.match(d.message, /comma/i);
     assert.equal(d.data?.replacement, '>=18, <23');
+    assert.equal(covered(text, d), '">=18 <23"', 'a separator-only error marks the whole value');
+    const v = find(req('  bin_versions:\n    node: ">=v18"\n'), 'constraint-invalid');
+    assert.notEqual(covered(req('  bin_versions:\n    node: ">=v18"\n'), v), '">=v18"', 'other errors point inside the value');
     assert.ok(codes(req('  bin_versions:\n    node: ">=18 || <10"\n')).includes('constraint-invalid'));
     assert.ok(codes(req('  bin_versions:\n    node: "1.2 - 2.0"\n')).includes('constraint-invalid'));
   });

@@ -1,0 +1,187 @@
+// Live diagnostics: the engine's findings on every open SKILL.md, following the author's edits.
+//
+// Which documents: every text document whose FILE NAME is `SKILL.md` (exact case, as the runtimes look it up),
+// whatever its language id. VS Code 1.139 gives SKILL.md the id `skill`; older releases call it markdown,
+// and a user's file association may call it anything.
+//
+// When: on open (at once, unless huge), and after each change once the document has been quiet for
+// `skillAuthor.diagnostics.debounceMs` (default 150, at most 250) — one timer per document, restarted by
+// every change (the vscode-markdownlint habit). Closing a document cancels its timer and clears its findings.
+//
+// Staleness: a run captures the document's version and publishes only if the document is still open at that
+// same version. `analyzeText` is synchronous today, so in practice the check only drops runs for documents
+// closed meanwhile; it keeps the rule true if analysis ever moves off the extension host's thread.
+//
+// Huge documents: a typical SKILL.md analyzes in well under a millisecond, but a multi-megabyte paste must not
+// turn every keystroke into a stall of the extension host (the analysis runs on its thread). Documents over
+// HUGE_CHARS are never analyzed at once, not even on open; and any document whose last analysis took over
+// SLOW_MS (a 700 KB frontmatter takes ~300 ms) waits, after a change, for the debounce or for twice that
+// time, whichever is longer — so analysis takes at most a third of the host's time on it.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Diagnostic as EngineDiagnostic } from '../core/types';
+import type { SkillAuthorContext } from './context';
+
+export const SOURCE = 'skill-author';
+
+/** The README's table of diagnostic codes: every diagnostic's `code` links here. */
+export const CODES_URL = 'https://github.com/skill-author/skill-author#diagnostic-codes';
+
+/**
+ * Codes that say the same fact VS Code's own validator (owner `prompts-diagnostics-provider`) reports on
+ * documents whose language id is `skill` (runtime-semantics §5): the name's characters, the name vs the
+ * folder, a missing name, a missing description. On those documents we leave them to VS Code by default, so
+ * the author does not read every such fact twice in the Problems panel; `skillAuthor.diagnostics.showOverlapping`
+ * reports them anyway (e.g. to see our wording, or our finer rules next to VS Code's). On documents with any
+ * other language id (older VS Code: markdown) nobody else reports them, so we always do.
+ * Not in the list, although VS Code also flags the key: `unknown-field` — VS Code's hint says "not supported
+ * by VS Code skills" for keys such as `requires`, which other runtimes do read; ours says whether ANY runtime
+ * reads it, a different fact.
+ */
+export const OVERLAPPING_CODES: ReadonlySet<string> = new Set(['name-charset', 'name-dir-mismatch', 'name-missing', 'description-missing']);
+
+/** Documents above this many UTF-16 units (about 1 MB of ASCII) are never analyzed at once (see the header). */
+export const HUGE_CHARS = 1_000_000;
+
+/** An analysis slower than this is logged (output channel) and throttles that document's next runs. */
+const SLOW_MS = 50;
+
+/** URI schemes that hold a user's skill; others (git:, output:, diff sides…) are views, not files to lint. */
+const SCHEMES: ReadonlySet<string> = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-userdata']);
+
+export function isSkillDocument(doc: vscode.TextDocument): boolean {
+  return SCHEMES.has(doc.uri.scheme) && path.posix.basename(doc.uri.path) === 'SKILL.md';
+}
+
+const SEVERITY: Record<EngineDiagnostic['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+/** One engine finding as a VS Code diagnostic; the range comes from the engine's UTF-16 offsets. */
+export function toVscodeDiagnostic(doc: vscode.TextDocument, d: EngineDiagnostic, codesTarget: vscode.Uri): vscode.Diagnostic {
+  const range = new vscode.Range(doc.positionAt(d.start), doc.positionAt(d.end));
+  const out = new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]);
+  out.source = SOURCE;
+  out.code = { value: d.code, target: codesTarget };
+  if (d.unnecessary) out.tags = [vscode.DiagnosticTag.Unnecessary];
+  return out;
+}
+
+interface Pending {
+  timer: NodeJS.Timeout;
+  version: number;
+}
+
+interface LastRun {
+  durationMs: number;
+}
+
+/** The document's length without building its text (the extension host keeps line-start prefix sums). */
+function documentLength(doc: vscode.TextDocument): number {
+  return doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
+}
+
+class LiveDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(SOURCE);
+  private readonly pending = new Map<string, Pending>();
+  private readonly lastRun = new Map<string, LastRun>();
+  private readonly codesTarget = vscode.Uri.parse(CODES_URL);
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly ctx: SkillAuthorContext) {
+    this.subscriptions.push(
+      vscode.workspace.onDidOpenTextDocument((doc) => this.schedule(doc, 'open')),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        // Events without content changes (dirty flag, language change) carry nothing new to analyze.
+        if (e.contentChanges.length > 0) this.schedule(e.document, 'change');
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
+      // `showOverlapping` changes what is published, `debounceMs` only future timing: re-run open documents.
+      ctx.config.onDidChange(() => this.scheduleAll('config')),
+    );
+    // Documents already open when the extension activates (the one that triggered `onLanguage:skill`).
+    this.scheduleAll('open');
+  }
+
+  private scheduleAll(reason: 'open' | 'config'): void {
+    for (const doc of vscode.workspace.textDocuments) this.schedule(doc, reason);
+  }
+
+  private schedule(doc: vscode.TextDocument, reason: 'open' | 'change' | 'config'): void {
+    if (!isSkillDocument(doc)) return;
+    const key = doc.uri.toString();
+    const previous = this.pending.get(key);
+    if (previous) clearTimeout(previous.timer);
+    const debounce = this.ctx.config.diagnostics.debounceMs;
+    let delay = reason === 'change' ? debounce : 0;
+    const lastMs = this.lastRun.get(key)?.durationMs ?? 0;
+    if (lastMs > SLOW_MS || documentLength(doc) > HUGE_CHARS) {
+      // The trailing timer already keeps runs at least `debounce` apart; a slow document waits longer.
+      delay = Math.max(debounce, 2 * lastMs);
+    }
+    const version = doc.version;
+    const timer = setTimeout(() => this.run(key, version), delay);
+    this.pending.set(key, { timer, version });
+  }
+
+  private run(key: string, scheduledVersion: number): void {
+    const pending = this.pending.get(key);
+    if (!pending || pending.version !== scheduledVersion) return; // superseded by a later schedule
+    this.pending.delete(key);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (!doc || doc.isClosed) return; // closed meanwhile: its findings were already cleared
+
+    const version = doc.version;
+    const text = doc.getText();
+    const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
+    const started = performance.now();
+    let found: readonly EngineDiagnostic[];
+    try {
+      found = this.ctx.engine().analyzeText(text, file).diagnostics;
+    } catch (err) {
+      // An engine bug must not leave the previous (now wrong) findings up, nor break the next runs.
+      this.ctx.output.error(`analysis of ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      this.collection.delete(doc.uri);
+      return;
+    }
+    const durationMs = performance.now() - started;
+    this.lastRun.set(key, { durationMs });
+    if (durationMs > SLOW_MS) {
+      this.ctx.output.warn(`analysis of ${file} (${text.length} characters) took ${durationMs.toFixed(0)} ms`);
+    }
+
+    // Stale result: the document changed or closed since `text` was read. Drop it; the change that made
+    // it stale has scheduled its own run.
+    if (doc.isClosed || doc.version !== version) return;
+
+    const hideOverlapping = doc.languageId === 'skill' && !this.ctx.config.diagnostics.showOverlapping;
+    const diagnostics = found
+      .filter((d) => !(hideOverlapping && OVERLAPPING_CODES.has(d.code)))
+      .map((d) => toVscodeDiagnostic(doc, d, this.codesTarget));
+    this.collection.set(doc.uri, diagnostics);
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const pending = this.pending.get(key);
+    if (pending) clearTimeout(pending.timer);
+    this.pending.delete(key);
+    this.lastRun.delete(key);
+    this.collection.delete(uri);
+  }
+
+  dispose(): void {
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+    for (const s of this.subscriptions.splice(0)) s.dispose();
+    this.collection.dispose();
+  }
+}
+
+/** Live diagnostics for open SKILL.md documents. */
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  return new LiveDiagnostics(ctx);
+}
