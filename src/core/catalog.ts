@@ -3,9 +3,98 @@
 // runtime-semantics §2): nested categories joined with `/`, a skill directly under the root is `general`.
 // The walk never follows a symlink loop, skips `.git` and `node_modules`, never descends into a skill
 // folder (its `references/`, `scripts/` are the skill's own files), and reports what it could not read.
+//
+// Every file-system call goes through a `SkillIo`: `asyncIo` (libuv's thread pool; the default, for the
+// extension host, which must not block) or `blockingIo` (synchronous calls, for the CLI). For thousands of
+// small files the synchronous calls are several times faster: each promise call is a round trip through the
+// thread pool, which costs more than the system call itself (measured in bench/run.mjs).
 
-import { promises as fs, type Dirent } from 'node:fs';
+import * as nodeFs from 'node:fs';
+import { promises as fs, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
+
+/** What identifies one version of a file for the caches: any write changes mtime or ctime. */
+export interface FileStamp {
+  mtimeMs: number;
+  ctimeMs: number;
+  size: number;
+}
+
+export function stampOf(st: Stats): FileStamp {
+  return { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size };
+}
+
+/** The file-system seam: every call the catalog and the caches make. */
+export interface SkillIo {
+  stat(p: string): Promise<Stats>;
+  realpath(p: string): Promise<string>;
+  readdir(p: string): Promise<Dirent[]>;
+  /** Opens `p`, stats the open file, and reads it only when it is a regular file of at most `maxBytes`. */
+  readFile(p: string, maxBytes: number): Promise<{ stat: Stats; data: Buffer | null }>;
+  /** The same, synchronously (lazy fields of cached analyses). */
+  readFileSync(p: string, maxBytes: number): { stat: Stats; data: Buffer | null };
+  /** Whole-file reads and atomic writes of the cache's own files. */
+  readWhole(p: string): Promise<Buffer>;
+  writeWhole(p: string, data: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(p: string): Promise<void>;
+  mkdir(p: string): Promise<void>;
+  list(p: string): Promise<string[]>;
+  /** Remove a file or folder tree. */
+  remove(p: string): Promise<void>;
+}
+
+function readFileSyncChecked(p: string, maxBytes: number): { stat: Stats; data: Buffer | null } {
+  const fd = nodeFs.openSync(p, 'r');
+  try {
+    const stat = nodeFs.fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxBytes) return { stat, data: null };
+    return { stat, data: nodeFs.readFileSync(fd) };
+  } finally {
+    nodeFs.closeSync(fd);
+  }
+}
+
+export const asyncIo: SkillIo = {
+  stat: (p) => fs.stat(p),
+  realpath: (p) => fs.realpath(p),
+  readdir: (p) => fs.readdir(p, { withFileTypes: true }),
+  async readFile(p, maxBytes) {
+    const handle = await fs.open(p, 'r');
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile() || stat.size > maxBytes) return { stat, data: null };
+      return { stat, data: await handle.readFile() };
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+  },
+  readFileSync: readFileSyncChecked,
+  readWhole: (p) => fs.readFile(p),
+  writeWhole: (p, data) => fs.writeFile(p, data, { mode: 0o600 }),
+  rename: (a, b) => fs.rename(a, b),
+  unlink: (p) => fs.unlink(p),
+  mkdir: async (p) => void (await fs.mkdir(p, { recursive: true, mode: 0o700 })),
+  list: (p) => fs.readdir(p),
+  remove: (p) => fs.rm(p, { recursive: true, force: true }),
+};
+
+/** Synchronous calls behind the same (promise) interface: for a CLI that has nothing else to do meanwhile. */
+export const blockingIo: SkillIo = {
+  stat: async (p) => nodeFs.statSync(p),
+  // The native call, as `fs.promises.realpath` uses, not the JavaScript emulation of `fs.realpathSync`.
+  realpath: async (p) => nodeFs.realpathSync.native(p),
+  readdir: async (p) => nodeFs.readdirSync(p, { withFileTypes: true }),
+  readFile: async (p, maxBytes) => readFileSyncChecked(p, maxBytes),
+  readFileSync: readFileSyncChecked,
+  readWhole: async (p) => nodeFs.readFileSync(p),
+  writeWhole: async (p, data) => nodeFs.writeFileSync(p, data, { mode: 0o600 }),
+  rename: async (a, b) => nodeFs.renameSync(a, b),
+  unlink: async (p) => nodeFs.unlinkSync(p),
+  mkdir: async (p) => void nodeFs.mkdirSync(p, { recursive: true, mode: 0o700 }),
+  list: async (p) => nodeFs.readdirSync(p),
+  remove: async (p) => nodeFs.rmSync(p, { recursive: true, force: true }),
+};
 
 export interface SkillLocation {
   /** Folder name: the runtime's identity. */
@@ -17,6 +106,8 @@ export interface SkillLocation {
   /** The root it was found under. */
   root: string;
   category: string;
+  /** The stat of SKILL.md taken while walking (when the catalog found it), so caches need no second stat. */
+  stamp?: FileStamp;
 }
 
 export interface CatalogProblem {
@@ -39,6 +130,8 @@ export interface WalkOptions {
   /** Stop after this many directory entries in total (a runaway tree is reported, not walked forever). */
   maxEntries?: number;
   signal?: AbortSignal;
+  /** File-system calls (default `asyncIo`). */
+  io?: SkillIo;
 }
 
 export function categoryOf(root: string, skillDir: string): string {
@@ -50,17 +143,18 @@ export function categoryOf(root: string, skillDir: string): string {
 /** Find every skill under `root` (a skills root, a skill folder, or a SKILL.md file). */
 export async function findSkills(target: string, options: WalkOptions = {}): Promise<Catalog> {
   const out: Catalog = { skills: [], categoryDescriptions: new Map(), problems: [] };
+  const io = options.io ?? asyncIo;
   const abs = path.resolve(target);
   let st;
   try {
-    st = await fs.stat(abs);
+    st = await io.stat(abs);
   } catch (e) {
     out.problems.push({ path: abs, message: fsMessage(e) });
     return out;
   }
   if (st.isFile()) {
     const dir = path.dirname(abs);
-    out.skills.push({ id: path.basename(dir), dir, file: abs, root: path.dirname(dir), category: 'general' });
+    out.skills.push({ id: path.basename(dir), dir, file: abs, root: path.dirname(dir), category: 'general', stamp: stampOf(st) });
     return out;
   }
   if (!st.isDirectory()) {
@@ -68,9 +162,9 @@ export async function findSkills(target: string, options: WalkOptions = {}): Pro
     return out;
   }
   // A skill folder given directly is one skill.
-  const own = await statOrNull(path.join(abs, SKILL_FILE));
+  const own = await statOrNull(io, path.join(abs, SKILL_FILE));
   if (own?.isFile()) {
-    out.skills.push({ id: path.basename(abs), dir: abs, file: path.join(abs, SKILL_FILE), root: path.dirname(abs), category: 'general' });
+    out.skills.push({ id: path.basename(abs), dir: abs, file: path.join(abs, SKILL_FILE), root: path.dirname(abs), category: 'general', stamp: stampOf(own) });
     return out;
   }
   await walk(abs, abs, out, options);
@@ -78,9 +172,9 @@ export async function findSkills(target: string, options: WalkOptions = {}): Pro
   return out;
 }
 
-async function statOrNull(p: string): Promise<import('node:fs').Stats | null> {
+async function statOrNull(io: SkillIo, p: string): Promise<Stats | null> {
   try {
-    return await fs.stat(p);
+    return await io.stat(p);
   } catch {
     return null;
   }
@@ -104,26 +198,32 @@ function fsMessage(e: unknown): string {
 }
 
 async function walk(root: string, start: string, out: Catalog, options: WalkOptions): Promise<void> {
+  const io = options.io ?? asyncIo;
   const maxEntries = options.maxEntries ?? 500_000;
   let seenEntries = 0;
   const visited = new Set<string>();
-  const queue: string[] = [start];
+  // Each queued folder with its real path when already known: a plain (non-link) sub-folder of a folder
+  // whose real path is R has the real path R/name, so only the start and symbolic links need realpath().
+  const queue: Array<{ dir: string; real: string | null }> = [{ dir: start, real: null }];
   const concurrency = 8;
   let limitReported = false;
 
-  const visit = async (dir: string): Promise<void> => {
+  const visit = async ({ dir, real: knownReal }: { dir: string; real: string | null }): Promise<void> => {
     let real: string;
-    try {
-      real = await fs.realpath(dir);
-    } catch (e) {
-      out.problems.push({ path: dir, message: fsMessage(e) });
-      return;
+    if (knownReal !== null) real = knownReal;
+    else {
+      try {
+        real = await io.realpath(dir);
+      } catch (e) {
+        out.problems.push({ path: dir, message: fsMessage(e) });
+        return;
+      }
     }
     if (visited.has(real)) return; // a symlink back into the tree: already walked (or a loop)
     visited.add(real);
     let entries: Dirent[];
     try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
+      entries = await io.readdir(dir);
     } catch (e) {
       out.problems.push({ path: dir, message: fsMessage(e) });
       return;
@@ -137,9 +237,9 @@ async function walk(root: string, start: string, out: Catalog, options: WalkOpti
     const skillEntry = entries.find((e) => e.name === SKILL_FILE);
     if (skillEntry) {
       const file = path.join(dir, SKILL_FILE);
-      const st = await statOrNull(file);
+      const st = await statOrNull(io, file);
       if (st?.isFile()) {
-        if (dir !== root) out.skills.push({ id: path.basename(dir), dir, file, root, category: categoryOf(root, dir) });
+        if (dir !== root) out.skills.push({ id: path.basename(dir), dir, file, root, category: categoryOf(root, dir), stamp: stampOf(st) });
         return;
       }
       out.problems.push({ path: file, message: st ? 'SKILL.md is not a regular file' : 'SKILL.md is a dangling link or cannot be read' });
@@ -149,10 +249,10 @@ async function walk(root: string, start: string, out: Catalog, options: WalkOpti
     }
     for (const e of entries) {
       if (SKIP_DIRS.has(e.name)) continue;
-      if (e.isDirectory()) queue.push(path.join(dir, e.name));
+      if (e.isDirectory()) queue.push({ dir: path.join(dir, e.name), real: path.join(real, e.name) });
       else if (e.isSymbolicLink()) {
-        const target = await statOrNull(path.join(dir, e.name));
-        if (target?.isDirectory()) queue.push(path.join(dir, e.name));
+        const target = await statOrNull(io, path.join(dir, e.name));
+        if (target?.isDirectory()) queue.push({ dir: path.join(dir, e.name), real: null });
       }
     }
   };
@@ -175,22 +275,50 @@ export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
 
 /** Read a SKILL.md as the runtime does: UTF-8, and a file that is not valid UTF-8 cannot be read at all
  *  (Rust's `read_to_string` fails), so the skill is not loaded. */
-export async function readSkillText(file: string): Promise<SkillFileText> {
-  let handle;
+export async function readSkillText(file: string, io: SkillIo = asyncIo): Promise<SkillFileText> {
+  return (await readSkillFile(file, io)).read;
+}
+
+/** A SKILL.md read, with the stat of the open file and the bytes read (what the caches key and hash). */
+export interface SkillFileRead {
+  read: SkillFileText;
+  /** Null when the file could not be opened. */
+  stamp: FileStamp | null;
+  /** Null when nothing was read (not a regular file, too large, or unreadable). */
+  bytes: Buffer | null;
+}
+
+export async function readSkillFile(file: string, io: SkillIo = asyncIo): Promise<SkillFileRead> {
   try {
-    handle = await fs.open(file, 'r');
-    const st = await handle.stat();
-    if (!st.isFile()) return { text: null, problem: { code: 'file-unreadable', message: 'SKILL.md is not a regular file' } };
-    if (st.size > MAX_SKILL_BYTES) {
-      return { text: null, problem: { code: 'file-too-large', message: `SKILL.md is ${(st.size / 1048576).toFixed(1)} MB; files over ${MAX_SKILL_BYTES / 1048576} MB are not read` } };
-    }
-    const buf = await handle.readFile();
-    return decodeSkill(buf);
+    return fromOpened(await io.readFile(file, MAX_SKILL_BYTES));
   } catch (e) {
-    return { text: null, problem: { code: 'file-unreadable', message: `SKILL.md ${fsMessage(e)}` } };
-  } finally {
-    await handle?.close().catch(() => undefined);
+    return unreadable(e);
   }
+}
+
+export function readSkillFileSync(file: string, io: SkillIo = asyncIo): SkillFileRead {
+  try {
+    return fromOpened(io.readFileSync(file, MAX_SKILL_BYTES));
+  } catch (e) {
+    return unreadable(e);
+  }
+}
+
+function unreadable(e: unknown): SkillFileRead {
+  return { read: { text: null, problem: { code: 'file-unreadable', message: `SKILL.md ${fsMessage(e)}` } }, stamp: null, bytes: null };
+}
+
+function fromOpened({ stat: st, data }: { stat: Stats; data: Buffer | null }): SkillFileRead {
+  const stamp = stampOf(st);
+  if (!st.isFile()) return { read: { text: null, problem: { code: 'file-unreadable', message: 'SKILL.md is not a regular file' } }, stamp, bytes: null };
+  if (st.size > MAX_SKILL_BYTES || data === null) {
+    return {
+      read: { text: null, problem: { code: 'file-too-large', message: `SKILL.md is ${(st.size / 1048576).toFixed(1)} MB; files over ${MAX_SKILL_BYTES / 1048576} MB are not read` } },
+      stamp,
+      bytes: null,
+    };
+  }
+  return { read: decodeSkill(data), stamp, bytes: data };
 }
 
 export function decodeSkill(buf: Uint8Array): SkillFileText {

@@ -6,11 +6,11 @@ import * as path from 'node:path';
 import { type AgentDef, type AgentsFile, readAgentsFile, resolveAgentSkill } from './agents';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
 import { BinResolver, currentPathEnvironment, type PathEnvironment } from './binlookup';
-import { type Catalog, categoryOf, findSkills, readSkillText, type SkillLocation } from './catalog';
+import { type AnalysisCache, analyzeSkillFile } from './cache';
+import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from './catalog';
 import { ProbeRunner, type ProbeOptions } from './probe';
 import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
 import { evaluateSkill, isVisible, type SkillStatus } from './status';
-import { LineIndex, makeDiagnostic } from './text';
 import type { Color, Diagnostic, GatingMode, Missing, Verdict } from './types';
 
 export interface EntryDiagnostic {
@@ -54,6 +54,8 @@ export interface EngineOptions {
   notProbedReason?: string;
   probeOptions?: ProbeOptions;
   platform?: NodeJS.Platform;
+  /** Analyses kept across calls (and, with a folder, across runs); also decides the file-system calls. */
+  cache?: AnalysisCache;
 }
 
 export class Engine {
@@ -79,20 +81,10 @@ export class Engine {
     return analyzeSkill(text, { dirName: path.basename(path.dirname(file)) });
   }
 
-  async analyzeFile(file: string): Promise<SkillAnalysis> {
-    const read = await readSkillText(file);
-    const dirName = path.basename(path.dirname(file));
-    if (read.text === null || read.problem) {
-      const text = read.text ?? '';
-      const analysis = analyzeSkill(read.problem?.code === 'file-encoding' ? '' : text, { dirName });
-      // The runtime cannot use the file at all: report that as the one finding that matters.
-      const index = new LineIndex(analysis.text);
-      analysis.diagnostics.length = 0;
-      analysis.diagnostics.push(makeDiagnostic(index, { code: read.problem?.code ?? 'file-unreadable', severity: 'error', message: read.problem?.message ?? 'cannot be read', start: 0, end: 0 }));
-      analysis.loadable = false;
-      return analysis;
-    }
-    return analyzeSkill(read.text, { dirName });
+  /** `stamp`: the file's stat when the caller has it (the catalog's walk), so the cache need not stat it. */
+  async analyzeFile(file: string, stamp?: FileStamp): Promise<SkillAnalysis> {
+    if (this.options.cache) return this.options.cache.analyze(file, stamp);
+    return analyzeSkillFile(await readSkillText(file), file);
   }
 
   async evaluate(analysis: SkillAnalysis, modeOverride?: GatingMode, signal?: AbortSignal): Promise<SkillStatus> {
@@ -110,17 +102,20 @@ export class Engine {
 
   /** Every skill under the given paths (files, skill folders or roots), analyzed and evaluated. */
   async checkPaths(targets: readonly string[], signal?: AbortSignal): Promise<{ skills: EvaluatedSkill[]; catalogs: Catalog[] }> {
-    const catalogs = await Promise.all(targets.map((t) => findSkills(t, signal ? { signal } : {})));
+    const cache = this.options.cache;
+    const catalogs = await Promise.all(targets.map((t) => findSkills(t, { ...(signal ? { signal } : {}), ...(cache ? { io: cache.io } : {}) })));
     const seen = new Set<string>();
     const locations: SkillLocation[] = [];
     for (const c of catalogs) for (const s of c.skills) if (!seen.has(s.file)) (seen.add(s.file), locations.push(s));
     // Category, then folder name: the order people scan a tree in (and the order Hermes lists them).
     locations.sort((a, b) => cmp(a.category, b.category) || cmp(a.id, b.id) || cmp(a.file, b.file));
+    await cache?.load(targets);
     const skills = await mapLimit(locations, 16, async (location) => {
-      const analysis = await this.analyzeFile(location.file);
+      const analysis = await this.analyzeFile(location.file, location.stamp);
       const status = await this.evaluate(analysis, undefined, signal);
       return { location, analysis, status, id: location.id };
     });
+    if (!signal?.aborted) await cache?.save(targets, locations.map((l) => l.file));
     return { skills, catalogs };
   }
 

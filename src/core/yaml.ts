@@ -81,7 +81,13 @@ export function parseYaml(src: string, base: number): ParsedYaml {
   }
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(src, { uniqueKeys: true, prettyErrors: false, keepSourceTokens: false, strict: true });
+    // `uniqueKeys: true` makes the composer compare every key with every earlier key of its map: quadratic,
+    // most of the time of a 5,000-line frontmatter. Parse without it, look for a duplicate in one pass with
+    // the same equality, and only when there is one parse again with it, for the composer's own errors. The
+    // option changes nothing else in the document, so a document without duplicates is the same either way.
+    doc = parseDocument(src, { ...PARSE_OPTIONS, uniqueKeys: false });
+    if (hasDuplicateKey(doc)) doc = parseDocument(src, { ...PARSE_OPTIONS, uniqueKeys: true });
+    else doc.options.uniqueKeys = true;
   } catch (err) {
     out.issues.push({ kind: 'syntax', code: 'PARSER', message: errorText(err), start: base, end: base + Math.min(src.length, 1) });
     return out;
@@ -115,6 +121,41 @@ export function parseYaml(src: string, base: number): ParsedYaml {
     });
   }
   return out;
+}
+
+const PARSE_OPTIONS = { prettyErrors: false, keepSourceTokens: false, strict: true } as const;
+
+/** Whether some map has two keys the composer's `uniqueKeys: true` check calls equal: the same node, or two
+ *  scalars whose values are `===` (so `1` and `"1"` differ, and `.nan` never equals itself). Walks every
+ *  map the composer built, keys included, without following aliases (the composer checks each map once). */
+function hasDuplicateKey(doc: Document.Parsed): boolean {
+  const stack: unknown[] = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const items = node.items;
+      if (items.length > 1) {
+        const values = new Set<unknown>();
+        const nodes = new Set<unknown>();
+        for (const pair of items) {
+          const key: unknown = pair.key;
+          if (isScalar(key)) {
+            const v = key.value;
+            if (v === v && values.has(v)) return true; // NaN (v !== v) equals nothing
+            values.add(v);
+          }
+          if (nodes.has(key)) return true;
+          nodes.add(key);
+        }
+      }
+      for (const pair of items) stack.push(pair.key, pair.value);
+    } else if (isSeq(node)) {
+      for (const item of node.items) stack.push(isPair(item) ? item.key : item, isPair(item) ? item.value : undefined);
+    } else if (isPair(node)) {
+      stack.push(node.key, node.value);
+    }
+  }
+  return false;
 }
 
 function errorText(err: unknown): string {

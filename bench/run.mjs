@@ -1,0 +1,318 @@
+// `npm run bench`: how fast skill-author is, on generated skill libraries, against the `skills-ref` library.
+// Builds first when dist/ or out/ is missing. Everything happens in a temporary folder (corpora, the
+// analysis cache, fake binaries), removed at the end. Runs of different kinds alternate, and every figure is
+// the median of its runs, so a burst of load on the machine spreads over all kinds instead of hitting one.
+//
+//   node bench/run.mjs [--rounds N] [--quick] [--keep]
+//
+// Prints a table and the machine line, and writes the same figures to bench/results.json (not committed).
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, chmodSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateCorpus, hugeFrontmatterSkill, typicalSkill } from './corpus.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const cli = join(root, 'dist', 'cli.js');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const keep = args.includes('--keep');
+const roundsArg = args.indexOf('--rounds');
+const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : quick ? 3 : 7;
+const BIG_ROUNDS = Math.max(3, Math.ceil(ROUNDS / 2));
+
+if (!existsSync(cli) || !existsSync(join(root, 'out', 'src', 'core', 'analyze.js'))) {
+  console.error('bench: building first (node scripts/build.mjs)');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
+}
+
+const require = createRequire(import.meta.url);
+const { analyzeSkill } = require(join(root, 'out', 'src', 'core', 'analyze.js'));
+const { Engine } = require(join(root, 'out', 'src', 'core', 'engine.js'));
+const { AnalysisCache } = require(join(root, 'out', 'src', 'core', 'cache.js'));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+const tmp = mkdtempSync(join(os.tmpdir(), 'skill-author-bench-'));
+const cacheHome = join(tmp, 'xdg-cache');
+const childEnv = { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: '1' };
+
+/** Wall time of one child process, stdout discarded. */
+function timeChild(argv, { expectJsonLine = false } = {}) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, argv, { env: childEnv, stdio: ['ignore', expectJsonLine ? 'pipe' : 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20 });
+  const wall = performance.now() - t0;
+  if (r.error) throw r.error;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { wall, stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+const check = (corpus, ...flags) => timeChild([cli, 'check', '--json', '--no-probe', ...flags, corpus]).wall;
+
+function skillsRef(corpus, mode) {
+  const r = timeChild([join(here, 'skills-ref-runner.mjs'), corpus, mode], { expectJsonLine: true });
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  if (out.invalid !== 0) throw new Error(`skills-ref rejects ${out.invalid} skills of the spec-valid corpus, e.g. ${JSON.stringify(out.firstErrors)}`);
+  return { wall: r.wall, inProcess: out.ms, count: out.count };
+}
+
+function peakRss(corpus, ...flags) {
+  const r = timeChild([join(here, 'rss-wrapper.cjs'), 'check', '--json', '--no-probe', ...flags, corpus]);
+  const m = /maxrss-kb (\d+)/.exec(r.stderr);
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+const machine = {
+  cores: os.cpus().length,
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+  memoryGB: Math.round(os.totalmem() / 2 ** 30),
+  loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
+};
+console.error(`bench: ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}; corpora in ${tmp}`);
+
+const sizes = quick ? [100, 1000] : [100, 1000, 10000];
+const corpora = {};
+let t = performance.now();
+for (const n of sizes) {
+  const dir = join(tmp, `rich-${n}`);
+  const { brokenCount } = generateCorpus(dir, n, { seed: n });
+  corpora[n] = { dir, broken: brokenCount };
+}
+const specDir = join(tmp, 'spec-2000');
+generateCorpus(specDir, 2000, { seed: 2000, specValid: true });
+console.error(`bench: generated ${sizes.join(', ')} and 2000 spec-valid skills in ${ms(performance.now() - t)} ms`);
+// Real libraries are not written in the same second as they are checked; the cache does not trust a stamp
+// that recent (see RACY_MS in src/core/cache.ts), so let the files age past that window once.
+await sleep(2100);
+
+const results = { machine, date: new Date().toISOString(), rounds: ROUNDS, figures: {} };
+const F = results.figures;
+
+// 0. The engine on one file, first thing in this process (so the first call is really the first): a typical
+// SKILL.md, and a 5,000-line frontmatter.
+{
+  console.error('bench: analyzeSkill on one file');
+  const typical = typicalSkill();
+  const huge = hugeFrontmatterSkill(5000);
+  const first = performance.now();
+  analyzeSkill(typical, { dirName: 'ffmpeg-tools' });
+  const firstCall = performance.now() - first;
+  for (let i = 0; i < 300; i++) analyzeSkill(typical, { dirName: 'ffmpeg-tools' });
+  const samples = [];
+  for (let i = 0; i < 2000; i++) {
+    const t0 = performance.now();
+    analyzeSkill(typical, { dirName: 'ffmpeg-tools' });
+    samples.push(performance.now() - t0);
+  }
+  const hugeSamples = [];
+  let hugeDiags = 0;
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    hugeDiags = analyzeSkill(huge, { dirName: 'huge-skill' }).diagnostics.length;
+    hugeSamples.push(performance.now() - t0);
+  }
+  F.engine = {
+    typicalMedianMs: median(samples),
+    typicalFirstCallMs: firstCall,
+    typicalBytes: Buffer.byteLength(typical),
+    hugeFrontmatterLines: huge.split('\n').indexOf('---', 1) - 1,
+    hugeMedianMs: median(hugeSamples),
+    hugeDiagnostics: hugeDiags,
+  };
+}
+
+
+// 1. Spec-valid corpus: skill-author cold / warm vs skills-ref, alternating.
+{
+  console.error('bench: 2,000 spec-valid skills: skill-author cold/warm vs skills-ref');
+  check(specDir); // fill the cache (not measured)
+  const cold = [];
+  const warm = [];
+  const srSeq = [];
+  const srPar = [];
+  const srInProc = [];
+  const nodeFloor = [];
+  const cliFloor = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    nodeFloor.push(timeChild(['-e', '0']).wall);
+    cliFloor.push(timeChild([cli, '--version']).wall);
+    cold.push(check(specDir, '--no-cache'));
+    const p = skillsRef(specDir, 'parallel');
+    srPar.push(p.wall);
+    srInProc.push(p.inProcess);
+    warm.push(check(specDir));
+    srSeq.push(skillsRef(specDir, 'seq').wall);
+  }
+  const ref = Math.min(median(srPar), median(srSeq)); // the faster way to use skills-ref is the bar
+  F.spec2000 = {
+    coldMs: median(cold),
+    warmMs: median(warm),
+    skillsRefParallelMs: median(srPar),
+    skillsRefSequentialMs: median(srSeq),
+    skillsRefInProcessMs: median(srInProc),
+    skillsRefMs: ref,
+    nodeStartMs: median(nodeFloor),
+    cliStartMs: median(cliFloor),
+    coldRatio: median(cold) / ref,
+    warmRatio: median(warm) / ref,
+  };
+}
+
+// 2. Realistic corpora: cold / warm per size, and re-check after one file changes.
+for (const n of sizes) {
+  const { dir, broken } = corpora[n];
+  const rounds = n >= 10000 ? BIG_ROUNDS : ROUNDS;
+  console.error(`bench: ${n} realistic skills (${broken} broken): cold / warm / one file changed`);
+  check(dir); // fill the cache
+  const cold = [];
+  const warm = [];
+  const changed = [];
+  const victim = join(dir, 'dev', 'bench-victim', 'SKILL.md');
+  mkdirSync(dirname(victim), { recursive: true });
+  const victimText = (i) => `---\nname: bench-victim\ndescription: Edited ${i} times. Use when benchmarking.\nrequires:\n  bins: [git]\n---\nBody ${i}.\n`;
+  writeFileSync(victim, victimText(0));
+  const old = Date.now() / 1000 - 60;
+  utimesSync(victim, old, old);
+  check(dir);
+  for (let i = 0; i < rounds; i++) {
+    cold.push(check(dir, '--no-cache'));
+    warm.push(check(dir));
+    // One SKILL.md edited (as an editor saves it: new content, new mtime), then a warm check.
+    writeFileSync(victim, victimText(i + 1));
+    changed.push(check(dir));
+  }
+  F[`rich${n}`] = { skills: n + 1, broken, coldMs: median(cold), warmMs: median(warm), oneChangedMs: median(changed) };
+}
+
+// 2b. In-process, as the extension will use the engine: one warm Engine + AnalysisCache over the largest
+// corpus, then one SKILL.md changes and only that file is re-analyzed and re-evaluated (no re-walk).
+{
+  const n = sizes[sizes.length - 1];
+  const dir = corpora[n].dir;
+  console.error(`bench: in-process incremental update, ${n} skills`);
+  const cache = new AnalysisCache({ dir: null });
+  const engine = new Engine({ env: { PATH: '/usr/bin:/bin' }, probe: false, cache });
+  const t0 = performance.now();
+  await engine.checkPaths([dir]);
+  const firstMs = performance.now() - t0;
+  const t1 = performance.now();
+  await engine.checkPaths([dir]);
+  const againMs = performance.now() - t1;
+  const victim = join(dir, 'dev', 'bench-victim', 'SKILL.md');
+  const samples = [];
+  for (let i = 0; i < 20; i++) {
+    writeFileSync(victim, `---\nname: bench-victim\ndescription: In-process edit ${i}.\nrequires:\n  bins: [git]\n---\nBody ${i}.\n`);
+    const t = performance.now();
+    const analysis = await engine.analyzeFile(victim);
+    await engine.evaluate(analysis);
+    samples.push(performance.now() - t);
+  }
+  engine.dispose();
+  F.inProcess = { skills: n, firstCheckMs: firstMs, secondCheckMs: againMs, oneFileMs: median(samples) };
+}
+
+// 3. Peak memory of the largest check, cold and warm (same process: the wrapper reads its own maxRSS).
+{
+  const big = corpora[sizes[sizes.length - 1]].dir;
+  console.error('bench: peak RSS');
+  F.peakRss = { skills: sizes[sizes.length - 1], coldMB: median([peakRss(big, '--no-cache'), peakRss(big, '--no-cache'), peakRss(big, '--no-cache')]), warmMB: median([peakRss(big), peakRss(big), peakRss(big)]) };
+}
+
+// 5. Probes: 200 skills sharing 20 fake binaries.
+{
+  console.error('bench: probes (200 skills, 20 fake binaries)');
+  const binDir = join(tmp, 'bin');
+  mkdirSync(binDir, { recursive: true });
+  for (let b = 0; b < 20; b++) {
+    const p = join(binDir, `faketool${b}`);
+    writeFileSync(p, `#!/bin/sh\necho "faketool${b} version ${b + 1}.2.3"\n`);
+    chmodSync(p, 0o755);
+  }
+  const probeDir = join(tmp, 'probe-200');
+  for (let s = 0; s < 200; s++) {
+    const a = s % 20;
+    const b = (s * 7 + 3) % 20;
+    const bins = a === b ? [a] : [a, b];
+    const fm = ['name: probe-skill-' + s, 'description: Uses fake tools.', 'requires:', `  bins: [${bins.map((x) => `faketool${x}`).join(', ')}]`, '  bin_versions:', ...bins.map((x) => `    faketool${x}: ">=1.0"`)];
+    const d = join(probeDir, `cat${s % 5}`, `probe-skill-${s}`);
+    mkdirSync(d, { recursive: true });
+    writeFileSync(join(d, 'SKILL.md'), `---\n${fm.join('\n')}\n---\nUse the fake tools.\n`);
+  }
+  const walls = [];
+  let spawns = 0;
+  let distinct = 0;
+  let loaded = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    let count = 0;
+    const seen = new Set();
+    const engine = new Engine({ env: { PATH: `${binDir}:/usr/bin:/bin` }, probe: true, probeOptions: { onLog: (e) => (count++, seen.add(`${e.resolvedPath}\0${e.command}`)) } });
+    const t0 = performance.now();
+    const { skills } = await engine.checkPaths([probeDir]);
+    walls.push(performance.now() - t0);
+    engine.dispose();
+    spawns = count;
+    distinct = seen.size;
+    loaded = skills.filter((x) => x.status.verdict === 'loaded').length;
+  }
+  F.probes = { skills: 200, binaries: 20, spawns, distinctBinaries: distinct, loaded, wallMs: median(walls) };
+}
+
+F.editor = { activationMs: null, onTypeLatencyMs: null, extensionRecheckOneFileMs: null, vsixKB: null, note: 'n/a until the extension issue' };
+
+// ---------------------------------------------------------------------------------------------------------
+const rows = [];
+const row = (figure, value, target, met) => rows.push({ figure, value, target, met });
+const s = F.spec2000;
+row('cold check, 2,000 spec-valid (--no-cache)', `${ms(s.coldMs)} ms`, '', '');
+row('warm check, 2,000 spec-valid', `${ms(s.warmMs)} ms`, '', '');
+row('skills-ref 0.1.5, same corpus, parallel / sequential', `${ms(s.skillsRefParallelMs)} / ${ms(s.skillsRefSequentialMs)} ms`, '', '');
+row('floor: `node -e 0` / `skill-author --version`', `${ms(s.nodeStartMs)} / ${ms(s.cliStartMs)} ms`, '', '');
+row('cold ratio to skills-ref (faster of the two)', s.coldRatio.toFixed(2), '≤ 0.5', s.coldRatio <= 0.5 ? 'yes' : 'no');
+row('warm ratio to skills-ref (faster of the two)', s.warmRatio.toFixed(2), '≤ 0.15', s.warmRatio <= 0.15 ? 'yes' : 'no');
+for (const n of sizes) {
+  const r = F[`rich${n}`];
+  const isBig = n === 10000;
+  row(`cold check, ${n.toLocaleString('en')} realistic (${r.broken} broken)`, `${ms(r.coldMs)} ms`, isBig ? '≤ 3000 ms' : '', isBig ? (r.coldMs <= 3000 ? 'yes' : 'no') : '');
+  row(`warm check, ${n.toLocaleString('en')} realistic`, `${ms(r.warmMs)} ms`, '', '');
+  row(`re-check after one file changed (CLI, warm), ${n.toLocaleString('en')}`, `${ms(r.oneChangedMs)} ms`, '', '');
+}
+row(`engine in-process (async I/O): first / second checkPaths, ${F.inProcess.skills.toLocaleString('en')}`, `${ms(F.inProcess.firstCheckMs)} / ${ms(F.inProcess.secondCheckMs)} ms`, '', '');
+row('engine in-process: one changed file re-analyzed + re-evaluated', `${ms(F.inProcess.oneFileMs)} ms`, '', '');
+row(`peak RSS, ${F.peakRss.skills.toLocaleString('en')}-skill check, cold / warm`, `${F.peakRss.coldMB.toFixed(0)} / ${F.peakRss.warmMB.toFixed(0)} MB`, '≤ 200 MB', F.peakRss.coldMB <= 200 && F.peakRss.warmMB <= 200 ? 'yes' : 'no');
+row(`analyzeSkill, typical SKILL.md (${F.engine.typicalBytes} B), median of 2,000`, `${ms(F.engine.typicalMedianMs)} ms`, '≤ 1 ms', F.engine.typicalMedianMs <= 1 ? 'yes' : 'no');
+row('analyzeSkill, typical SKILL.md, first call in a process (schema compile, cold JIT)', `${ms(F.engine.typicalFirstCallMs)} ms`, '', '');
+row(`analyzeSkill, ${F.engine.hugeFrontmatterLines.toLocaleString('en')}-line frontmatter, median of 15`, `${ms(F.engine.hugeMedianMs)} ms`, '≤ 50 ms', F.engine.hugeMedianMs <= 50 ? 'yes' : 'no');
+row('probe spawns / distinct (binary, command), 200 skills × 20 binaries', `${F.probes.spawns} / ${F.probes.distinctBinaries}`, 'exactly 1 each', F.probes.spawns === F.probes.distinctBinaries ? 'yes' : 'no');
+row('probe check wall time, 200 skills, 20 binaries', `${ms(F.probes.wallMs)} ms`, '', '');
+row('extension activation (sync part)', 'n/a until the extension issue', '≤ 50 ms', '');
+row('on-type diagnostics latency beyond the debounce', 'n/a until the extension issue', '≤ 30 ms', '');
+row('re-check after one file change (extension, 10,000)', 'n/a until the extension issue', '≤ 20 ms', '');
+row('VSIX size', 'n/a until the extension issue', '≤ 600 KB', '');
+results.table = rows;
+
+const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.value.length)), 14];
+const line = (a, b, c, d) => `| ${a.padEnd(w[0])} | ${b.padStart(w[1])} | ${c.padEnd(w[2])} | ${d.padEnd(4)} |`;
+const out = [
+  line('figure', 'median', 'target', 'met'),
+  `|${'-'.repeat(w[0] + 2)}|${'-'.repeat(w[1] + 1)}:|${'-'.repeat(w[2] + 2)}|------|`,
+  ...rows.map((r) => line(r.figure, r.value, r.target, r.met)),
+];
+const machineLine = `machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGB} GB, ${machine.platform}, Node ${machine.node}; load average at start ${machine.loadAverageAtStart.join(' ')}; ${ROUNDS} rounds (${BIG_ROUNDS} for 10,000)`;
+console.log(out.join('\n'));
+console.log(`\n${machineLine}`);
+writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.error(`bench: wrote ${join('bench', 'results.json')}`);
+if (!keep) rmSync(tmp, { recursive: true, force: true });
