@@ -422,6 +422,21 @@ export async function startCodeServer({
   }
 }
 
+/** The fresh folders of one test run under `tmp`: user data (quiet settings), extensions, and a `bin` folder
+ *  holding `skill-author-fake-tool`, a stand-in binary the suite finds through PATH to prove the extension
+ *  host kept the runner's PATH. Shared by the code-server and the desktop runner. */
+export function prepareRunFolders(tmp) {
+  const userDataDir = join(tmp, 'user-data');
+  const extensionsDir = join(tmp, 'extensions');
+  const binDir = join(tmp, 'bin');
+  mkdirSync(extensionsDir, { recursive: true });
+  mkdirSync(binDir, { recursive: true });
+  writeUserSettings(userDataDir);
+  writeFileSync(join(binDir, 'skill-author-fake-tool'), '#!/bin/sh\necho "skill-author-fake-tool 1.2.3"\n');
+  chmodSync(join(binDir, 'skill-author-fake-tool'), 0o755);
+  return { userDataDir, extensionsDir, binDir };
+}
+
 /** Settings for a fresh user-data folder: nothing that phones home, no welcome page, no chat panel, so
  *  the workbench is quiet and screenshots show the editor. */
 export function writeUserSettings(userDataDir, extra = {}) {

@@ -9,25 +9,18 @@
 //
 // Results print in the terminal (the in-host reporter writes to the extension host's console, which
 // test-electron forwards); the exit code is non-zero when a test fails.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
-import { CACHE_DIR, ROOT, VSCODE_VERSION, writeShellShim, writeUserSettings } from '../../scripts/vscode-host.mjs';
+import { CACHE_DIR, prepareRunFolders, ROOT, VSCODE_VERSION, writeShellShim } from '../../scripts/vscode-host.mjs';
 
 const { values: opts } = parseArgs({ options: { grep: { type: 'string' } } });
 const version = process.env.VSCODE_TEST_VERSION || VSCODE_VERSION;
 
 const tmp = mkdtempSync(join(tmpdir(), 'skill-author-desktop-'));
-const userDataDir = join(tmp, 'user-data');
-const extensionsDir = join(tmp, 'extensions');
-const binDir = join(tmp, 'bin');
-mkdirSync(extensionsDir, { recursive: true });
-mkdirSync(binDir, { recursive: true });
-writeUserSettings(userDataDir);
-writeFileSync(join(binDir, 'skill-author-fake-tool'), '#!/bin/sh\necho "skill-author-fake-tool 1.2.3"\n');
-chmodSync(join(binDir, 'skill-author-fake-tool'), 0o755);
+const { userDataDir, extensionsDir, binDir } = prepareRunFolders(tmp);
 
 let code = 1;
 try {

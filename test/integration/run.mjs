@@ -11,11 +11,12 @@
 // into .vscode-test/ first if needed. Exit code: 0 when every test passed, 1 otherwise (a failing test, a
 // test file that does not load, the extension host never reporting, the overall deadline).
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, SourceMap } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   ROOT,
@@ -24,23 +25,22 @@ import {
   isProvisioned,
   launchChromium,
   missingPrerequisites,
+  prepareRunFolders,
   provision,
   startCodeServer,
   stopAllCodeServers,
   workbenchUrl,
   writeShellShim,
-  writeUserSettings,
 } from '../../scripts/vscode-host.mjs';
 
-// Environment names shared with test/integration/protocol.ts.
-const ENV = {
-  reportAddress: 'SKILL_AUTHOR_TEST_REPORT',
-  reportToken: 'SKILL_AUTHOR_TEST_TOKEN',
-  grep: 'SKILL_AUTHOR_TEST_GREP',
-  expectVscode: 'SKILL_AUTHOR_EXPECT_VSCODE',
-  binDir: 'SKILL_AUTHOR_TEST_BIN_DIR',
-  untrusted: 'SKILL_AUTHOR_TEST_UNTRUSTED',
-};
+// Environment names: the one definition is test/integration/protocol.ts, built into out/ by `npm run build`
+// before the tests can run at all.
+const PROTOCOL = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'test', 'integration', 'protocol.js');
+if (!existsSync(PROTOCOL)) {
+  console.error(`integration: ${PROTOCOL} is missing: run \`npm run build\` first`);
+  process.exit(1);
+}
+const { ENV } = createRequire(import.meta.url)(PROTOCOL);
 
 const { values: opts } = parseArgs({
   options: {
@@ -138,15 +138,7 @@ async function main() {
   const tmp = mkdtempSync(join(tmpdir(), 'skill-author-it-'));
   if (!opts.keep) cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
   else say(dim(`keeping ${tmp}`));
-  const userDataDir = join(tmp, 'user-data');
-  const extensionsDir = join(tmp, 'extensions');
-  const binDir = join(tmp, 'bin');
-  mkdirSync(extensionsDir, { recursive: true });
-  mkdirSync(binDir, { recursive: true });
-  writeUserSettings(userDataDir);
-  // A stand-in binary the suite finds through PATH, proving the extension host kept the runner's PATH.
-  writeFileSync(join(binDir, 'skill-author-fake-tool'), '#!/bin/sh\necho "skill-author-fake-tool 1.2.3"\n');
-  chmodSync(join(binDir, 'skill-author-fake-tool'), 0o755);
+  const { userDataDir, extensionsDir, binDir } = prepareRunFolders(tmp);
   const extraBin = join(ROOT, 'test', 'fixtures', 'bin'); // fake binaries a later suite may add
   const PATH = [binDir, ...(existsSync(extraBin) ? [extraBin] : []), process.env.PATH].join(delimiter);
 
