@@ -431,7 +431,7 @@ export function prepareRunFolders(tmp) {
   const binDir = join(tmp, 'bin');
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(binDir, { recursive: true });
-  writeUserSettings(userDataDir);
+  writeUserSettings(userDataDir, { 'skillAuthor.defaultRoots': false }); // tests see the fixture workspace only, not this machine's ~/.claude/skills…
   writeFileSync(join(binDir, 'skill-author-fake-tool'), '#!/bin/sh\necho "skill-author-fake-tool 1.2.3"\n');
   chmodSync(join(binDir, 'skill-author-fake-tool'), 0o755);
   return { userDataDir, extensionsDir, binDir };

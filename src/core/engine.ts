@@ -120,7 +120,7 @@ export class Engine {
   }
 
   /** The agent's skills in its order, overrides applied, unlisted skills absent, missing ones `not_found`. */
-  async checkAgent(agent: AgentDef, signal?: AbortSignal): Promise<EvaluatedSkill[]> {
+  async checkAgent(agent: AgentDef, signal?: AbortSignal, analysisOf?: (file: string) => SkillAnalysis | undefined): Promise<EvaluatedSkill[]> {
     return mapLimit(agent.skills, 16, async (name) => {
       const file = await resolveAgentSkill(agent, name);
       const override = agent.overrides.get(name);
@@ -132,7 +132,8 @@ export class Engine {
       const dir = path.dirname(file);
       const root = path.basename(path.dirname(dir)) === '__global__' ? path.dirname(path.dirname(dir)) : path.dirname(dir);
       const location: SkillLocation = { id: name, dir, file, root, category: categoryOf(root, dir) };
-      const analysis = await this.analyzeFile(file);
+      // The caller may already hold the analysis (the extension: possibly of unsaved text).
+      const analysis = analysisOf?.(path.resolve(file)) ?? (await this.analyzeFile(file));
       const status = await this.evaluate(analysis, override, signal);
       return { location, analysis, status, id: name };
     });

@@ -1,6 +1,8 @@
 // The extension's settings, read through one typed class (the rust-analyzer habit): features ask
-// `ctx.config.diagnostics` instead of calling `getConfiguration` with string keys, and get an event when a
-// setting they use changes. Every setting here takes effect immediately; none needs a restart.
+// `ctx.config.diagnostics` / `ctx.config.skills` instead of calling `getConfiguration` with string keys, and
+// get an event when a setting they use changes. Every setting takes effect immediately; none needs a restart.
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 export const SECTION = 'skillAuthor';
@@ -13,31 +15,66 @@ export interface DiagnosticsSettings {
   readonly showOverlapping: boolean;
   /** Quiet time after the last edit before a document is analyzed again (clamped to 0–250 ms). */
   readonly debounceMs: number;
+  /** Report findings for SKILL.md files that are not open (from the background scan). */
+  readonly background: boolean;
+}
+
+export type IndexFormat = 'hermes' | 'xml' | 'nexo';
+
+export interface SkillSettings {
+  /** Extra skill roots as given (absolute, `~/…`, or relative to the first workspace folder). */
+  readonly roots: readonly string[];
+  /** Include `~/.hermes/skills`, `~/.claude/skills`, `~/.agents/skills`, `~/.copilot/skills` when they exist. */
+  readonly defaultRoots: boolean;
+  /** Agents file as given; '' = look for `config/agents.yaml` (or `agents.yaml`) in each workspace folder. */
+  readonly agentsFile: string;
+  /** Run `<bin> --version` probes at all (never in an untrusted workspace). */
+  readonly probes: boolean;
+  readonly probeTimeoutMs: number;
+  readonly probeConcurrency: number;
+  /** Directories appended to PATH for lookups and probes (machine scope). */
+  readonly extraPath: readonly string[];
+  /** `.env`-style files whose variable NAMES count as set (values are read only to test blankness). */
+  readonly envFiles: readonly string[];
+  readonly indexFormat: IndexFormat;
 }
 
 /** The issue's ceiling for live validation: a finding follows a keystroke within 250 ms. */
 export const MAX_DEBOUNCE_MS = 250;
 export const DEFAULT_DEBOUNCE_MS = 150;
+/** The runtime's probe timeout. */
+export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
+export const DEFAULT_PROBE_CONCURRENCY = 4;
+
+/** The personal skill folders the usual agents read, offered as roots when they exist. */
+export const DEFAULT_ROOTS: readonly string[] = ['~/.hermes/skills', '~/.claude/skills', '~/.agents/skills', '~/.copilot/skills'];
 
 export class Config implements vscode.Disposable {
-  private current: DiagnosticsSettings;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private currentDiagnostics: DiagnosticsSettings;
+  private currentSkills: SkillSettings;
+  private readonly changed = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
   private readonly listener: vscode.Disposable;
 
-  /** Fires after the settings under `skillAuthor` changed and were re-read. */
-  readonly onDidChange: vscode.Event<void> = this.changed.event;
+  /** Fires after the settings under `skillAuthor` changed and were re-read; the event tells which. */
+  readonly onDidChange: vscode.Event<vscode.ConfigurationChangeEvent> = this.changed.event;
 
   constructor() {
-    this.current = readDiagnostics();
+    this.currentDiagnostics = readDiagnostics();
+    this.currentSkills = readSkills();
     this.listener = vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
-      this.current = readDiagnostics();
-      this.changed.fire();
+      this.currentDiagnostics = readDiagnostics();
+      this.currentSkills = readSkills();
+      this.changed.fire(e);
     });
   }
 
   get diagnostics(): DiagnosticsSettings {
-    return this.current;
+    return this.currentDiagnostics;
+  }
+
+  get skills(): SkillSettings {
+    return this.currentSkills;
   }
 
   dispose(): void {
@@ -46,11 +83,48 @@ export class Config implements vscode.Disposable {
   }
 }
 
+function clampInt(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
+}
+
 function readDiagnostics(): DiagnosticsSettings {
   const c = vscode.workspace.getConfiguration(`${SECTION}.diagnostics`);
-  const debounce = c.get<number>('debounceMs', DEFAULT_DEBOUNCE_MS);
   return {
     showOverlapping: c.get<boolean>('showOverlapping', false) === true,
-    debounceMs: Number.isFinite(debounce) ? Math.min(MAX_DEBOUNCE_MS, Math.max(0, Math.round(debounce))) : DEFAULT_DEBOUNCE_MS,
+    debounceMs: clampInt(c.get('debounceMs'), 0, MAX_DEBOUNCE_MS, DEFAULT_DEBOUNCE_MS),
+    background: c.get<boolean>('background', true) !== false,
   };
+}
+
+function readSkills(): SkillSettings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const format = c.get<string>('index.defaultFormat', 'hermes');
+  return {
+    roots: strings(c.get('roots')),
+    defaultRoots: c.get<boolean>('defaultRoots', true) !== false,
+    agentsFile: (c.get<string>('agentsFile', '') ?? '').trim(),
+    probes: c.get<boolean>('probes.enabled', true) !== false,
+    probeTimeoutMs: clampInt(c.get('probes.timeoutMs'), 100, 60_000, DEFAULT_PROBE_TIMEOUT_MS),
+    probeConcurrency: clampInt(c.get('probes.concurrency'), 1, 32, DEFAULT_PROBE_CONCURRENCY),
+    extraPath: strings(c.get('path.extraDirs')),
+    envFiles: strings(c.get('envFiles')),
+    indexFormat: format === 'xml' || format === 'nexo' ? format : 'hermes',
+  };
+}
+
+/**
+ * A path from a setting as an absolute path: `~` is the home folder, `${workspaceFolder}` the first
+ * workspace folder, and relative paths resolve against the first workspace folder (null when there is none).
+ */
+export function resolveSettingPath(value: string): string | null {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
+  let v = value.replace(/\$\{workspaceFolder\}/g, folder ?? '\0');
+  if (v.includes('\0')) return null;
+  if (v === '~' || v.startsWith('~/') || v.startsWith('~\\')) v = path.join(os.homedir(), v.slice(1));
+  if (path.isAbsolute(v)) return path.normalize(v);
+  return folder ? path.join(folder, v) : null;
 }

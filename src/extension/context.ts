@@ -5,9 +5,12 @@
 // Activation must stay cheap: nothing here touches the engine until a feature asks for it. The engine
 // module (and with it ajv, yaml, the schema) is loaded with a `require` inside `engine()`, which esbuild
 // keeps lazy in the bundle: the module graph is initialised on first use, not when VS Code loads the file.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { Engine } from '../core/engine';
-import { Config } from './config';
+import type { ProbeLogEntry } from '../core/probe';
+import { Config, resolveSettingPath } from './config';
+import type { SkillStore } from './skills';
 
 export type Feature = (ctx: SkillAuthorContext) => vscode.Disposable;
 
@@ -16,18 +19,53 @@ export class SkillAuthorContext implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private engineInstance: Engine | undefined;
   private outputChannel: vscode.LogOutputChannel | undefined;
+  private storeInstance: SkillStore | undefined;
   private disposed = false;
+  private readonly engineReset = new vscode.EventEmitter<void>();
+  /** Every probe the engines of this session ran or refused (bounded), newest last: the API's `probeLog()`. */
+  readonly probeLog: ProbeLogEntry[] = [];
+
+  /** Fires after the engine was dropped (trust granted, a probe/PATH/env setting changed): verdicts must be
+   *  computed again; analyses stay valid. */
+  readonly onDidResetEngine: vscode.Event<void> = this.engineReset.event;
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.config = this.track(new Config());
+    this.track(this.engineReset);
     // Probing is decided when the engine is built; once the user trusts the workspace, the next use builds
     // an engine that may probe (an untrusted workspace must spawn nothing for its skills).
+    this.track(vscode.workspace.onDidGrantWorkspaceTrust(() => this.resetEngine('workspace trusted')));
     this.track(
-      vscode.workspace.onDidGrantWorkspaceTrust(() => {
-        this.engineInstance?.dispose();
-        this.engineInstance = undefined;
+      this.config.onDidChange((e) => {
+        if (['probes', 'path.extraDirs', 'envFiles'].some((k) => e.affectsConfiguration(`skillAuthor.${k}`))) this.resetEngine('settings changed');
       }),
     );
+  }
+
+  /** Drop the engine (and its probe cache); the next use builds one from the current trust and settings. */
+  resetEngine(why: string): void {
+    if (!this.engineInstance) return;
+    this.engineInstance.dispose();
+    this.engineInstance = undefined;
+    this.output.info(`engine reset: ${why}`);
+    this.engineReset.fire();
+  }
+
+  /** The workspace's skills, created (and first scanned) on first use. */
+  get store(): SkillStore {
+    if (this.disposed) throw new Error('Skill Author: the extension context is disposed');
+    if (!this.storeInstance) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { SkillStore: StoreClass } = require('./skills') as typeof import('./skills');
+      this.storeInstance = new StoreClass(this);
+      void this.storeInstance.refresh();
+    }
+    return this.storeInstance;
+  }
+
+  /** The store when something already created it (features that must not trigger a scan). */
+  get storeIfCreated(): SkillStore | undefined {
+    return this.storeInstance;
   }
 
   /** The engine, created on first use. */
@@ -38,13 +76,53 @@ export class SkillAuthorContext implements vscode.Disposable {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { Engine: EngineClass } = require('../core/engine') as typeof import('../core/engine');
       const trusted = vscode.workspace.isTrusted;
+      const settings = this.config.skills;
+      const probe = trusted && settings.probes;
+      const extraPath = settings.extraPath.map((d) => resolveSettingPath(d)).filter((d): d is string => d !== null);
+      const env = this.environment(settings.envFiles);
       this.engineInstance = new EngineClass({
-        probe: trusted,
-        ...(trusted ? {} : { notProbedReason: 'not probed: workspace not trusted' }),
+        probe,
+        env,
+        extraPath,
+        notProbedReason: !trusted ? 'not probed: workspace not trusted' : 'not probed: probes are off (skillAuthor.probes.enabled)',
+        probeOptions: {
+          timeoutMs: settings.probeTimeoutMs,
+          concurrency: settings.probeConcurrency,
+          onLog: (e) => this.logProbe(e),
+        },
       });
-      this.output.info(`engine ready in ${(performance.now() - started).toFixed(1)} ms (probes ${trusted ? 'on' : 'off: workspace not trusted'})`);
+      this.output.info(
+        `engine ready in ${(performance.now() - started).toFixed(1)} ms (probes ${probe ? 'on' : trusted ? 'off: skillAuthor.probes.enabled' : 'off: workspace not trusted'})`,
+      );
+      this.output.info(`PATH used for lookups and probes: ${this.engineInstance.pathEnv.path || '(empty)'}`);
     }
     return this.engineInstance;
+  }
+
+  /** The extension host's environment plus the names from `skillAuthor.envFiles` (values never logged). */
+  private environment(envFiles: readonly string[]): NodeJS.ProcessEnv {
+    if (envFiles.length === 0) return process.env;
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const f of envFiles) {
+      const abs = resolveSettingPath(f);
+      if (!abs) continue;
+      try {
+        const st = fs.statSync(abs);
+        if (!st.isFile() || st.size > 1024 * 1024) throw new Error('not a regular file of at most 1 MiB');
+        const names = parseEnvFile(fs.readFileSync(abs, 'utf8'), env);
+        this.output.info(`env file ${abs}: ${names.length} variable(s): ${names.join(', ')}`);
+      } catch (err) {
+        this.output.warn(`env file ${abs} skipped: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return env;
+  }
+
+  private logProbe(e: ProbeLogEntry): void {
+    this.probeLog.push(e);
+    if (this.probeLog.length > 1000) this.probeLog.splice(0, this.probeLog.length - 1000);
+    const exit = e.exitCode === null ? '' : ` exit ${e.exitCode}`;
+    this.output.info(`probe ${e.bin} → ${e.resolvedPath} ${JSON.stringify(e.command)}: ${e.outcome}${exit} in ${e.durationMs.toFixed(0)} ms, ${e.bytes} byte(s)`);
   }
 
   /** The "Skill Author" output channel, created on first use. */
@@ -81,9 +159,34 @@ export class SkillAuthorContext implements vscode.Disposable {
         console.error('Skill Author: dispose failed', err);
       }
     }
+    this.storeInstance?.dispose();
+    this.storeInstance = undefined;
     this.engineInstance?.dispose();
     this.engineInstance = undefined;
     this.outputChannel?.dispose();
     this.outputChannel = undefined;
   }
+}
+
+/**
+ * Reads `NAME=value` lines of a `.env` file into `env` (later files win; `export ` prefixes, comments and
+ * surrounding quotes as dotenv reads them) and returns the names. Values are kept only so the env check can
+ * tell a blank value from a set one; nothing shows them.
+ */
+export function parseEnvFile(text: string, env: NodeJS.ProcessEnv): string[] {
+  const names: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const name = m[1] as string;
+    let value = m[2] as string;
+    const q = value[0];
+    if ((q === '"' || q === "'") && value.length >= 2 && value.endsWith(q)) value = value.slice(1, -1);
+    else value = value.replace(/\s+#.*$/, '');
+    env[name] = value;
+    names.push(name);
+  }
+  return names;
 }

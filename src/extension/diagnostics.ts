@@ -19,8 +19,10 @@
 // time, whichever is longer — so analysis takes at most a third of the host's time on it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { SkillAnalysis } from '../core/analyze';
 import type { Diagnostic as EngineDiagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
+import { type StoreChange, withBom } from './skills';
 
 export const SOURCE = 'skill-author';
 
@@ -46,6 +48,9 @@ export const HUGE_CHARS = 1_000_000;
 /** An analysis slower than this is logged (output channel) and throttles that document's next runs. */
 const SLOW_MS = 50;
 
+/** Delay between activation and the start of the background scan (ms). */
+const BACKGROUND_DELAY_MS = 500;
+
 /** URI schemes that hold a user's skill; others (git:, output:, diff sides…) are views, not files to lint. */
 const SCHEMES: ReadonlySet<string> = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-userdata']);
 
@@ -60,10 +65,25 @@ const SEVERITY: Record<EngineDiagnostic['severity'], vscode.DiagnosticSeverity> 
   hint: vscode.DiagnosticSeverity.Hint,
 };
 
-/** One engine finding as a VS Code diagnostic; the range comes from the engine's UTF-16 offsets. */
-export function toVscodeDiagnostic(doc: vscode.TextDocument, d: EngineDiagnostic, codesTarget: vscode.Uri): vscode.Diagnostic {
-  const range = new vscode.Range(doc.positionAt(d.start), doc.positionAt(d.end));
-  const out = new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]);
+/**
+ * One engine finding as a VS Code diagnostic; the range comes from the engine's UTF-16 offsets. `shift` is
+ * the number of units the analyzed text has in front of the document's (1 when a BOM VS Code hides was put
+ * back, see `withBom`).
+ */
+export function toVscodeDiagnostic(doc: vscode.TextDocument, d: EngineDiagnostic, codesTarget: vscode.Uri, shift = 0): vscode.Diagnostic {
+  const range = new vscode.Range(doc.positionAt(Math.max(0, d.start - shift)), doc.positionAt(Math.max(0, d.end - shift)));
+  return decorate(new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]), d, codesTarget);
+}
+
+/** A finding of a file that is not open: the range from the engine's 1-based lines and UTF-16 columns. */
+export function toFileDiagnostic(analysis: SkillAnalysis, d: EngineDiagnostic, codesTarget: vscode.Uri): vscode.Diagnostic {
+  // VS Code will show the file without its BOM: columns on line 1 move one to the left.
+  const col = (line: number, column: number): number => Math.max(0, column - 1 - (analysis.bom && line === 1 ? 1 : 0));
+  const range = new vscode.Range(d.line - 1, col(d.line, d.column), d.endLine - 1, col(d.endLine, d.endColumn));
+  return decorate(new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]), d, codesTarget);
+}
+
+function decorate(out: vscode.Diagnostic, d: EngineDiagnostic, codesTarget: vscode.Uri): vscode.Diagnostic {
   out.source = SOURCE;
   out.code = { value: d.code, target: codesTarget };
   if (d.unnecessary) out.tags = [vscode.DiagnosticTag.Unnecessary];
@@ -100,10 +120,47 @@ class LiveDiagnostics implements vscode.Disposable {
       }),
       vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
       // `showOverlapping` changes what is published, `debounceMs` only future timing: re-run open documents.
-      ctx.config.onDidChange(() => this.scheduleAll('config')),
+      ctx.config.onDidChange(() => {
+        this.scheduleAll('config');
+        this.publishBackground(undefined);
+      }),
     );
     // Documents already open when the extension activates (the one that triggered `onLanguage:skill`).
     this.scheduleAll('open');
+    // Every other SKILL.md: from the skill store's background scan, started a moment after activation so
+    // activation itself stays cheap.
+    this.backgroundTimer = setTimeout(() => {
+      this.backgroundTimer = undefined;
+      if (!ctx.config.diagnostics.background) return;
+      this.subscriptions.push(ctx.store.onDidChange((change) => this.publishBackground(change)));
+    }, BACKGROUND_DELAY_MS);
+  }
+
+  private backgroundTimer: NodeJS.Timeout | undefined;
+
+  /** Publishes the store's findings for files not open in an editor (`change` undefined: all of them). */
+  private publishBackground(change: StoreChange | undefined): void {
+    const store = this.ctx.storeIfCreated;
+    if (!store) return;
+    const enabled = this.ctx.config.diagnostics.background;
+    const open = new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.uri.scheme === 'file').map((d) => d.uri.fsPath));
+    if (!change || change.all || !enabled) {
+      // Drop what no longer applies, then publish everything again.
+      this.collection.forEach((uri) => {
+        if (open.has(uri.fsPath)) return;
+        if (!enabled || !store.get(uri.fsPath)) this.collection.delete(uri);
+      });
+      if (!enabled) return;
+    }
+    for (const file of change?.removed ?? []) if (!open.has(file)) this.collection.delete(vscode.Uri.file(file));
+    const records = !change || change.all ? store.all() : change.changed;
+    for (const r of records) {
+      if (open.has(r.file)) continue; // the live analysis of the editor's text owns an open document
+      this.collection.set(
+        vscode.Uri.file(r.file),
+        r.analysis.diagnostics.map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
+      );
+    }
   }
 
   private scheduleAll(reason: 'open' | 'config'): void {
@@ -135,7 +192,9 @@ class LiveDiagnostics implements vscode.Disposable {
     if (!doc || doc.isClosed) return; // closed meanwhile: its findings were already cleared
 
     const version = doc.version;
-    const text = doc.getText();
+    // The runtime sees the file's BOM, which VS Code hides from the text: put it back for the analysis.
+    const text = withBom(doc);
+    const shift = text.length - doc.getText().length;
     const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
     const started = performance.now();
     let found: readonly EngineDiagnostic[];
@@ -160,7 +219,7 @@ class LiveDiagnostics implements vscode.Disposable {
     const hideOverlapping = doc.languageId === 'skill' && !this.ctx.config.diagnostics.showOverlapping;
     const diagnostics = found
       .filter((d) => !(hideOverlapping && OVERLAPPING_CODES.has(d.code)))
-      .map((d) => toVscodeDiagnostic(doc, d, this.codesTarget));
+      .map((d) => toVscodeDiagnostic(doc, d, this.codesTarget, shift));
     this.collection.set(doc.uri, diagnostics);
   }
 
@@ -171,9 +230,16 @@ class LiveDiagnostics implements vscode.Disposable {
     this.pending.delete(key);
     this.lastRun.delete(key);
     this.collection.delete(uri);
+    // A closed SKILL.md keeps the findings of the file on disk (background diagnostics). When the editor
+    // held unsaved edits, the store re-reads the file and its change event publishes them.
+    const record = uri.scheme === 'file' && this.ctx.config.diagnostics.background ? this.ctx.storeIfCreated?.get(uri.fsPath) : undefined;
+    if (record && !record.fromEditor) {
+      this.collection.set(uri, record.analysis.diagnostics.map((d) => toFileDiagnostic(record.analysis, d, this.codesTarget)));
+    }
   }
 
   dispose(): void {
+    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.pending.clear();
     for (const s of this.subscriptions.splice(0)) s.dispose();

@@ -1,15 +1,20 @@
 // The extension's entry point: build the one context object and register each feature with it. VS Code
-// activates the extension when a `skill` document opens or the workspace contains a SKILL.md (package.json
-// `activationEvents`). Activation must stay cheap: no scanning, probing or schema compiling here — the
-// context creates the engine on first use, and features do their work when documents ask for it.
+// activates the extension when a `skill` document opens, the workspace contains a SKILL.md, the Skills view
+// opens or one of its commands runs (package.json `activationEvents`). Activation must stay cheap: no
+// scanning, probing or schema compiling here — the context creates the engine and the skill store on first
+// use, and features do their work when documents, views or commands ask for it.
 import type * as vscode from 'vscode';
+import { createApi, type SkillAuthorApi } from './api';
+import * as commands from './commands';
 import { SkillAuthorContext } from './context';
 import * as diagnostics from './diagnostics';
 
-export function activate(extensionContext: vscode.ExtensionContext): void {
+export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
   const ctx = new SkillAuthorContext(extensionContext);
   extensionContext.subscriptions.push(ctx);
   ctx.register(diagnostics.register);
+  ctx.register(commands.register);
+  return createApi(ctx);
 }
 
 export function deactivate(): void {

@@ -32,6 +32,7 @@ async function diagnosticsWhen(
   what: string,
   uri: vscode.Uri,
   predicate: (diags: vscode.Diagnostic[]) => boolean,
+  timeoutMs?: number,
 ): Promise<vscode.Diagnostic[]> {
   if (predicate(ours(uri))) return ours(uri);
   const key = uri.toString();
@@ -39,6 +40,7 @@ async function diagnosticsWhen(
     `${what} (now: ${JSON.stringify(codes(uri))})`,
     vscode.languages.onDidChangeDiagnostics,
     (e) => e.uris.some((u) => u.toString() === key) && predicate(ours(uri)),
+    timeoutMs,
   );
   return ours(uri);
 }
@@ -163,7 +165,7 @@ describe('Live diagnostics', () => {
     await diagnosticsWhen('name-dir-mismatch hidden on the skill document', uri, withoutCode('name-dir-mismatch'));
   });
 
-  it('clears a document’s diagnostics when it closes', async () => {
+  it('on close, replaces the editor’s findings with those of the file on disk', async () => {
     // Opened through the workbench (`vscode.open`), not `openTextDocument`: a document an extension opened
     // stays alive in the extension host for minutes after its editor closes, so no close event would come.
     // This fixture is opened by no other test for the same reason.
@@ -171,10 +173,42 @@ describe('Live diagnostics', () => {
     const opened = diagnosticsWhen('unknown-field before closing', uri, withCode('unknown-field'));
     await vscode.commands.executeCommand('vscode.open', uri);
     await opened;
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.toString() === uri.toString());
+    // An unsaved second unknown field: two findings while the editor is open…
+    await editor.edit((b) => b.insert(new vscode.Position(3, 0), 'shade: dark\n'));
+    await diagnosticsWhen('two unknown fields in the edited buffer', uri, (d) => d.filter((x) => codeOf(x) === 'unknown-field').length === 2);
     const closed = nextEvent('the document to close', vscode.workspace.onDidCloseTextDocument, (d) => d.uri.toString() === uri.toString());
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await closed;
-    await diagnosticsWhen('no diagnostics after close', uri, (d) => d.length === 0);
+    // …and, once closed without saving, the one the file on disk has (the background findings).
+    const after = await diagnosticsWhen('the file’s own finding after close', uri, (d) => d.length === 1);
+    assert.equal(codeOf(after[0] as vscode.Diagnostic), 'unknown-field');
+    assert.equal((after[0] as vscode.Diagnostic).range.start.line, 3, 'the range comes from the file: `colour:` on line 4');
+  });
+
+  it('reports problems of SKILL.md files nobody opened, and follows them on disk', async () => {
+    // `background-only` is opened by no test: its finding comes from the background scan.
+    const never = fixtureUri('skills', 'background-only', 'SKILL.md');
+    const found = await diagnosticsWhen('constraint-invalid on a never-opened file', never, withCode('constraint-invalid'), 20_000);
+    const d = found.find((x) => codeOf(x) === 'constraint-invalid') as vscode.Diagnostic;
+    assert.deepEqual([d.range.start.line, d.range.start.character], [6, 16], 'the range points at `||`');
+    assert.ok(!vscode.workspace.textDocuments.some((t) => t.uri.toString() === never.toString()), 'the file was opened');
+
+    // A skill created on disk (not through the editor) gets its findings; deleting it clears them.
+    const dir = fixtureUri('skills', 'made-on-disk');
+    const file = vscode.Uri.joinPath(dir, 'SKILL.md');
+    try {
+      await vscode.workspace.fs.writeFile(file, Buffer.from('---\nname: made-on-disk\ndescription: Written by a test.\nrequires:\n  bins: ffmpeg\n---\nBody.\n'));
+      await diagnosticsWhen('requirements-ignored on a file created on disk', file, withCode('requirements-ignored'), 20_000);
+      await vscode.workspace.fs.writeFile(file, Buffer.from('---\nname: made-on-disk\ndescription: Written by a test.\n---\nBody.\n'));
+      await diagnosticsWhen('findings gone after the file was fixed on disk', file, (x) => x.length === 0, 20_000);
+      await vscode.workspace.fs.writeFile(file, Buffer.from('---\nname: made-on-disk\ndescription: Written by a test.\ncolour: red\n---\nBody.\n'));
+      await diagnosticsWhen('unknown-field after a second write', file, withCode('unknown-field'), 20_000);
+    } finally {
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+    await diagnosticsWhen('no findings once the skill folder is deleted', file, (x) => x.length === 0, 20_000);
   });
 
   it('ignores markdown files that are not SKILL.md', async () => {

@@ -1,0 +1,31 @@
+// What `activate()` returns to other extensions (and to the integration tests):
+//   const api = vscode.extensions.getExtension('skill-author.skill-author')?.exports;
+//   if (api?.version === 1) for (const e of await api.skills()) …
+// `skills()` waits for the scan and every probe under way, then returns one `Entry` per skill of the
+// workspace and the skill roots — the same shape as one element of `skill-author check --json`'s `skills`
+// array (paths absolute). The version number changes only when that shape changes incompatibly.
+import type { Entry } from '../core/engine';
+import type { ProbeLogEntry } from '../core/probe';
+import type { SkillAuthorContext } from './context';
+
+export interface SkillAuthorApi {
+  readonly version: 1;
+  /** Every skill of the workspace and the configured roots, evaluated on this machine. */
+  skills(): Promise<Entry[]>;
+  /** The probes run (or refused) in this session, oldest first (at most the last 1,000). */
+  probeLog(): readonly ProbeLogEntry[];
+}
+
+export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
+  return {
+    version: 1,
+    async skills(): Promise<Entry[]> {
+      const store = ctx.store;
+      await store.whenIdle();
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { toEntry } = require('../core/engine') as typeof import('../core/engine');
+      return store.all().map((r) => toEntry(r));
+    },
+    probeLog: () => [...ctx.probeLog],
+  };
+}

@@ -1,0 +1,645 @@
+// The workspace's skills, kept current: the one model the Skills tree, the explorer decorations, the
+// background diagnostics, the previews and the API read. It owns no rules of its own — every analysis,
+// verdict and rendering comes from the engine, as in the CLI.
+//
+// Roots: each workspace folder (walked by the engine's catalog: `.git`/`node_modules` skipped, never into a
+// skill folder, symlink loops stopped), the folders in `skillAuthor.roots`, and the personal skill folders
+// (`~/.hermes/skills`, …) when they exist and `skillAuthor.defaultRoots` is on. Inside a workspace folder a
+// skill's root is its nearest ancestor whose name contains "skills" (`repo/skills/media/x` → root
+// `repo/skills`, category `media`), which is what `skill-author check repo/skills` reports; otherwise the
+// workspace folder itself.
+//
+// Work is incremental: a created, changed or deleted SKILL.md re-analyzes and re-evaluates that one skill; an
+// edited (unsaved) SKILL.md is analyzed from the editor's text, so the tree and the previews follow typing.
+// The cold scan yields to the event loop every few milliseconds, so thousands of skills never block the
+// extension host (which every other extension shares) for more than a slice.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentDef, AgentsFile } from '../core/agents';
+import type { SkillAnalysis } from '../core/analyze';
+import type { Catalog, SkillLocation } from '../core/catalog';
+import type { EvaluatedSkill } from '../core/engine';
+import type { SkillStatus } from '../core/status';
+import { DEFAULT_ROOTS, resolveSettingPath } from './config';
+import type { SkillAuthorContext } from './context';
+
+export type RootKind = 'workspace' | 'setting' | 'personal';
+
+export interface SkillRoot {
+  /** Absolute folder. */
+  path: string;
+  /** For people: `skills` (workspace-relative), `~/.claude/skills`, … */
+  label: string;
+  kind: RootKind;
+}
+
+export interface SkillRecord extends EvaluatedSkill {
+  /** Absolute path of SKILL.md: the record's key. */
+  readonly file: string;
+  analysis: SkillAnalysis;
+  root: SkillRoot;
+  /** Undefined until the first evaluation on this machine finished. */
+  status: SkillStatus;
+  /** True until the first evaluation finished, and while a re-evaluation (probes) is under way. */
+  probing: boolean;
+  /** True when the analysis comes from an open editor's unsaved text. */
+  fromEditor: boolean;
+}
+
+export interface StoreChange {
+  /** Records added or updated (analysis or status). */
+  readonly changed: readonly SkillRecord[];
+  /** Files (SKILL.md paths) no longer present. */
+  readonly removed: readonly string[];
+  /** Everything may have changed (rescan, new agents file, category descriptions). */
+  readonly all: boolean;
+}
+
+export interface AgentView {
+  file: AgentsFile;
+  agent: AgentDef;
+  /** The agent's skills in its order, overrides applied, `not_found` entries included. */
+  skills: EvaluatedSkill[];
+}
+
+/** Slice of the extension host's thread the cold scan may take before it yields (ms). */
+const SLICE_MS = 8;
+/** Quiet time after a burst of changes before listeners hear of it (ms). */
+const FIRE_DELAY_MS = 30;
+/** Unsaved edits re-analyzed after this much quiet (ms). */
+const EDIT_DELAY_MS = 200;
+
+const PLACEHOLDER_STATUS: SkillStatus = {
+  verdict: 'loaded',
+  color: 'green',
+  mode: 'strict',
+  modeSource: 'default',
+  missing: { bins: [], env: [], versions: [] },
+  bins: [],
+  env: [],
+  versions: [],
+  summary: 'Checking…',
+};
+
+const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export class SkillStore implements vscode.Disposable {
+  private readonly records = new Map<string, SkillRecord>();
+  private rootList: SkillRoot[] = [];
+  /** DESCRIPTION.md files found, by absolute path. */
+  private readonly categoryFiles = new Set<string>();
+  private readonly changedEmitter = new vscode.EventEmitter<StoreChange>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly watchers: vscode.Disposable[] = [];
+  private pendingChanged = new Map<string, SkillRecord>();
+  private pendingRemoved = new Set<string>();
+  private pendingAll = false;
+  private fireTimer: NodeJS.Timeout | undefined;
+  private readonly editTimers = new Map<string, NodeJS.Timeout>();
+  /** Per file: the latest evaluation's number, so an older, slower evaluation never overwrites a newer one. */
+  private readonly generation = new Map<string, number>();
+  private scanGeneration = 0;
+  private scanning: Promise<void> | undefined;
+  private scanDone = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private agentsFiles: AgentsFile[] = [];
+  private agentCache: Promise<AgentView | null> | undefined;
+  private selected: string | undefined;
+  private disposed = false;
+
+  /** Fires (batched) after skills were added, updated or removed. */
+  readonly onDidChange: vscode.Event<StoreChange> = this.changedEmitter.event;
+
+  constructor(private readonly ctx: SkillAuthorContext) {
+    this.selected = ctx.extension.workspaceState.get<string>('skillAuthor.agent');
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeWorkspaceFolders(() => void this.refresh()),
+      ctx.config.onDidChange((e) => {
+        if (['roots', 'defaultRoots', 'agentsFile'].some((k) => e.affectsConfiguration(`skillAuthor.${k}`))) void this.refresh();
+      }),
+      // A new engine (trust granted, PATH/env/probe settings changed): same analyses, new verdicts.
+      ctx.onDidResetEngine(() => this.reevaluateAll()),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0) this.scheduleEdit(e.document);
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        // Back to the file on disk when an edited document is closed without saving.
+        const file = skillFileOf(doc.uri);
+        if (file && this.records.get(file)?.fromEditor) void this.updateFile(file);
+      }),
+    );
+  }
+
+  // ---- reading -------------------------------------------------------------------------------------
+
+  get roots(): readonly SkillRoot[] {
+    return this.rootList;
+  }
+
+  /** Every known skill, in the CLI's order (category, folder name, path). */
+  all(): SkillRecord[] {
+    return [...this.records.values()].sort(
+      (a, b) => cmp(a.root.path, b.root.path) || cmp(a.location.category, b.location.category) || cmp(a.id, b.id) || cmp(a.file, b.file),
+    );
+  }
+
+  get(file: string): SkillRecord | undefined {
+    return this.records.get(path.resolve(file));
+  }
+
+  /** The skill whose folder is `dir`. */
+  forDir(dir: string): SkillRecord | undefined {
+    return this.records.get(path.join(path.resolve(dir), 'SKILL.md'));
+  }
+
+  /** True once the latest scan finished (evaluations may still be under way). */
+  get ready(): boolean {
+    return this.scanDone;
+  }
+
+  /** Binary names any known skill declares (for completions). */
+  knownBins(): string[] {
+    const names = new Set<string>();
+    for (const r of this.records.values()) {
+      for (const b of r.analysis.requirements.bins) if (b.name.trim()) names.add(b.name);
+      for (const v of r.analysis.requirements.versions) if (v.bin.trim()) names.add(v.bin);
+    }
+    return [...names].sort();
+  }
+
+  /** Category → DESCRIPTION.md for the given root (what the Hermes index reads). */
+  categoryDescriptions(root: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const file of this.categoryFiles) {
+      const rel = path.relative(root, path.dirname(file));
+      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) out.set(rel.split(path.sep).join('/'), file);
+    }
+    return out;
+  }
+
+  /** Resolves when the scan and every evaluation under way have finished (the API and tests wait on it). */
+  async whenIdle(): Promise<void> {
+    if (!this.scanning) void this.refresh();
+    for (;;) {
+      await this.scanning;
+      if (this.inFlight.size === 0) return;
+      await Promise.allSettled([...this.inFlight]);
+    }
+  }
+
+  // ---- agents --------------------------------------------------------------------------------------
+
+  get agentsFileList(): readonly AgentsFile[] {
+    return this.agentsFiles;
+  }
+
+  /** Every agent of every agents file found. */
+  agents(): AgentDef[] {
+    return this.agentsFiles.flatMap((f) => f.agents);
+  }
+
+  get selectedAgentId(): string | undefined {
+    const ids = this.agents().map((a) => a.id);
+    if (this.selected && ids.includes(this.selected)) return this.selected;
+    return ids[0];
+  }
+
+  async selectAgent(id: string | undefined): Promise<void> {
+    this.selected = id;
+    this.agentCache = undefined;
+    await this.ctx.extension.workspaceState.update('skillAuthor.agent', id);
+    this.queue({ all: true });
+  }
+
+  /** The selected agent's view (null when there is no agents file or no agent). Cached until a change. */
+  agentView(agentId = this.selectedAgentId): Promise<AgentView | null> {
+    if (agentId !== this.selectedAgentId) return this.computeAgentView(agentId);
+    this.agentCache ??= this.computeAgentView(agentId);
+    return this.agentCache;
+  }
+
+  private async computeAgentView(agentId: string | undefined): Promise<AgentView | null> {
+    await this.whenIdle();
+    const file = this.agentsFiles.find((f) => f.agents.some((a) => a.id === agentId));
+    const agent = file?.agents.find((a) => a.id === agentId);
+    if (!file || !agent) return null;
+    const engine = this.ctx.engine();
+    // The agent's skills use the store's analyses when the file is one of ours (so unsaved edits count),
+    // and the agent's overrides; probes are shared through the engine's cache.
+    const skills = await engine.checkAgent(agent, undefined, (f) => this.records.get(f)?.analysis);
+    return { file, agent, skills };
+  }
+
+  // ---- scanning ------------------------------------------------------------------------------------
+
+  /** Rescan every root from scratch (command "Refresh Skills", settings and folder changes). */
+  refresh(): Promise<void> {
+    const generation = ++this.scanGeneration;
+    this.scanDone = false;
+    const run = this.scan(generation).catch((err: unknown) => {
+      this.ctx.output.error(`scanning the skill roots failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    });
+    this.scanning = run.then(() => {
+      if (generation === this.scanGeneration) this.scanDone = true;
+    });
+    return this.scanning;
+  }
+
+  /** Forget every probe result and evaluate every skill again (command "Re-probe Dependencies"). */
+  reprobe(): Promise<void> {
+    const engine = this.ctx.engine();
+    engine.runner?.clear();
+    engine.resolver.clear();
+    this.ctx.output.info('probe results cleared; re-probing every skill');
+    return this.reevaluateAll();
+  }
+
+  private async scan(generation: number): Promise<void> {
+    const started = performance.now();
+    const roots = await this.computeRoots();
+    if (generation !== this.scanGeneration || this.disposed) return;
+    this.rootList = roots.map((r) => r.root);
+    this.setWatchers(roots.map((r) => r.root));
+    const { findSkills } = this.core();
+    const seen = new Set<string>();
+    const found: Array<{ location: SkillLocation; root: SkillRoot }> = [];
+    this.categoryFiles.clear();
+    for (const { root, walk } of roots) {
+      const catalog: Catalog = await findSkills(walk);
+      if (generation !== this.scanGeneration || this.disposed) return;
+      for (const p of catalog.problems) this.ctx.output.warn(`${p.path}: ${p.message}`);
+      for (const file of catalog.categoryDescriptions.values()) this.categoryFiles.add(file);
+      for (const location of catalog.skills) {
+        if (seen.has(location.file)) continue;
+        seen.add(location.file);
+        const skillRoot = root.kind === 'workspace' ? this.workspaceSkillRoot(root, location.dir) : root;
+        found.push({ location: this.relocate(location, skillRoot.path), root: skillRoot });
+      }
+    }
+    await this.loadAgentsFiles();
+    // Records no longer found go; the others are re-read (a rescan is also how users recover from a missed
+    // file event).
+    const removed = [...this.records.keys()].filter((f) => !seen.has(f));
+    for (const f of removed) this.records.delete(f);
+    this.queue({ removed, all: true });
+    let slice = performance.now();
+    for (const { location, root } of found) {
+      if (generation !== this.scanGeneration || this.disposed) return;
+      await this.load(location, root);
+      if (performance.now() - slice > SLICE_MS) {
+        await yieldNow();
+        slice = performance.now();
+      }
+    }
+    this.ctx.output.info(`found ${found.length} skill(s) in ${roots.length} root(s) in ${(performance.now() - started).toFixed(0)} ms`);
+  }
+
+  private core(): typeof import('../core/catalog') & typeof import('../core/agents') {
+    // Loaded on first use (the engine module graph stays out of activation).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return { ...(require('../core/catalog') as typeof import('../core/catalog')), ...(require('../core/agents') as typeof import('../core/agents')) };
+  }
+
+  /** The folders to walk: each with the root it reports under. */
+  private async computeRoots(): Promise<Array<{ root: SkillRoot; walk: string }>> {
+    const out: Array<{ root: SkillRoot; walk: string }> = [];
+    const add = (abs: string, label: string, kind: RootKind): void => {
+      if (out.some((r) => r.walk === abs)) return;
+      out.push({ root: { path: abs, label, kind }, walk: abs });
+    };
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme === 'file') add(folder.uri.fsPath, folder.name, 'workspace');
+    }
+    const settings = this.ctx.config.skills;
+    for (const r of settings.roots) {
+      const abs = resolveSettingPath(r);
+      if (abs && (await isDirectory(abs))) add(abs, r, 'setting');
+      else this.ctx.output.warn(`skillAuthor.roots: ${r} is not a folder; skipped`);
+    }
+    if (settings.defaultRoots) {
+      for (const r of DEFAULT_ROOTS) {
+        const abs = resolveSettingPath(r);
+        if (abs && (await isDirectory(abs))) add(abs, r, 'personal');
+      }
+    }
+    return out;
+  }
+
+  /** Inside a workspace folder: the nearest ancestor named like `*skills*`, else the folder itself. */
+  private workspaceSkillRoot(folder: SkillRoot, skillDir: string): SkillRoot {
+    let dir = path.dirname(skillDir);
+    while (dir.length > folder.path.length && dir.startsWith(folder.path)) {
+      if (/skills/i.test(path.basename(dir))) {
+        const rel = path.relative(folder.path, dir).split(path.sep).join('/');
+        const multi = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+        return { path: dir, label: multi ? `${folder.label}/${rel}` : rel, kind: 'workspace' };
+      }
+      dir = path.dirname(dir);
+    }
+    return folder;
+  }
+
+  private relocate(location: SkillLocation, root: string): SkillLocation {
+    const { categoryOf } = this.core();
+    return { ...location, root, category: categoryOf(root, location.dir) };
+  }
+
+  /** Which root a path belongs to (longest match), for files reported by the watchers. */
+  private rootOf(file: string): SkillRoot | undefined {
+    let best: SkillRoot | undefined;
+    for (const r of this.rootList) {
+      if ((file.startsWith(r.path + path.sep) || file === r.path) && (!best || r.path.length > best.path.length)) best = r;
+    }
+    return best;
+  }
+
+  private async loadAgentsFiles(): Promise<void> {
+    const { findAgentsFile, readAgentsFile } = this.core();
+    const configured = this.ctx.config.skills.agentsFile;
+    const files: string[] = [];
+    if (configured) {
+      const abs = resolveSettingPath(configured);
+      if (abs) files.push(abs);
+    } else {
+      for (const folder of vscode.workspace.workspaceFolders ?? []) {
+        if (folder.uri.scheme !== 'file') continue;
+        const f = await findAgentsFile(folder.uri.fsPath);
+        if (f) files.push(f);
+      }
+    }
+    this.agentsFiles = await Promise.all(files.map((f) => readAgentsFile(f)));
+    for (const f of this.agentsFiles) {
+      for (const p of f.problems) this.ctx.output[p.severity === 'error' ? 'error' : 'warn'](`${f.path}:${p.line}:${p.column}: ${p.message}`);
+    }
+    this.agentCache = undefined;
+    this.setAgentWatchers(files);
+  }
+
+  // ---- one skill -----------------------------------------------------------------------------------
+
+  /** Analyze (from the open editor when there is one with unsaved text, else from disk) and evaluate. */
+  private async load(location: SkillLocation, root: SkillRoot): Promise<void> {
+    const engine = this.ctx.engine();
+    const doc = openDocument(location.file);
+    let analysis: SkillAnalysis;
+    let fromEditor = false;
+    if (doc?.isDirty) {
+      analysis = engine.analyzeText(withBom(doc), location.file);
+      fromEditor = true;
+    } else {
+      analysis = await engine.analyzeFile(location.file);
+    }
+    if (this.disposed) return;
+    const previous = this.records.get(location.file);
+    const record: SkillRecord = {
+      file: location.file,
+      id: location.id,
+      location,
+      root,
+      analysis,
+      status: previous?.status ?? PLACEHOLDER_STATUS,
+      probing: true,
+      fromEditor,
+    };
+    this.records.set(location.file, record);
+    this.queue({ changed: [record] });
+    this.evaluate(record);
+  }
+
+  private evaluate(record: SkillRecord): void {
+    const generation = (this.generation.get(record.file) ?? 0) + 1;
+    this.generation.set(record.file, generation);
+    record.probing = true;
+    this.agentCache = undefined;
+    const task = this.ctx
+      .engine()
+      .evaluate(record.analysis)
+      .then(
+        (status) => {
+          if (this.disposed || this.generation.get(record.file) !== generation || this.records.get(record.file) !== record) return;
+          record.status = status;
+          record.probing = false;
+          this.queue({ changed: [record] });
+        },
+        (err: unknown) => {
+          this.ctx.output.error(`evaluating ${record.file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+          record.probing = false;
+          this.queue({ changed: [record] });
+        },
+      );
+    this.inFlight.add(task);
+    void task.finally(() => this.inFlight.delete(task));
+  }
+
+  private reevaluateAll(): Promise<void> {
+    for (const r of this.records.values()) this.evaluate(r);
+    this.queue({ all: true });
+    return this.whenIdle();
+  }
+
+  /** A SKILL.md was created or changed on disk (or its editor closed): re-read that one skill. */
+  private async updateFile(file: string): Promise<void> {
+    const root = this.rootOf(file);
+    if (!root) return;
+    const existing = this.records.get(file);
+    const { findSkills } = this.core();
+    const catalog = await findSkills(file);
+    const location = catalog.skills[0];
+    if (!location) {
+      if (existing) this.remove(file);
+      return;
+    }
+    const skillRoot = existing?.root ?? (root.kind === 'workspace' ? this.workspaceSkillRoot(root, location.dir) : root);
+    await this.track(this.load(this.relocate(location, skillRoot.path), skillRoot));
+  }
+
+  private remove(file: string): void {
+    if (this.records.delete(file)) {
+      this.generation.delete(file);
+      this.agentCache = undefined;
+      this.queue({ removed: [file] });
+    }
+  }
+
+  private scheduleEdit(doc: vscode.TextDocument): void {
+    const file = skillFileOf(doc.uri);
+    if (!file || !this.records.has(file)) return;
+    const prev = this.editTimers.get(file);
+    if (prev) clearTimeout(prev);
+    this.editTimers.set(
+      file,
+      setTimeout(() => {
+        this.editTimers.delete(file);
+        const record = this.records.get(file);
+        if (!record || doc.isClosed) return;
+        void this.track(this.load(record.location, record.root));
+      }, EDIT_DELAY_MS),
+    );
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  // ---- file events ---------------------------------------------------------------------------------
+
+  private setWatchers(roots: readonly SkillRoot[]): void {
+    for (const w of this.watchers.splice(0)) w.dispose();
+    const bases = new Set<string>();
+    for (const r of roots) {
+      // A workspace skill root lies inside its folder: one watcher per walked folder is enough.
+      if (![...bases].some((b) => r.path.startsWith(b + path.sep))) bases.add(r.path);
+    }
+    for (const base of bases) {
+      const pattern = (glob: string): vscode.RelativePattern => new vscode.RelativePattern(vscode.Uri.file(base), glob);
+      // Creations and deletions of anything (a skill folder moved in or out carries no SKILL.md event).
+      const any = vscode.workspace.createFileSystemWatcher(pattern('**/*'), false, true, false);
+      // Content changes of the two files that matter.
+      const files = vscode.workspace.createFileSystemWatcher(pattern('**/{SKILL.md,DESCRIPTION.md}'), true, false, true);
+      this.watchers.push(
+        any,
+        files,
+        any.onDidCreate((uri) => void this.onCreated(uri.fsPath)),
+        any.onDidDelete((uri) => this.onDeleted(uri.fsPath)),
+        files.onDidChange((uri) => void this.onChanged(uri.fsPath)),
+      );
+    }
+  }
+
+  private readonly agentWatchers: vscode.Disposable[] = [];
+
+  private setAgentWatchers(files: readonly string[]): void {
+    for (const w of this.agentWatchers.splice(0)) w.dispose();
+    const reload = (): void => {
+      void this.loadAgentsFiles().then(() => this.queue({ all: true }));
+    };
+    // Watch the conventional places too, so an agents file created later is picked up.
+    const candidates = new Set(files);
+    if (!this.ctx.config.skills.agentsFile) {
+      for (const folder of vscode.workspace.workspaceFolders ?? []) {
+        if (folder.uri.scheme !== 'file') continue;
+        for (const rel of ['config/agents.yaml', 'agents.yaml', 'config/agents.yml']) candidates.add(path.join(folder.uri.fsPath, rel));
+      }
+    }
+    for (const f of candidates) {
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(f)), path.basename(f)));
+      this.agentWatchers.push(w, w.onDidChange(reload), w.onDidCreate(reload), w.onDidDelete(reload));
+    }
+  }
+
+  private async onCreated(p: string): Promise<void> {
+    if (ignoredPath(p)) return;
+    const base = path.basename(p);
+    if (base === 'SKILL.md') return this.updateFile(p);
+    if (base === 'DESCRIPTION.md') {
+      this.categoryFiles.add(p);
+      this.queue({ all: true });
+      return;
+    }
+    if (!(await isDirectory(p))) return;
+    // A folder appeared (created, moved or copied in): find the skills inside it.
+    const root = this.rootOf(p);
+    if (!root) return;
+    const { findSkills } = this.core();
+    const catalog = await findSkills(p);
+    for (const file of catalog.categoryDescriptions.values()) this.categoryFiles.add(file);
+    for (const location of catalog.skills) {
+      if (!this.records.has(location.file)) await this.updateFile(location.file);
+    }
+  }
+
+  private onDeleted(p: string): void {
+    if (ignoredPath(p)) return;
+    if (path.basename(p) === 'DESCRIPTION.md' && this.categoryFiles.delete(p)) this.queue({ all: true });
+    const prefix = p + path.sep;
+    for (const f of [...this.categoryFiles]) if (f.startsWith(prefix) && this.categoryFiles.delete(f)) this.queue({ all: true });
+    for (const file of [...this.records.keys()]) {
+      if (file === p || file.startsWith(prefix)) this.remove(file);
+    }
+  }
+
+  private async onChanged(p: string): Promise<void> {
+    if (ignoredPath(p)) return;
+    if (path.basename(p) === 'DESCRIPTION.md') {
+      this.queue({ all: true });
+      return;
+    }
+    // An open editor with unsaved edits stays the source until it is saved or closed.
+    const doc = openDocument(p);
+    if (doc?.isDirty) return;
+    await this.updateFile(p);
+  }
+
+  // ---- events --------------------------------------------------------------------------------------
+
+  private queue(change: { changed?: readonly SkillRecord[]; removed?: readonly string[]; all?: boolean }): void {
+    if (this.disposed) return;
+    for (const r of change.changed ?? []) {
+      this.pendingChanged.set(r.file, r);
+      this.pendingRemoved.delete(r.file);
+    }
+    for (const f of change.removed ?? []) {
+      this.pendingChanged.delete(f);
+      this.pendingRemoved.add(f);
+    }
+    if (change.all) this.pendingAll = true;
+    if (change.changed?.length || change.removed?.length || change.all) this.agentCache = undefined;
+    this.fireTimer ??= setTimeout(() => this.flush(), FIRE_DELAY_MS);
+  }
+
+  private flush(): void {
+    this.fireTimer = undefined;
+    const change: StoreChange = { changed: [...this.pendingChanged.values()], removed: [...this.pendingRemoved], all: this.pendingAll };
+    this.pendingChanged = new Map();
+    this.pendingRemoved = new Set();
+    this.pendingAll = false;
+    this.changedEmitter.fire(change);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.fireTimer) clearTimeout(this.fireTimer);
+    for (const t of this.editTimers.values()) clearTimeout(t);
+    for (const d of [...this.subscriptions.splice(0), ...this.watchers.splice(0), ...this.agentWatchers.splice(0)]) d.dispose();
+    this.changedEmitter.dispose();
+  }
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function isDirectory(p: string): Promise<boolean> {
+  try {
+    return (await fs.promises.stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function ignoredPath(p: string): boolean {
+  return p.split(/[\\/]/).some((s) => s === '.git' || s === 'node_modules' || s === '.hg' || s === '.svn');
+}
+
+/** The SKILL.md path of a `file:` document, or undefined. */
+export function skillFileOf(uri: vscode.Uri): string | undefined {
+  return uri.scheme === 'file' && path.basename(uri.fsPath) === 'SKILL.md' ? path.resolve(uri.fsPath) : undefined;
+}
+
+function openDocument(file: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && !d.isClosed && d.uri.fsPath === file);
+}
+
+/**
+ * The document's text as the runtime reads the file: VS Code strips a UTF-8 byte-order mark from the text it
+ * shows (and writes it back on save), but the runtime sees it — a BOM hides the frontmatter fence. VS Code
+ * 1.100+ reports it as `encoding === 'utf8bom'`.
+ */
+export function withBom(doc: vscode.TextDocument): string {
+  const encoding = (doc as { encoding?: string }).encoding;
+  const text = doc.getText();
+  return encoding === 'utf8bom' && !text.startsWith('\uFEFF') ? `\uFEFF${text}` : text;
+}
