@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const watch = process.argv.includes('--watch');
+// --production (npm run package): minified bundles without source maps, for the VSIX.
+const production = process.argv.includes('--production');
 
 function walk(dir, out = []) {
   if (!existsSync(dir)) return out;
@@ -20,6 +22,8 @@ function walk(dir, out = []) {
 const common = { platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', absWorkingDir: root };
 
 rmSync(join(root, 'out'), { recursive: true, force: true });
+// A production build must not leave an older bundle's source map next to the new bundle.
+if (production) for (const f of ['dist/cli.js.map', 'dist/extension.js.map']) rmSync(join(root, f), { force: true });
 
 const bundles = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
@@ -29,7 +33,7 @@ if (existsSync(join(root, 'src/extension/extension.ts'))) {
 }
 
 await Promise.all([
-  ...bundles.map((b) => esbuild.build({ ...common, bundle: true, format: 'cjs', ...b })),
+  ...bundles.map((b) => esbuild.build({ ...common, bundle: true, format: 'cjs', ...(production ? { minify: true, sourcemap: false } : {}), ...b })),
   esbuild.build({
     ...common,
     entryPoints: [...walk(join(root, 'src')), ...walk(join(root, 'test'))],

@@ -1,0 +1,28 @@
+// What the VSIX holds (`npm run package`): exactly the files VS Code loads, decided by .vscodeignore.
+// `vsce ls` applies the same rules as `vsce package` without building, so this stays fast.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const root = join(__dirname, '..', '..', '..');
+
+describe('VSIX contents', () => {
+  it('lists only the manifest, README, licence, contributions and the extension bundle', async function () {
+    this.timeout(60_000);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root });
+    const files = stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
+    assert.deepEqual(files, [
+      'LICENSE',
+      'README.md',
+      'dist/extension.js',
+      'language-configuration.json',
+      'media/icon.png',
+      'media/skills.svg',
+      'package.json',
+      'schemas/skill-frontmatter.schema.json',
+      'snippets/skill.code-snippets',
+      'syntaxes/skill.tmLanguage.json',
+    ]);
+  });
+});
