@@ -10,8 +10,12 @@ import type { SkillAuthorContext } from './context';
 
 export interface SkillAuthorApi {
   readonly version: 1;
-  /** Every skill of the workspace and the configured roots, evaluated on this machine. */
-  skills(): Promise<Entry[]>;
+  /**
+   * Every skill of the workspace and the configured roots, evaluated on this machine; with `agent`, that
+   * agent's skills from the agents file instead (its order, its overrides, `not_found` entries included),
+   * as `skill-author check --agent ID` reports them.
+   */
+  skills(options?: { agent?: string }): Promise<Entry[]>;
   /** The probes run (or refused) in this session, oldest first (at most the last 1,000). */
   probeLog(): readonly ProbeLogEntry[];
 }
@@ -19,12 +23,15 @@ export interface SkillAuthorApi {
 export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
   return {
     version: 1,
-    async skills(): Promise<Entry[]> {
+    async skills(options?: { agent?: string }): Promise<Entry[]> {
       const store = ctx.store;
       await store.whenIdle();
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { toEntry } = require('../core/engine') as typeof import('../core/engine');
-      return store.all().map((r) => toEntry(r));
+      if (options?.agent === undefined) return store.all().map((r) => toEntry(r));
+      const view = await store.agentView(options.agent);
+      if (!view) throw new Error(`no agent \`${options.agent}\` in ${store.agentsFileList.map((f) => f.path).join(', ') || 'any agents file'}`);
+      return view.skills.map((s) => toEntry(s));
     },
     probeLog: () => [...ctx.probeLog],
   };
