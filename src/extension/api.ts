@@ -4,6 +4,7 @@
 // `skills()` waits for the scan and every probe under way, then returns one `Entry` per skill of the
 // workspace and the skill roots — the same shape as one element of `skill-author check --json`'s `skills`
 // array (paths absolute). The version number changes only when that shape changes incompatibly.
+import * as vscode from 'vscode';
 import type { Entry } from '../core/engine';
 import type { ProbeLogEntry } from '../core/probe';
 import type { SkillAuthorContext } from './context';
@@ -18,6 +19,17 @@ export interface SkillAuthorApi {
   skills(options?: { agent?: string }): Promise<Entry[]>;
   /** The probes run (or refused) in this session, oldest first (at most the last 1,000). */
   probeLog(): readonly ProbeLogEntry[];
+  /**
+   * Fires when skills were added, re-evaluated or removed (SKILL.md paths; `all`: anything may have changed).
+   * Subscribing starts the background scan if it has not started.
+   */
+  readonly onDidChangeSkills: vscode.Event<SkillsChange>;
+}
+
+export interface SkillsChange {
+  changed: string[];
+  removed: string[];
+  all: boolean;
 }
 
 export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
@@ -34,5 +46,11 @@ export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
       return view.skills.map((s) => toEntry(s));
     },
     probeLog: () => [...ctx.probeLog],
+    onDidChangeSkills: (listener, thisArgs, disposables) =>
+      ctx.store.onDidChange(
+        (c) => listener.call(thisArgs, { changed: c.changed.map((r) => r.file), removed: [...c.removed], all: c.all }),
+        undefined,
+        disposables,
+      ),
   };
 }

@@ -15,5 +15,11 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
       vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Re-probing dependencies' }, () => ctx.store.reprobe()),
     ),
     vscode.commands.registerCommand('skillAuthor.showOutput', () => ctx.output.show(true)),
+    // Not contributed (so not in the palette): figures for `npm run bench` and the tests.
+    vscode.commands.registerCommand('skillAuthor.internal.stats', () => ({
+      activationMs: ctx.activationMs,
+      lastUpdate: ctx.storeIfCreated?.lastUpdate ?? null,
+      skills: ctx.storeIfCreated?.all().length ?? null,
+    })),
   );
 }

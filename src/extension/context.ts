@@ -7,6 +7,7 @@
 // keeps lazy in the bundle: the module graph is initialised on first use, not when VS Code loads the file.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import type { AnalysisCache } from '../core/cache';
 import type { Engine } from '../core/engine';
 import type { ProbeLogEntry } from '../core/probe';
 import { Config, resolveSettingPath } from './config';
@@ -20,8 +21,11 @@ export class SkillAuthorContext implements vscode.Disposable {
   private engineInstance: Engine | undefined;
   private outputChannel: vscode.LogOutputChannel | undefined;
   private storeInstance: SkillStore | undefined;
+  private cacheInstance: AnalysisCache | undefined;
   private disposed = false;
   private readonly engineReset = new vscode.EventEmitter<void>();
+  /** Time the synchronous part of `activate()` took (ms). */
+  activationMs = 0;
   /** Every probe the engines of this session ran or refused (bounded), newest last: the API's `probeLog()`. */
   readonly probeLog: ProbeLogEntry[] = [];
 
@@ -81,6 +85,7 @@ export class SkillAuthorContext implements vscode.Disposable {
       const extraPath = settings.extraPath.map((d) => resolveSettingPath(d)).filter((d): d is string => d !== null);
       const env = this.environment(settings.envFiles);
       this.engineInstance = new EngineClass({
+        cache: this.analysisCache(),
         probe,
         env,
         extraPath,
@@ -97,6 +102,34 @@ export class SkillAuthorContext implements vscode.Disposable {
       this.output.info(`PATH used for lookups and probes: ${this.engineInstance.pathEnv.path || '(empty)'}`);
     }
     return this.engineInstance;
+  }
+
+  /**
+   * Analyses kept across engines (they do not depend on trust or settings) and across sessions: snapshots
+   * in the extension's global storage, validated by each file's mtime/ctime/size, so reopening a workspace
+   * of thousands of skills re-reads only what changed. A corrupt or unwritable folder is said once in the
+   * output channel and the cache runs in memory only.
+   */
+  analysisCache(): AnalysisCache {
+    if (!this.cacheInstance) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { AnalysisCache: CacheClass } = require('../core/cache') as typeof import('../core/cache');
+      const storage = this.extension.globalStorageUri.scheme === 'file' ? this.extension.globalStorageUri.fsPath : null;
+      const version = String((this.extension.extension.packageJSON as { version?: unknown }).version ?? '0');
+      let salt = version;
+      try {
+        const st = fs.statSync(__filename);
+        salt = `${version}:${st.size}:${st.mtimeMs}`;
+      } catch {
+        // the bundle's stat only sharpens the key
+      }
+      this.cacheInstance = new CacheClass({
+        dir: storage ? `${storage}/analysis-cache` : null,
+        salt,
+        onWarning: (m) => this.output.warn(m),
+      });
+    }
+    return this.cacheInstance;
   }
 
   /** The extension host's environment plus the names from `skillAuthor.envFiles` (values never logged). */

@@ -48,6 +48,9 @@ export const HUGE_CHARS = 1_000_000;
 /** An analysis slower than this is logged (output channel) and throttles that document's next runs. */
 const SLOW_MS = 50;
 
+/** Longest slice of the host's thread one background publish takes before it yields (ms). */
+const PUBLISH_SLICE_MS = 10;
+
 /** Delay between activation and the start of the background scan (ms). */
 const BACKGROUND_DELAY_MS = 500;
 
@@ -137,6 +140,7 @@ class LiveDiagnostics implements vscode.Disposable {
   }
 
   private backgroundTimer: NodeJS.Timeout | undefined;
+  private publishGeneration = 0;
 
   /** Publishes the store's findings for files not open in an editor (`change` undefined: all of them). */
   private publishBackground(change: StoreChange | undefined): void {
@@ -153,14 +157,22 @@ class LiveDiagnostics implements vscode.Disposable {
       if (!enabled) return;
     }
     for (const file of change?.removed ?? []) if (!open.has(file)) this.collection.delete(vscode.Uri.file(file));
-    const records = !change || change.all ? store.all() : change.changed;
-    for (const r of records) {
-      if (open.has(r.file)) continue; // the live analysis of the editor's text owns an open document
-      this.collection.set(
-        vscode.Uri.file(r.file),
-        r.analysis.diagnostics.map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
-      );
-    }
+    const records = (!change || change.all ? store.all() : change.changed).filter((r) => !open.has(r.file));
+    // The live analysis of the editor's text owns an open document. Thousands of files are published in
+    // slices, so the extension host is never blocked for long.
+    const full = !change || change.all;
+    const generation = full ? ++this.publishGeneration : this.publishGeneration;
+    const publish = (from: number): void => {
+      if (full && generation !== this.publishGeneration) return; // a newer full publish took over
+      const started = performance.now();
+      let i = from;
+      for (; i < records.length && performance.now() - started < PUBLISH_SLICE_MS; i++) {
+        const r = records[i] as (typeof records)[number];
+        this.collection.set(vscode.Uri.file(r.file), r.analysis.diagnostics.map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)));
+      }
+      if (i < records.length) setImmediate(() => publish(i));
+    };
+    publish(0);
   }
 
   private scheduleAll(reason: 'open' | 'config'): void {

@@ -10,11 +10,15 @@ import { SkillAuthorContext } from './context';
 import * as diagnostics from './diagnostics';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
+  const started = performance.now();
   const ctx = new SkillAuthorContext(extensionContext);
   extensionContext.subscriptions.push(ctx);
   ctx.register(diagnostics.register);
   ctx.register(commands.register);
-  return createApi(ctx);
+  const api = createApi(ctx);
+  ctx.activationMs = performance.now() - started;
+  ctx.output.info(`activated in ${ctx.activationMs.toFixed(1)} ms`);
+  return api;
 }
 
 export function deactivate(): void {

@@ -65,8 +65,9 @@ export interface AgentView {
 
 /** Slice of the extension host's thread the cold scan may take before it yields (ms). */
 const SLICE_MS = 8;
-/** Quiet time after a burst of changes before listeners hear of it (ms). */
-const FIRE_DELAY_MS = 30;
+/** Changes are batched until the current macrotask ends (a scan slice, a watcher event): listeners hear of
+ *  a burst once, and of a single change at once. */
+const FIRE_DELAY_MS = 0;
 /** Unsaved edits re-analyzed after this much quiet (ms). */
 const EDIT_DELAY_MS = 200;
 
@@ -107,6 +108,8 @@ export class SkillStore implements vscode.Disposable {
   private agentCache: Promise<AgentView | null> | undefined;
   private selected: string | undefined;
   private disposed = false;
+  /** The last file-event update: which file, and how long from the watcher's event to the new verdict. */
+  lastUpdate: { file: string; ms: number } | undefined;
 
   /** Fires (batched) after skills were added, updated or removed. */
   readonly onDidChange: vscode.Event<StoreChange> = this.changedEmitter.event;
@@ -278,6 +281,9 @@ export class SkillStore implements vscode.Disposable {
       }
     }
     await this.loadAgentsFiles();
+    const cache = this.ctx.analysisCache();
+    const walks = roots.map((r) => r.walk);
+    await cache.load(walks);
     // Records no longer found go; the others are re-read (a rescan is also how users recover from a missed
     // file event).
     const removed = [...this.records.keys()].filter((f) => !seen.has(f));
@@ -292,6 +298,7 @@ export class SkillStore implements vscode.Disposable {
         slice = performance.now();
       }
     }
+    if (generation === this.scanGeneration && !this.disposed) await cache.save(walks, found.map((f) => f.location.file));
     this.ctx.output.info(`found ${found.length} skill(s) in ${roots.length} root(s) in ${(performance.now() - started).toFixed(0)} ms`);
   }
 
@@ -388,7 +395,7 @@ export class SkillStore implements vscode.Disposable {
       analysis = engine.analyzeText(withBom(doc), location.file);
       fromEditor = true;
     } else {
-      analysis = await engine.analyzeFile(location.file);
+      analysis = await engine.analyzeFile(location.file, location.stamp);
     }
     if (this.disposed) return;
     const previous = this.records.get(location.file);
@@ -570,7 +577,16 @@ export class SkillStore implements vscode.Disposable {
     // An open editor with unsaved edits stays the source until it is saved or closed.
     const doc = openDocument(p);
     if (doc?.isDirty) return;
+    const started = performance.now();
     await this.updateFile(p);
+    const record = this.records.get(path.resolve(p));
+    if (record) await this.settled(record);
+    this.lastUpdate = { file: p, ms: performance.now() - started };
+  }
+
+  /** Resolves when the record's evaluation under way (if any) finished. */
+  private async settled(record: SkillRecord): Promise<void> {
+    while (record.probing && this.records.get(record.file) === record && !this.disposed) await Promise.allSettled([...this.inFlight]);
   }
 
   // ---- events --------------------------------------------------------------------------------------

@@ -239,6 +239,8 @@ async function main() {
       [ENV.expectVscode]: VSCODE_VERSION,
       [ENV.binDir]: binDir,
       ...(opts.grep ? { [ENV.grep]: opts.grep } : {}),
+      // npm run bench's editor figures (test/integration/bench.test.ts) take their corpus and output file here.
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('SKILL_AUTHOR_BENCH_'))),
     },
   });
   cleanups.push(() => cs.stop());

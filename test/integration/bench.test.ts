@@ -1,0 +1,113 @@
+// Editor figures for `npm run bench` (bench/run.mjs starts the harness with --grep "Editor benchmark" and
+// SKILL_AUTHOR_BENCH_OUT / SKILL_AUTHOR_BENCH_CORPUS set). Skipped in `npm test`: it measures, it does not
+// judge — the targets are compared in bench/run.mjs and the README, never asserted on timings here.
+import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SkillAuthorApi } from '../../src/extension/api';
+import { extension, fixtureUri, nextEvent } from './util';
+
+const OUT = process.env.SKILL_AUTHOR_BENCH_OUT;
+const CORPUS = process.env.SKILL_AUTHOR_BENCH_CORPUS;
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
+interface Stats {
+  activationMs: number;
+  lastUpdate: { file: string; ms: number } | null;
+  skills: number | null;
+}
+
+describe('Editor benchmark', function () {
+  this.timeout(600_000);
+  const figures: Record<string, unknown> = {};
+
+  before(function () {
+    if (!OUT) this.skip();
+  });
+
+  after(async () => {
+    if (OUT) await fs.writeFile(OUT, JSON.stringify(figures, null, 2));
+  });
+
+  it('activation', async () => {
+    const api = (await extension().activate()) as SkillAuthorApi;
+    assert.equal(api.version, 1);
+    const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as Stats;
+    figures.activationMs = stats.activationMs;
+  });
+
+  it('on-type diagnostics latency', async () => {
+    const debounceMs = vscode.workspace.getConfiguration('skillAuthor.diagnostics').get<number>('debounceMs', 150);
+    const dir = fixtureUri('skills', 'bench-typing');
+    const uri = vscode.Uri.joinPath(dir, 'SKILL.md');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('---\nname: bench-typing\ndescription: Typed into by the benchmark.\n---\n\nBody.\n'));
+    try {
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const has = (): boolean => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('unknown-field'));
+      const samples: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const adding = !has();
+        const changed = nextEvent('diagnostics after an edit', vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === uri.toString()) && has() === adding);
+        const t0 = performance.now();
+        await editor.edit((b) =>
+          adding ? b.insert(new vscode.Position(3, 0), 'colour: blue\n') : b.delete(new vscode.Range(3, 0, 4, 0)),
+        );
+        await changed;
+        samples.push(performance.now() - t0 - debounceMs);
+      }
+      figures.debounceMs = debounceMs;
+      figures.onTypeBeyondDebounceMs = median(samples);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
+  it('large root: cold scan, event-loop stalls, re-check after one file change', async function () {
+    if (!CORPUS) this.skip();
+    const api = (await extension().activate()) as SkillAuthorApi;
+    // Longest time the extension host's event loop was blocked while the store scanned the corpus.
+    let maxStall = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      maxStall = Math.max(maxStall, now - last - 5);
+      last = now;
+    }, 5);
+    const config = vscode.workspace.getConfiguration('skillAuthor');
+    const t0 = performance.now();
+    try {
+      await config.update('roots', [CORPUS], vscode.ConfigurationTarget.Global);
+      const entries = await api.skills();
+      figures.largeRootScanMs = performance.now() - t0;
+      figures.largeRootSkills = entries.length;
+      figures.largeRootMaxStallMs = maxStall;
+      clearInterval(ticker);
+
+      const victim = join(CORPUS, 'dev', 'bench-victim', 'SKILL.md');
+      const updates: number[] = [];
+      const eventLatency: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const seen = nextEvent('the store to re-evaluate the changed skill', api.onDidChangeSkills, (c) => c.changed.includes(victim), 30_000);
+        const tw = performance.now();
+        await fs.writeFile(victim, `---\nname: bench-victim\ndescription: Edited in the editor benchmark, round ${i}.\nrequires:\n  bins: [git]\n---\nBody ${i}.\n`);
+        await seen;
+        eventLatency.push(performance.now() - tw);
+        const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as Stats;
+        if (stats.lastUpdate?.file === victim) updates.push(stats.lastUpdate.ms);
+      }
+      figures.recheckOneFileMs = median(updates);
+      figures.recheckSamples = updates.length;
+      figures.fileWriteToUpdateMs = median(eventLatency);
+    } finally {
+      clearInterval(ticker);
+      await config.update('roots', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
