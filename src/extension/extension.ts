@@ -8,12 +8,18 @@ import { createApi, type SkillAuthorApi } from './api';
 import * as commands from './commands';
 import { SkillAuthorContext } from './context';
 import * as diagnostics from './diagnostics';
+import * as languageStatus from './languageStatus';
+import * as newSkill from './newSkill';
+import * as preview from './preview';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
   const ctx = new SkillAuthorContext(extensionContext);
   extensionContext.subscriptions.push(ctx);
   ctx.register(diagnostics.register);
   ctx.register(commands.register);
+  ctx.register(preview.register);
+  ctx.register(languageStatus.register);
+  ctx.register(newSkill.register);
   return createApi(ctx);
 }
 
