@@ -8,6 +8,9 @@ import { createApi, type SkillAuthorApi } from './api';
 import * as commands from './commands';
 import { SkillAuthorContext } from './context';
 import * as diagnostics from './diagnostics';
+import * as languageStatus from './languageStatus';
+import * as newSkill from './newSkill';
+import * as preview from './preview';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
   const started = performance.now();
@@ -15,6 +18,9 @@ export function activate(extensionContext: vscode.ExtensionContext): SkillAuthor
   extensionContext.subscriptions.push(ctx);
   ctx.register(diagnostics.register);
   ctx.register(commands.register);
+  ctx.register(preview.register);
+  ctx.register(languageStatus.register);
+  ctx.register(newSkill.register);
   const api = createApi(ctx);
   ctx.activationMs = performance.now() - started;
   ctx.output.info(`activated in ${ctx.activationMs.toFixed(1)} ms`);

@@ -1,0 +1,176 @@
+// The language status item of a SKILL.md (the `{}` entry next to the language in the status bar, the
+// vscode-eslint habit): what the agent runtime will do with the skill in the active editor on this machine —
+// "Loaded", "Loaded with banner · 2 missing", "Hidden (strict) · 1 missing", "Disabled", … — with the
+// severity of the verdict's colour, the verdict's summary as detail, and a link to the preview of what the
+// model sees.
+//
+// It shows for every file named SKILL.md whatever its language id (`skill` in VS Code 1.139, markdown in
+// older releases). The verdict is computed like the preview's (the editor's text, evaluated with the shared
+// engine), after 150 ms of quiet following an edit; the item is busy while probes run, and follows the
+// store's events (the file changed on disk, re-probe) and engine resets (trust, PATH or env settings).
+import * as vscode from 'vscode';
+import type { SkillStatus } from '../core/status';
+import type { SkillAuthorContext } from './context';
+import { evaluateSkillFile, PREVIEW_DEBOUNCE_MS } from './preview';
+import { skillFileOf } from './skills';
+
+/** What the item shows, as the internal command `skillAuthor.internal.languageStatus` returns it. */
+export interface LanguageStatusState {
+  text: string;
+  detail: string;
+  severity: vscode.LanguageStatusSeverity;
+  busy: boolean;
+  /** The SKILL.md the item describes, or null when the active editor holds none. */
+  file: string | null;
+  /** The item's link: the preview command and its argument (the SKILL.md path). */
+  command: { command: string; arguments: unknown[] } | null;
+}
+
+/** The item's text for a verdict; `· N missing` counts what hides the skill or goes into its banner. */
+export function verdictText(status: SkillStatus): string {
+  const m = status.missing;
+  const missing = m.bins.length + m.env.length + m.versions.filter((v) => v.reason !== 'not_probed').length;
+  switch (status.verdict) {
+    case 'loaded':
+      return 'Loaded';
+    case 'loaded_with_banner':
+      return `Loaded with banner · ${missing} missing`;
+    case 'skipped_strict':
+      return `Hidden (strict) · ${missing} missing`;
+    case 'skipped_disabled':
+      return 'Disabled';
+    case 'not_loadable':
+      return 'Not loaded (empty)';
+    case 'unsupported_platform':
+      return 'Hidden (platform)';
+    case 'not_found':
+      return 'Not found';
+  }
+}
+
+/** Delay after activation before the item may start the skill store's scan (as the diagnostics do). */
+const STORE_DELAY_MS = 500;
+
+const SEVERITY: Record<SkillStatus['color'], vscode.LanguageStatusSeverity> = {
+  green: vscode.LanguageStatusSeverity.Information,
+  amber: vscode.LanguageStatusSeverity.Warning,
+  red: vscode.LanguageStatusSeverity.Error,
+};
+
+class SkillLanguageStatus implements vscode.Disposable {
+  private readonly item = vscode.languages.createLanguageStatusItem('skillAuthor.verdict', { pattern: '**/SKILL.md' });
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private storeListener: vscode.Disposable | undefined;
+  private attachTimer: NodeJS.Timeout | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private generation = 0;
+  private file: string | undefined;
+
+  constructor(private readonly ctx: SkillAuthorContext) {
+    this.item.name = 'Skill Author: what the agent does with this skill';
+    this.item.text = 'Skill';
+    this.subscriptions.push(
+      this.item,
+      vscode.window.onDidChangeActiveTextEditor(() => this.follow()),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0 && this.file !== undefined && skillFileOf(e.document.uri) === this.file) this.schedule(PREVIEW_DEBOUNCE_MS);
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (this.file !== undefined && skillFileOf(doc.uri) === this.file) this.schedule(0);
+      }),
+      ctx.onDidResetEngine(() => this.schedule(0)),
+    );
+    this.follow();
+    // The store's events (file changed on disk, re-probe) matter only while a SKILL.md is described; its
+    // scan is not started during activation (the diagnostics feature's delay).
+    this.attachTimer = setTimeout(() => {
+      this.attachTimer = undefined;
+      if (this.file !== undefined) this.attachStore(true);
+    }, STORE_DELAY_MS);
+  }
+
+  private attachStore(create: boolean): void {
+    if (this.storeListener) return;
+    const store = create ? this.ctx.store : this.ctx.storeIfCreated;
+    this.storeListener = store?.onDidChange((c) => {
+      if (this.file !== undefined && (c.all || c.changed.some((r) => r.file === this.file) || c.removed.includes(this.file))) this.schedule(PREVIEW_DEBOUNCE_MS);
+    });
+  }
+
+  state(): LanguageStatusState {
+    const c = this.item.command;
+    return {
+      text: this.item.text,
+      detail: this.item.detail ?? '',
+      severity: this.item.severity,
+      busy: this.item.busy,
+      file: this.file ?? null,
+      command: c ? { command: c.command, arguments: c.arguments ?? [] } : null,
+    };
+  }
+
+  /** The active editor changed: describe its SKILL.md (if it holds none, VS Code hides the item anyway). */
+  private follow(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const file = uri ? skillFileOf(uri) : undefined;
+    if (file === this.file) return;
+    this.file = file;
+    if (file) this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    // Busy from now on: what the item shows is about to be replaced.
+    this.item.busy = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.update();
+    }, delayMs);
+  }
+
+  private async update(): Promise<void> {
+    const file = this.file;
+    if (!file) return;
+    const generation = ++this.generation;
+    this.item.busy = true;
+    try {
+      this.attachStore(this.attachTimer === undefined);
+      const skill = await evaluateSkillFile(this.ctx, file);
+      if (generation !== this.generation) return;
+      if (!skill) {
+        this.show('Not on disk', `${file} does not exist.`, vscode.LanguageStatusSeverity.Warning, file);
+        return;
+      }
+      this.show(verdictText(skill.status), skill.status.summary, SEVERITY[skill.status.color], file);
+    } catch (err) {
+      if (generation !== this.generation) return;
+      this.ctx.output.error(`checking ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      this.show('Check failed', err instanceof Error ? err.message : String(err), vscode.LanguageStatusSeverity.Error, file);
+    }
+  }
+
+  private show(text: string, detail: string, severity: vscode.LanguageStatusSeverity, file: string): void {
+    this.item.text = text;
+    this.item.detail = detail;
+    this.item.severity = severity;
+    this.item.busy = false;
+    this.item.command = { title: 'Preview', tooltip: 'Preview what the model sees', command: 'skillAuthor.previewBanner', arguments: [file] };
+    this.item.accessibilityInformation = { label: `Skill: ${text}. ${detail}` };
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.attachTimer) clearTimeout(this.attachTimer);
+    this.storeListener?.dispose();
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+  }
+}
+
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  const status = new SkillLanguageStatus(ctx);
+  return vscode.Disposable.from(
+    status,
+    // For tests and automation: what the item shows now (see LanguageStatusState).
+    vscode.commands.registerCommand('skillAuthor.internal.languageStatus', (): LanguageStatusState => status.state()),
+  );
+}

@@ -1,0 +1,409 @@
+// "Preview What the Model Sees" and "Preview Prompt Index": virtual documents (the rust-analyzer status-document
+// habit) from a TextDocumentContentProvider with its own scheme, refreshed through its change event.
+//
+// What the documents hold:
+// - A skill's preview of a VISIBLE skill is exactly the text the model gets for it, with nothing added: the
+//   runtime's MISSING DEPS banner byte for byte, a blank line and the body, `max_chars` applied (the engine's
+//   `contentFor`, which `skill-author banner PATH --render` prints). So it can be copied or diffed as is.
+//   For a HIDDEN skill there is no such text; the document then says so in a short Markdown page: the verdict,
+//   its summary, the mode and where the mode comes from, and what is missing.
+// - The prompt index is the engine's `renderIndex` of the visible skills in one format, as
+//   `skill-author index --format F ROOT…` prints it (without the trailing newline the CLI adds). Without an
+//   agent it covers every skill of the store, all roots together: Hermes groups by category across roots (a
+//   `tools` category in two roots is one category), a category's description comes from the first root (by
+//   path) whose `tools/DESCRIPTION.md` exists, and skills are ordered as the CLI orders several roots
+//   (category, folder name, path) — the CLI run on the same roots prints the same bytes. With an agent it is
+//   the agent's skills in its order, overrides applied, as `index --agent ID` prints them (no category
+//   descriptions there: the CLI reads none for an agent either).
+//
+// Both documents have a `.md` path, so VS Code gives them the `markdown` language and the built-in Markdown
+// preview can render them.
+//
+// Freshness: a skill's preview analyzes the open editor's text (with the BOM VS Code hides, as the runtime
+// reads the file) or the file on disk, and evaluates it with the shared engine, whose probe cache makes a
+// re-evaluation cheap. It follows edits of that SKILL.md after 150 ms of quiet, the store's events (the
+// file changed on disk, re-probe), and engine resets (trust, PATH or env settings). The index follows the
+// store's events. A document whose text did not change fires no change event.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { EvaluatedSkill, IndexFormat } from '../core/engine';
+import type { ModeSource, SkillStatus } from '../core/status';
+import type { Missing, MissingVersion } from '../core/types';
+import type { SkillAuthorContext } from './context';
+import { type SkillRecord, type StoreChange, skillFileOf, withBom } from './skills';
+
+export const PREVIEW_SCHEME = 'skill-author-preview';
+const BANNER = 'banner';
+const INDEX = 'index';
+/** Quiet time after an edit before the preview follows it (the diagnostics' default debounce). */
+export const PREVIEW_DEBOUNCE_MS = 150;
+export const INDEX_FORMATS: readonly IndexFormat[] = ['hermes', 'xml', 'nexo'];
+
+type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: IndexFormat; agent: string | undefined };
+
+/** The preview document of the skill whose SKILL.md is `file`: `skill-author-preview://banner/<dir>/<id> (model view).md`. */
+export function bannerUri(file: string): vscode.Uri {
+  const dir = vscode.Uri.file(path.dirname(file));
+  return vscode.Uri.from({ scheme: PREVIEW_SCHEME, authority: BANNER, path: `${dir.path}/${path.basename(dir.path)} (model view).md` });
+}
+
+/** The prompt index document for a format (and agent). */
+export function indexUri(format: IndexFormat, agent?: string): vscode.Uri {
+  const query = new URLSearchParams({ format });
+  if (agent !== undefined) query.set('agent', agent);
+  const title = agent === undefined ? format : `${format}, agent ${agent.replace(/[\\/]/g, '_')}`;
+  return vscode.Uri.from({ scheme: PREVIEW_SCHEME, authority: INDEX, path: `/Prompt index (${title}).md`, query: query.toString() });
+}
+
+function targetOf(uri: vscode.Uri): Target | undefined {
+  if (uri.scheme !== PREVIEW_SCHEME) return undefined;
+  if (uri.authority === BANNER) {
+    const dir = vscode.Uri.from({ scheme: 'file', path: path.posix.dirname(uri.path) }).fsPath;
+    return { kind: 'banner', file: path.join(dir, 'SKILL.md') };
+  }
+  if (uri.authority === INDEX) {
+    const q = new URLSearchParams(uri.query);
+    const format = q.get('format');
+    if (!isIndexFormat(format)) return undefined;
+    return { kind: 'index', format, agent: q.get('agent') ?? undefined };
+  }
+  return undefined;
+}
+
+export function isIndexFormat(v: unknown): v is IndexFormat {
+  return typeof v === 'string' && (INDEX_FORMATS as readonly string[]).includes(v);
+}
+
+function core(): typeof import('../core/engine') & typeof import('../core/status') {
+  // The engine's modules load on first use, never at activation.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return { ...(require('../core/engine') as typeof import('../core/engine')), ...(require('../core/status') as typeof import('../core/status')) };
+}
+
+/** The open editor's document of `file`, if any. */
+function openDocument(file: string): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => !d.isClosed && skillFileOf(d.uri) === file);
+}
+
+/**
+ * The skill at `file` as the runtime will treat it now: analyzed from the open editor's text when the file is
+ * open (unsaved edits count), else from disk, and evaluated on this machine (probes through the shared
+ * engine and its cache). Null when the file is neither open nor on disk.
+ */
+export async function evaluateSkillFile(ctx: SkillAuthorContext, file: string): Promise<EvaluatedSkill | null> {
+  const engine = ctx.engine();
+  const doc = openDocument(file);
+  if (!doc && !fs.existsSync(file)) return null;
+  const analysis = doc ? engine.analyzeText(withBom(doc), file) : await engine.analyzeFile(file);
+  const status = await engine.evaluate(analysis);
+  const dir = path.dirname(file);
+  const location = ctx.storeIfCreated?.get(file)?.location ?? { id: path.basename(dir), dir, file, root: path.dirname(dir), category: 'general' };
+  return { location, analysis, status, id: location.id };
+}
+
+/** Everything the model sees for the skill (visible), or why it sees nothing (hidden). */
+export function modelView(s: EvaluatedSkill): string {
+  const { contentFor, isVisible } = core();
+  return isVisible(s.status.verdict) ? contentFor(s) : hiddenStatement(s.id, s.status);
+}
+
+const MODE_SOURCE: Record<ModeSource, string> = {
+  default: 'the default: the frontmatter sets no `requires.mode`',
+  frontmatter: "from the frontmatter's `requires.mode`",
+  override: "from the agent's `skill_overrides`",
+};
+
+/** The page shown instead of the model's text for a skill the model never sees. */
+export function hiddenStatement(id: string, status: SkillStatus): string {
+  const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- Verdict: \`${status.verdict}\``, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
+  const missing = missingLines(status.missing);
+  if (missing.length) lines.push('- Missing:', ...missing.map((l) => `  - ${l}`));
+  lines.push('', 'Neither its name and description (in the prompt index) nor its instructions reach the model.');
+  return lines.join('\n');
+}
+
+function missingLines(m: Missing): string[] {
+  return [
+    ...m.bins.map((b) => `bin not found: \`${b}\``),
+    ...m.env.map((e) => `env unset or blank: \`${e}\``),
+    ...m.versions.map((v) => `version of \`${v.bin}\`: ${versionWords(v)}`),
+  ];
+}
+
+function versionWords(v: MissingVersion): string {
+  const detail = v.detail ? ` (${v.detail})` : '';
+  switch (v.reason) {
+    case 'invalid_constraint':
+      return `invalid constraint \`${v.required}\`${detail}`;
+    case 'bin_not_found':
+      return `requires ${v.required}, binary not found`;
+    case 'probe_failed':
+      return `requires ${v.required}, probe failed${detail}`;
+    case 'parse_failed':
+      return `requires ${v.required}, version output unparseable${detail}`;
+    case 'not_probed':
+      return `requires ${v.required}, not checked${detail}`;
+    default:
+      return `requires ${v.required}, found ${v.found ?? 'unknown'}`;
+  }
+}
+
+/** Records in the order the CLI lists several roots: category, folder name, path. */
+function cliOrder(records: readonly SkillRecord[]): SkillRecord[] {
+  const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...records].sort((a, b) => cmp(a.location.category, b.location.category) || cmp(a.id, b.id) || cmp(a.file, b.file));
+}
+
+class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  /** Text computed by a refresh, handed to VS Code when it asks after the change event. */
+  private readonly fresh = new Map<string, string>();
+  /** Text VS Code holds now. */
+  private readonly shown = new Map<string, string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Per document: the latest render's number, so a slow older render never replaces a newer one. */
+  private readonly generation = new Map<string, number>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private storeListener: vscode.Disposable | undefined;
+
+  constructor(private readonly ctx: SkillAuthorContext) {
+    this.subscriptions.push(
+      this.changed,
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        const file = e.contentChanges.length > 0 ? skillFileOf(e.document.uri) : undefined;
+        if (file) this.scheduleBanners((f) => f === file, PREVIEW_DEBOUNCE_MS);
+      }),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme === PREVIEW_SCHEME) return this.forget(doc.uri);
+        // An editor closed without saving: back to the file on disk.
+        const file = skillFileOf(doc.uri);
+        if (file) this.scheduleBanners((f) => f === file, 0);
+      }),
+      ctx.onDidResetEngine(() => {
+        for (const doc of this.openPreviews()) this.schedule(doc.uri, 0);
+      }),
+    );
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const key = uri.toString();
+    const ready = this.fresh.get(key);
+    if (ready !== undefined) {
+      this.fresh.delete(key);
+      this.shown.set(key, ready);
+      return ready;
+    }
+    const generation = this.nextGeneration(key);
+    const text = await this.render(uri);
+    if (this.generation.get(key) === generation) this.shown.set(key, text);
+    return text;
+  }
+
+  private nextGeneration(key: string): number {
+    const g = (this.generation.get(key) ?? 0) + 1;
+    this.generation.set(key, g);
+    return g;
+  }
+
+  private openPreviews(): vscode.TextDocument[] {
+    return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === PREVIEW_SCHEME && !d.isClosed);
+  }
+
+  private scheduleBanners(which: (file: string) => boolean, delayMs: number): void {
+    for (const doc of this.openPreviews()) {
+      const t = targetOf(doc.uri);
+      if (t?.kind === 'banner' && which(t.file)) this.schedule(doc.uri, delayMs);
+    }
+  }
+
+  private onStoreChange(change: StoreChange): void {
+    const touched = new Set([...change.changed.map((r) => r.file), ...change.removed]);
+    for (const doc of this.openPreviews()) {
+      const t = targetOf(doc.uri);
+      if (t?.kind === 'index' || (t?.kind === 'banner' && (change.all || touched.has(t.file)))) this.schedule(doc.uri, PREVIEW_DEBOUNCE_MS);
+    }
+  }
+
+  schedule(uri: vscode.Uri, delayMs: number): void {
+    const key = uri.toString();
+    const prev = this.timers.get(key);
+    if (prev) clearTimeout(prev);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.refresh(uri);
+      }, delayMs),
+    );
+  }
+
+  private async refresh(uri: vscode.Uri): Promise<void> {
+    const key = uri.toString();
+    const generation = this.nextGeneration(key);
+    const text = await this.render(uri);
+    if (this.generation.get(key) !== generation || !this.openPreviews().some((d) => d.uri.toString() === key)) return;
+    if (text === this.shown.get(key)) return;
+    this.fresh.set(key, text);
+    this.changed.fire(uri);
+  }
+
+  private async render(uri: vscode.Uri): Promise<string> {
+    const target = targetOf(uri);
+    try {
+      if (!target) return `Skill Author cannot show ${uri.toString()}.`;
+      // The store's events keep the documents current; it is created (and scans) only once a preview opens.
+      this.storeListener ??= this.ctx.store.onDidChange((c) => this.onStoreChange(c));
+      return target.kind === 'banner' ? await this.renderSkill(target.file) : await this.renderIndex(target.format, target.agent);
+    } catch (err) {
+      this.ctx.output.error(`preview ${uri.toString()} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return `Skill Author could not build this preview: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+
+  private async renderSkill(file: string): Promise<string> {
+    const skill = await evaluateSkillFile(this.ctx, file);
+    if (!skill) return `# No SKILL.md\n\n\`${file}\` does not exist.`;
+    return modelView(skill);
+  }
+
+  private async renderIndex(format: IndexFormat, agentId: string | undefined): Promise<string> {
+    const { renderIndex } = core();
+    const store = this.ctx.store;
+    await store.whenIdle();
+    if (agentId !== undefined) {
+      const view = await store.agentView(agentId);
+      if (!view) return `# No agent \`${agentId}\`\n\nNo agents file of this workspace defines it.`;
+      return renderIndex(view.skills, format, new Map());
+    }
+    const records = store.all();
+    const categories = new Map<string, string>();
+    const roots = [...new Set(records.map((r) => r.root.path))].sort();
+    for (const root of roots) for (const [category, file] of store.categoryDescriptions(root)) if (!categories.has(category)) categories.set(category, file);
+    return renderIndex(cliOrder(records), format, categories);
+  }
+
+  private forget(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const t = this.timers.get(key);
+    if (t) clearTimeout(t);
+    this.timers.delete(key);
+    this.fresh.delete(key);
+    this.shown.delete(key);
+    this.generation.delete(key);
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    this.storeListener?.dispose();
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+  }
+}
+
+/** Opens a preview document beside the active editor, keeping the focus where it is. */
+async function showBeside(uri: vscode.Uri): Promise<vscode.Uri> {
+  let doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== 'markdown') doc = await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+  await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
+  return uri;
+}
+
+/**
+ * The SKILL.md a command argument names: a SKILL.md or skill-folder URI (explorer, editor title), a path, an
+ * object with `resourceUri` (a tree item) or `file` (a skill record), or one of our own previews.
+ */
+export function skillFileFromArg(arg: unknown): string | undefined {
+  let uri: vscode.Uri | undefined;
+  if (arg instanceof vscode.Uri) uri = arg;
+  else if (typeof arg === 'string') uri = vscode.Uri.file(arg);
+  else if (arg && typeof arg === 'object') {
+    const o = arg as { resourceUri?: unknown; file?: unknown };
+    if (o.resourceUri instanceof vscode.Uri) uri = o.resourceUri;
+    else if (typeof o.file === 'string') uri = vscode.Uri.file(o.file);
+  }
+  if (!uri) return undefined;
+  const t = targetOf(uri);
+  if (t?.kind === 'banner') return t.file;
+  if (uri.scheme !== 'file') return undefined;
+  const p = path.resolve(uri.fsPath);
+  if (path.basename(p) === 'SKILL.md') return p;
+  try {
+    if (fs.statSync(p).isDirectory()) return path.join(p, 'SKILL.md');
+  } catch {
+    // not there: fall through
+  }
+  return undefined;
+}
+
+/** The SKILL.md of the active editor (or of the active skill preview). */
+function activeSkillFile(): string | undefined {
+  const uri = vscode.window.activeTextEditor?.document.uri;
+  return uri ? skillFileFromArg(uri) : undefined;
+}
+
+async function pickSkill(ctx: SkillAuthorContext): Promise<string | undefined> {
+  const store = ctx.store;
+  if (!store.ready) await store.whenIdle();
+  const picked = await vscode.window.showQuickPick(
+    store.all().map((r) => ({ label: r.id, description: r.status.summary, detail: vscode.workspace.asRelativePath(r.file), file: r.file })),
+    { title: 'Preview What the Model Sees', placeHolder: 'Which skill?', matchOnDetail: true },
+  );
+  return picked?.file;
+}
+
+async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat; agent: string | undefined } | undefined> {
+  const preferred = ctx.config.skills.indexFormat;
+  const descriptions: Record<IndexFormat, string> = {
+    hermes: 'Hermes: the categorized <available_skills> index',
+    xml: 'Agent Skills: the <available_skills> XML with locations',
+    nexo: 'nexo-rs: the # SKILLS block with every skill’s content',
+  };
+  const formats = INDEX_FORMATS.map((f) => ({ label: f, description: f === preferred ? '(default)' : '', detail: descriptions[f], format: f }));
+  const fq = vscode.window.createQuickPick<(typeof formats)[number]>();
+  const format = await new Promise<IndexFormat | undefined>((resolve) => {
+    fq.title = 'Preview Prompt Index';
+    fq.placeholder = 'Format';
+    fq.items = formats;
+    fq.activeItems = formats.filter((f) => f.format === preferred);
+    fq.onDidAccept(() => resolve(fq.selectedItems[0]?.format ?? fq.activeItems[0]?.format));
+    fq.onDidHide(() => resolve(undefined));
+    fq.show();
+  }).finally(() => fq.dispose());
+  if (!format) return undefined;
+  const store = ctx.store;
+  if (!store.ready) await store.whenIdle();
+  const agents = store.agents();
+  if (agents.length === 0) return { format, agent: undefined };
+  const items = [
+    { label: 'All skills (no agent)', description: 'every visible skill of the workspace and skill roots', agent: undefined as string | undefined },
+    ...agents.map((a) => ({ label: a.id, description: `${a.skills.length} skill${a.skills.length === 1 ? '' : 's'}, in its order, overrides applied`, agent: a.id as string | undefined })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: `Preview Prompt Index (${format})`, placeHolder: 'For which agent?' });
+  return picked ? { format, agent: picked.agent } : undefined;
+}
+
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  const documents = new PreviewDocuments(ctx);
+  return vscode.Disposable.from(
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, documents),
+    // Argument: a SKILL.md or skill-folder URI (or path); default the active editor's SKILL.md, else a pick.
+    // Returns the preview's URI.
+    vscode.commands.registerCommand('skillAuthor.previewBanner', async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+      const file = (arg !== undefined ? skillFileFromArg(arg) : activeSkillFile()) ?? (arg === undefined ? await pickSkill(ctx) : undefined);
+      if (!file) {
+        if (arg !== undefined) void vscode.window.showWarningMessage('Skill Author: that is not a SKILL.md or a skill folder.');
+        return undefined;
+      }
+      return showBeside(bannerUri(file));
+    }),
+    // Arguments (all optional): a format (`hermes`, `xml`, `nexo`) and an agent id; without a format, pick
+    // both. Returns the preview's URI.
+    vscode.commands.registerCommand('skillAuthor.previewPromptIndex', async (format?: unknown, agent?: unknown): Promise<vscode.Uri | undefined> => {
+      const chosen = isIndexFormat(format) ? { format, agent: typeof agent === 'string' ? agent : undefined } : await pickIndex(ctx);
+      return chosen ? showBeside(indexUri(chosen.format, chosen.agent)) : undefined;
+    }),
+  );
+}

@@ -1,0 +1,315 @@
+// Previews of what the model sees (one skill, and the prompt index) and the SKILL.md language status item, in
+// the real VS Code. The model's text is compared byte for byte with the CLI (`dist/cli.js`, run from the
+// extension host with its own Node and environment, so both see the same PATH and fake binaries).
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import * as vscode from 'vscode';
+import type { LanguageStatusState } from '../../src/extension/languageStatus';
+import { ENV } from './protocol';
+import { extension, fixturePath, fixtureUri, nextEvent, openSkill, waitFor } from './util';
+
+const run = promisify(execFile);
+
+/** In an untrusted workspace the extension spawns no probe: the CLI's equivalent is `--no-probe`. */
+const untrusted = process.env[ENV.untrusted] === '1';
+
+/** `node dist/cli.js ARGS` with the extension host's environment (no shell; Electron runs as Node). */
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const script = path.join(extension().extensionPath, 'dist', 'cli.js');
+  const argv = [script, ...args, ...(untrusted ? ['--no-probe'] : [])];
+  return run(process.execPath, argv, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** The preview document's text once it satisfies `predicate` (at once, or at a later change of it). */
+async function previewWhen(uri: vscode.Uri, what: string, predicate: (text: string) => boolean, timeoutMs = 10_000): Promise<string> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  if (predicate(doc.getText())) return doc.getText();
+  const key = uri.toString();
+  await nextEvent(`${what} (now: ${JSON.stringify(doc.getText())})`, vscode.workspace.onDidChangeTextDocument, (e) => e.document.uri.toString() === key && predicate(e.document.getText()), timeoutMs);
+  return doc.getText();
+}
+
+/** Asserts that the preview shows exactly `expected` (waiting for a refresh under way, then comparing). */
+async function expectPreview(uri: vscode.Uri, expected: string): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  try {
+    await previewWhen(uri, `${uri.toString()} to show the expected text`, (t) => t === expected);
+  } catch {
+    // Fall through to the comparison, which shows the difference.
+  }
+  assert.equal(doc.getText(), expected);
+}
+
+async function replaceText(doc: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
+  assert.ok(await vscode.workspace.applyEdit(edit), 'the edit was not applied');
+}
+
+async function revertAndClose(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc);
+  if (doc.isDirty) await vscode.commands.executeCommand('workbench.action.files.revert');
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+}
+
+const BANNER_TEXT = [
+  '> ⚠️ MISSING DEPS for skill `preview-banner`:',
+  '>   - bin not found: sa-preview-missing-bin',
+  '>   - env unset: SA_PREVIEW_UNSET_VAR',
+  '>   - version mismatch: sa-fake-old requires >=1.0 (found 0.9.0)',
+  '> Calls into this skill may fail.',
+  '',
+  '# Preview banner',
+  '',
+  'The model sees this body after the banner.',
+].join('\n');
+
+const HIDDEN_SUMMARY = 'Hidden (strict): bin sa-preview-missing-bin not found; SA_PREVIEW_UNSET_VAR unset; sa-fake-old version not satisfied.';
+
+describe('Preview what the model sees', () => {
+  before(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens beside the editor, keeps the focus, and shows the banner and body exactly as `banner --render` prints them', async function () {
+    if (untrusted) this.skip(); // the version mismatch needs a probe
+    const editor = await openSkill('skills', 'preview-banner', 'SKILL.md');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner', fixtureUri('skills', 'preview-banner'));
+    assert.equal(uri.scheme, 'skill-author-preview');
+    assert.equal(path.posix.basename(uri.path), 'preview-banner (model view).md');
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+    assert.ok(shown, 'the preview is not visible');
+    assert.equal(shown.viewColumn, vscode.ViewColumn.Two);
+    assert.equal(shown.document.languageId, 'markdown');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'the preview took the focus');
+    assert.equal(shown.document.getText(), BANNER_TEXT);
+    const { stdout } = await cli('banner', fixturePath('skills', 'preview-banner'), '--render', '--no-cache');
+    assert.equal(stdout, `${shown.document.getText()}\n`);
+  });
+
+  it("previews the active editor's SKILL.md by default, identical to the CLI", async () => {
+    await openSkill('skills', 'hello-world', 'SKILL.md');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(doc.getText(), '# Hello, world\n\nSay hello to the user, using their name when you know it.');
+    const { stdout } = await cli('banner', fixturePath('skills', 'hello-world', 'SKILL.md'), '--render', '--no-cache');
+    assert.equal(stdout, `${doc.getText()}\n`);
+  });
+
+  it('cuts the body at max_chars with the runtime marker', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner', fixtureUri('skills', 'preview-truncated', 'SKILL.md'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(doc.getText(), '# Preview truncated\n\nOnly the first fort\n\n…[truncated to 40 chars]');
+    const { stdout } = await cli('banner', fixturePath('skills', 'preview-truncated'), '--render', '--no-cache');
+    assert.equal(stdout, `${doc.getText()}\n`);
+  });
+
+  it('says that the model never sees a hidden skill, and why', async function () {
+    if (untrusted) this.skip();
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner', fixtureUri('skills', 'preview-hidden'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(
+      doc.getText(),
+      [
+        '# The model never sees `preview-hidden`',
+        '',
+        HIDDEN_SUMMARY,
+        '',
+        '- Verdict: `skipped_strict`',
+        '- Mode: `strict` (the default: the frontmatter sets no `requires.mode`)',
+        '- Missing:',
+        '  - bin not found: `sa-preview-missing-bin`',
+        '  - env unset or blank: `SA_PREVIEW_UNSET_VAR`',
+        '  - version of `sa-fake-old`: requires >=1.0, found 0.9.0',
+        '',
+        'Neither its name and description (in the prompt index) nor its instructions reach the model.',
+      ].join('\n'),
+    );
+    // The CLI agrees: nothing for the model, the same verdict and summary.
+    const { stdout, stderr } = await cli('banner', fixturePath('skills', 'preview-hidden'), '--render', '--no-cache');
+    assert.equal(stdout, '');
+    assert.equal(stderr, `skill-author: the model never sees \`preview-hidden\`: skipped_strict — ${HIDDEN_SUMMARY}\n`);
+  });
+
+  it('names the mode and its source for a disabled skill', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner', fixtureUri('skills', 'preview-disabled'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(
+      doc.getText(),
+      [
+        '# The model never sees `preview-disabled`',
+        '',
+        'mode: disable — the skill is always dropped.',
+        '',
+        '- Verdict: `skipped_disabled`',
+        "- Mode: `disable` (from the frontmatter's `requires.mode`)",
+        '',
+        'Neither its name and description (in the prompt index) nor its instructions reach the model.',
+      ].join('\n'),
+    );
+  });
+
+  it('follows unsaved edits, and the file again after a revert', async () => {
+    const editor = await openSkill('skills', 'preview-edit', 'SKILL.md');
+    const doc = editor.document;
+    const original = doc.getText();
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner');
+    const shown = '# Preview edit\n\nThe tests add requirements here and revert them.';
+    await expectPreview(uri, shown);
+    try {
+      // Warn mode with an unset variable: the banner appears in front of the edited body.
+      const edited = original
+        .replace('---\n\n#', 'requires:\n  env: [SA_PREVIEW_UNSET_VAR]\n  mode: warn\n---\n\n#')
+        .replace('The tests add requirements here and revert them.', 'Edited body.');
+      const changed = previewWhen(uri, 'the preview to show the banner of the edit', (t) => t.startsWith('> ⚠️'));
+      await replaceText(doc, edited);
+      assert.equal(
+        await changed,
+        '> ⚠️ MISSING DEPS for skill `preview-edit`:\n>   - env unset: SA_PREVIEW_UNSET_VAR\n> Calls into this skill may fail.\n\n# Preview edit\n\nEdited body.',
+      );
+      // Strict mode: hidden.
+      const hidden = previewWhen(uri, 'the preview to say the skill is hidden', (t) => t.startsWith('# The model never sees `preview-edit`'));
+      await replaceText(doc, edited.replace('  mode: warn\n', ''));
+      assert.ok((await hidden).includes('\n  - env unset or blank: `SA_PREVIEW_UNSET_VAR`\n'));
+    } finally {
+      const back = previewWhen(uri, 'the preview to show the file again', (t) => t === shown);
+      await revertAndClose(doc);
+      await back;
+    }
+  });
+});
+
+describe('Preview prompt index', () => {
+  const root = (): string => fixturePath('skills');
+  const agentsFile = (): string => fixturePath('config', 'agents.yaml');
+
+  before(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Every verdict from the current environment (another test may have changed a variable the CLI reads).
+    await vscode.commands.executeCommand('skillAuthor.reprobe');
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  for (const format of ['hermes', 'xml', 'nexo'] as const) {
+    it(`shows the ${format} index of every visible skill as \`index --format ${format}\` prints it`, async () => {
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', format);
+      assert.equal(path.posix.basename(uri.path), `Prompt index (${format}).md`);
+      const { stdout } = await cli('index', '--format', format, '--no-cache', root());
+      await expectPreview(uri, stdout.replace(/\n$/, ''));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      assert.equal(doc.languageId, 'markdown');
+      if (format === 'hermes') {
+        // The category description from tools/DESCRIPTION.md; hidden skills absent.
+        assert.ok(doc.getText().includes('\n  tools: Skills that need command-line tools.\n'), doc.getText());
+        assert.ok(!doc.getText().includes('preview-hidden'));
+        assert.ok(doc.getText().includes('\n    - preview-banner: Loaded with a MISSING DEPS banner (warn mode) in the prev...\n'), doc.getText());
+      }
+    });
+  }
+
+  for (const format of ['nexo', 'hermes'] as const) {
+    it(`shows an agent's ${format} index as \`index --agent\` prints it`, async function () {
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', format, 'kate');
+      assert.equal(path.posix.basename(uri.path), `Prompt index (${format}, agent kate).md`);
+      const { stdout } = await cli('index', '--format', format, '--agent', 'kate', '--agents-file', agentsFile(), '--no-cache', root());
+      await expectPreview(uri, stdout.replace(/\n$/, ''));
+      if (format === 'nexo') {
+        // kate's order, and her override: strict-missing is loaded with its banner.
+        const text = (await vscode.workspace.openTextDocument(uri)).getText();
+        assert.ok(text.startsWith('# SKILLS\n\n## probe-ok\n'), text);
+        assert.ok(text.includes('## strict-missing\n> Needs a tool nobody has; hidden in strict mode.\n\n> ⚠️ MISSING DEPS for skill `strict-missing`:\n'), text);
+      }
+    });
+  }
+
+  it('follows the store when a skill appears and goes', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', 'xml');
+    const dir = fixturePath('skills', 'preview-index-tmp');
+    const location = `<location>${path.join(dir, 'SKILL.md')}</location>`;
+    await previewWhen(uri, 'the xml index', (t) => t.startsWith('<available_skills>'));
+    try {
+      const appeared = previewWhen(uri, 'the new skill in the index', (t) => t.includes(location));
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: preview-index-tmp\ndescription: Created & removed by a test.\n---\n\nBody.\n');
+      const text = await appeared;
+      assert.ok(text.includes('    <name>preview-index-tmp</name>\n    <description>Created &amp; removed by a test.</description>\n'), text);
+      const { stdout } = await cli('index', '--format', 'xml', '--no-cache', root());
+      assert.equal(`${text}\n`, stdout);
+    } finally {
+      const gone = previewWhen(uri, 'the removed skill to leave the index', (t) => !t.includes(location));
+      fs.rmSync(dir, { recursive: true, force: true });
+      await gone;
+    }
+  });
+});
+
+async function statusWhen(file: string, text: string): Promise<LanguageStatusState> {
+  let last: LanguageStatusState | undefined;
+  try {
+    return await waitFor(`the language status to read ${JSON.stringify(text)} for ${file}`, async () => {
+      last = await vscode.commands.executeCommand<LanguageStatusState>('skillAuthor.internal.languageStatus');
+      return last.file === file && !last.busy && last.text === text ? last : undefined;
+    });
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; last state: ${JSON.stringify(last)}`);
+  }
+}
+
+describe('Language status of SKILL.md', () => {
+  before(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  const cases: Array<[string, string, string, vscode.LanguageStatusSeverity, boolean]> = [
+    ['hello-world', 'Loaded', 'Loaded: every requirement is met.', vscode.LanguageStatusSeverity.Information, false],
+    ['preview-banner', 'Loaded with banner · 3 missing', 'Loaded with a MISSING DEPS banner (warn): bin sa-preview-missing-bin not found; SA_PREVIEW_UNSET_VAR unset; sa-fake-old version not satisfied.', vscode.LanguageStatusSeverity.Warning, true],
+    ['preview-hidden', 'Hidden (strict) · 3 missing', HIDDEN_SUMMARY, vscode.LanguageStatusSeverity.Error, true],
+    ['preview-disabled', 'Disabled', 'mode: disable — the skill is always dropped.', vscode.LanguageStatusSeverity.Error, false],
+  ];
+  for (const [skill, text, detail, severity, probes] of cases) {
+    it(`reads "${text}" for ${skill}, with the verdict's severity and a link to the preview`, async function () {
+      if (probes && untrusted) this.skip();
+      const editor = await openSkill('skills', skill, 'SKILL.md');
+      const file = editor.document.uri.fsPath;
+      const state = await statusWhen(file, text);
+      assert.deepEqual(state, { text, detail, severity, busy: false, file, command: { command: 'skillAuthor.previewBanner', arguments: [file] } });
+    });
+  }
+
+  it('follows edits of the active SKILL.md', async () => {
+    const editor = await openSkill('skills', 'preview-edit', 'SKILL.md');
+    const doc = editor.document;
+    const file = doc.uri.fsPath;
+    await statusWhen(file, 'Loaded');
+    try {
+      await replaceText(doc, doc.getText().replace('---\n\n#', 'requires:\n  bins: [sa-preview-missing-bin]\n---\n\n#'));
+      const hidden = await statusWhen(file, 'Hidden (strict) · 1 missing');
+      assert.equal(hidden.detail, 'Hidden (strict): bin sa-preview-missing-bin not found.');
+      assert.equal(hidden.severity, vscode.LanguageStatusSeverity.Error);
+      await replaceText(doc, doc.getText().replace('  bins: [sa-preview-missing-bin]\n', '  bins: [sa-preview-missing-bin]\n  mode: warn\n'));
+      const banner = await statusWhen(file, 'Loaded with banner · 1 missing');
+      assert.equal(banner.severity, vscode.LanguageStatusSeverity.Warning);
+    } finally {
+      await revertAndClose(doc);
+    }
+  });
+
+  it('opens the preview through its command', async () => {
+    const editor = await openSkill('skills', 'preview-truncated', 'SKILL.md');
+    const state = await statusWhen(editor.document.uri.fsPath, 'Loaded');
+    assert.ok(state.command);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>(state.command.command, ...state.command.arguments);
+    assert.equal((await vscode.workspace.openTextDocument(uri)).getText(), '# Preview truncated\n\nOnly the first fort\n\n…[truncated to 40 chars]');
+  });
+});
