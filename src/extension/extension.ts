@@ -5,15 +5,21 @@
 // use, and features do their work when documents, views or commands ask for it.
 import type * as vscode from 'vscode';
 import { createApi, type SkillAuthorApi } from './api';
+import * as codeActions from './codeActions';
 import * as commands from './commands';
+import * as completion from './completion';
 import { SkillAuthorContext } from './context';
 import * as diagnostics from './diagnostics';
+import * as hover from './hover';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
   const ctx = new SkillAuthorContext(extensionContext);
   extensionContext.subscriptions.push(ctx);
   ctx.register(diagnostics.register);
   ctx.register(commands.register);
+  ctx.register(completion.register);
+  ctx.register(hover.register);
+  ctx.register(codeActions.register);
   return createApi(ctx);
 }
 
