@@ -229,6 +229,8 @@ function analyzeFrontmatter(
         message: `nexo-rs ignores the entire frontmatter when ${failure.reason} — none of this skill's requirements are enforced, and it loads as if it declared nothing (no name, no description, no mode).`,
         start: failure.start,
         end: failure.end,
+        // Where the runtime gave up, for quick fixes (`bins: ffmpeg` → a list, `mode: warnn`, `ffmpeg: 4.0`).
+        data: { pointer: failure.pointer },
       });
     }
   }
@@ -329,11 +331,11 @@ function schemaDiagnostics(result: SkillAnalysis, add: Add): void {
         continue;
       }
       const what = isScalar(node) && node.value === null ? 'empty' : isSeq(node) ? 'a list' : isMap(node) ? 'a map' : `a ${typeof (isScalar(node) ? node.value : node)}`;
-      add({ code: 'type-mismatch', severity: 'error', message: `${label} must be ${typeWords(expected)}, but it is ${what}.`, start: r[0], end: r[1] });
+      add({ code: 'type-mismatch', severity: 'error', message: `${label} must be ${typeWords(expected)}, but it is ${what}.`, start: r[0], end: r[1], data: { pointer: err.pointer } });
     } else if (err.keyword === 'enum') {
       const allowed = (err.params['allowedValues'] as unknown[] | undefined)?.join(', ') ?? '';
       const extra = err.pointer.startsWith('/platforms') ? ' Hermes hides the skill on every platform not listed, so a misspelt platform hides it everywhere.' : '';
-      add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.${extra}`, start: r[0], end: r[1] });
+      add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.${extra}`, start: r[0], end: r[1], data: { pointer: err.pointer } });
     } else if (err.keyword === 'required' || err.keyword === 'oneOf') {
       const missing = err.params['missingProperty'];
       add({
@@ -569,7 +571,8 @@ function closest(key: string, known: readonly string[]): string | undefined {
   return bestD > 0 && bestD <= limit ? best : bestD === 0 && best !== key ? best : undefined;
 }
 
-function editDistance(a: string, b: string, cap: number): number {
+/** Levenshtein distance, or `cap + 1` once it is certainly above `cap` (also used by quick fixes). */
+export function editDistance(a: string, b: string, cap: number): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {

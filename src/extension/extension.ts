@@ -5,9 +5,12 @@
 // use, and features do their work when documents, views or commands ask for it.
 import type * as vscode from 'vscode';
 import { createApi, type SkillAuthorApi } from './api';
+import * as codeActions from './codeActions';
 import * as commands from './commands';
+import * as completion from './completion';
 import { SkillAuthorContext } from './context';
 import * as diagnostics from './diagnostics';
+import * as hover from './hover';
 import * as languageStatus from './languageStatus';
 import * as newSkill from './newSkill';
 import * as preview from './preview';
@@ -18,6 +21,9 @@ export function activate(extensionContext: vscode.ExtensionContext): SkillAuthor
   extensionContext.subscriptions.push(ctx);
   ctx.register(diagnostics.register);
   ctx.register(commands.register);
+  ctx.register(completion.register);
+  ctx.register(hover.register);
+  ctx.register(codeActions.register);
   ctx.register(preview.register);
   ctx.register(languageStatus.register);
   ctx.register(newSkill.register);

@@ -1,0 +1,111 @@
+// Hovers on SKILL.md frontmatter: the schema's description of any key, and what the runtime makes of the
+// hovered requirement on this machine — a binary's resolved path and version (or where it was searched), a
+// constraint in plain words and whether the installed version satisfies it, whether an env var is set (never
+// its value), and what the mode does with the current results.
+//
+// Also home of what the three language features (completion, hover, quick fixes) share: the document
+// selector, and the document's analysis cached by version, so requests on unchanged text never re-analyze.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SkillAnalysis } from '../core/analyze';
+import type { SkillStatus } from '../core/status';
+import type { SkillAuthorContext } from './context';
+import { HUGE_CHARS, isSkillDocument } from './diagnostics';
+import { withBom } from './skills';
+
+/** Every SKILL.md, whatever its language id (`skill` in VS Code 1.139, markdown in older releases). The
+ *  providers also check `isSkillDocument` (exact file name case). */
+export const SKILL_SELECTOR: vscode.DocumentSelector = ['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-userdata'].map((scheme) => ({
+  scheme,
+  pattern: '**/SKILL.md',
+}));
+
+export type AssistModule = typeof import('../core/assist');
+
+/** The pure helpers, loaded on first use (the engine's module graph stays out of activation). */
+export function assist(): AssistModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../core/assist') as AssistModule;
+}
+
+export interface AnalyzedDocument {
+  version: number;
+  analysis: SkillAnalysis;
+  /** UTF-16 units the analyzed text has in front of the document's (1 when a hidden BOM was put back). */
+  shift: number;
+}
+
+const analyzed = new WeakMap<vscode.TextDocument, AnalyzedDocument>();
+
+/** The path the engine should see for a document (the folder name is the skill's identity). */
+export function documentFile(doc: vscode.TextDocument): string {
+  return doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
+}
+
+/**
+ * The engine's analysis of the document as the runtime reads it (BOM included), cached per version; undefined
+ * for documents over `HUGE_CHARS`, whose analysis could stall the extension host on every request (code
+ * actions are asked for at each cursor move) — live diagnostics throttle those, the language features skip them.
+ */
+export function analysisOf(ctx: SkillAuthorContext, doc: vscode.TextDocument): AnalyzedDocument | undefined {
+  const cached = analyzed.get(doc);
+  if (cached && cached.version === doc.version) return cached;
+  if (doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end) > HUGE_CHARS) return undefined;
+  const version = doc.version;
+  const text = withBom(doc);
+  const shift = text.length - doc.getText().length;
+  const entry = { version, analysis: ctx.engine().analyzeText(text, documentFile(doc)), shift };
+  analyzed.set(doc, entry);
+  return entry;
+}
+
+/** The skill's status on this machine. Probes are cached by the engine, env and PATH are read afresh. */
+export async function statusOf(ctx: SkillAuthorContext, analysis: SkillAnalysis, token: vscode.CancellationToken): Promise<SkillStatus | undefined> {
+  const abort = new AbortController();
+  const sub = token.onCancellationRequested(() => abort.abort());
+  try {
+    return await ctx.engine().evaluate(analysis, undefined, abort.signal);
+  } catch (err) {
+    if (!token.isCancellationRequested) ctx.output.error(`evaluating ${analysis.dirName ?? 'a skill'} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  } finally {
+    sub.dispose();
+  }
+}
+
+class SkillHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly ctx: SkillAuthorContext) {}
+
+  async provideHover(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    if (!isSkillDocument(doc)) return undefined;
+    const a = assist();
+    const analyzedDoc = analysisOf(this.ctx, doc);
+    if (!analyzedDoc) return undefined;
+    const { analysis, shift } = analyzedDoc;
+    const hit = a.nodeAt(analysis, doc.offsetAt(position) + shift);
+    if (!hit) return undefined;
+    const topic = a.hoverTopic(hit);
+    if (!topic) return undefined;
+    const status = topic === 'schema' ? null : ((await statusOf(this.ctx, analysis, token)) ?? null);
+    if (token.isCancellationRequested) return undefined;
+    const engine = this.ctx.engine();
+    const store = this.ctx.storeIfCreated;
+    const overrides = store && doc.uri.scheme === 'file' ? a.agentOverridesFor(store.agents(), path.dirname(doc.uri.fsPath), (agent) => agentsFileOf(store, agent)) : [];
+    const markdown = a.hoverMarkdown(analysis, hit, { status, env: engine.env, overrides });
+    if (!markdown) return undefined;
+    // Skill text is shown as text: no HTML, no command links.
+    const contents = new vscode.MarkdownString(markdown);
+    contents.isTrusted = false;
+    contents.supportHtml = false;
+    const range = new vscode.Range(doc.positionAt(Math.max(0, hit.start - shift)), doc.positionAt(Math.max(0, hit.end - shift)));
+    return new vscode.Hover(contents, range);
+  }
+}
+
+function agentsFileOf(store: NonNullable<SkillAuthorContext['storeIfCreated']>, agent: import('../core/agents').AgentDef): string {
+  return store.agentsFileList.find((f) => f.agents.includes(agent))?.path ?? 'agents.yaml';
+}
+
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  return vscode.languages.registerHoverProvider(SKILL_SELECTOR, new SkillHoverProvider(ctx));
+}
