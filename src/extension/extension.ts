@@ -7,10 +7,12 @@ import type * as vscode from 'vscode';
 import { createApi, type SkillAuthorApi } from './api';
 import * as commands from './commands';
 import { SkillAuthorContext } from './context';
+import * as decorations from './decorations';
 import * as diagnostics from './diagnostics';
 import * as languageStatus from './languageStatus';
 import * as newSkill from './newSkill';
 import * as preview from './preview';
+import * as tree from './tree';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
   const started = performance.now();
@@ -21,6 +23,8 @@ export function activate(extensionContext: vscode.ExtensionContext): SkillAuthor
   ctx.register(preview.register);
   ctx.register(languageStatus.register);
   ctx.register(newSkill.register);
+  ctx.register(tree.register);
+  ctx.register(decorations.register);
   const api = createApi(ctx);
   ctx.activationMs = performance.now() - started;
   ctx.output.info(`activated in ${ctx.activationMs.toFixed(1)} ms`);
