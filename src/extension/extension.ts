@@ -9,11 +9,13 @@ import * as codeActions from './codeActions';
 import * as commands from './commands';
 import * as completion from './completion';
 import { SkillAuthorContext } from './context';
+import * as decorations from './decorations';
 import * as diagnostics from './diagnostics';
 import * as hover from './hover';
 import * as languageStatus from './languageStatus';
 import * as newSkill from './newSkill';
 import * as preview from './preview';
+import * as tree from './tree';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
   const started = performance.now();
@@ -27,6 +29,8 @@ export function activate(extensionContext: vscode.ExtensionContext): SkillAuthor
   ctx.register(preview.register);
   ctx.register(languageStatus.register);
   ctx.register(newSkill.register);
+  ctx.register(tree.register);
+  ctx.register(decorations.register);
   const api = createApi(ctx);
   ctx.activationMs = performance.now() - started;
   ctx.output.info(`activated in ${ctx.activationMs.toFixed(1)} ms`);

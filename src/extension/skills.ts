@@ -39,7 +39,8 @@ export interface SkillRecord extends EvaluatedSkill {
   readonly file: string;
   analysis: SkillAnalysis;
   root: SkillRoot;
-  /** Undefined until the first evaluation on this machine finished. */
+  /** A placeholder (verdict `loaded`, summary "Checking…") until the first evaluation on this machine
+   *  finished: ask `isEvaluated` before showing it as a verdict. */
   status: SkillStatus;
   /** True until the first evaluation finished, and while a re-evaluation (probes) is under way. */
   probing: boolean;
@@ -83,6 +84,45 @@ const PLACEHOLDER_STATUS: SkillStatus = {
   summary: 'Checking…',
 };
 
+/** True once the record carries a real verdict (its first evaluation finished), not the placeholder. */
+export function isEvaluated(record: SkillRecord): boolean {
+  return record.status !== PLACEHOLDER_STATUS;
+}
+
+/** Fires, just after it was created, with each new store (see `StoreFollower`). */
+const storeCreated = new vscode.EventEmitter<SkillStore>();
+
+/**
+ * Follows the context's store without being the reason it exists (and scans): the view's badge and the
+ * explorer decorations use it. `listener(store, undefined)` runs when a store is there (at once, or when
+ * another feature creates it, or when `attach` is handed the one `ctx.store` just made), then
+ * `listener(store, change)` on each of its changes.
+ */
+export class StoreFollower implements vscode.Disposable {
+  private store: SkillStore | undefined;
+  private subscription: vscode.Disposable | undefined;
+  private readonly created: vscode.Disposable;
+
+  constructor(ctx: SkillAuthorContext, private readonly listener: (store: SkillStore, change: StoreChange | undefined) => void) {
+    this.created = storeCreated.event((store) => this.attach(store));
+    const existing = ctx.storeIfCreated;
+    if (existing) this.attach(existing);
+  }
+
+  attach(store: SkillStore): void {
+    if (this.store === store) return;
+    this.subscription?.dispose();
+    this.store = store;
+    this.subscription = store.onDidChange((change) => this.listener(store, change));
+    this.listener(store, undefined);
+  }
+
+  dispose(): void {
+    this.created.dispose();
+    this.subscription?.dispose();
+  }
+}
+
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export class SkillStore implements vscode.Disposable {
@@ -97,6 +137,8 @@ export class SkillStore implements vscode.Disposable {
   private pendingRemoved = new Set<string>();
   private pendingAll = false;
   private fireTimer: NodeJS.Timeout | undefined;
+  /** `whenIdle` callers waiting for the queued changes to be fired. */
+  private flushWaiters: Array<() => void> = [];
   private readonly editTimers = new Map<string, NodeJS.Timeout>();
   /** Per file: the latest evaluation's number, so an older, slower evaluation never overwrites a newer one. */
   private readonly generation = new Map<string, number>();
@@ -132,6 +174,11 @@ export class SkillStore implements vscode.Disposable {
         if (file && this.records.get(file)?.fromEditor) void this.updateFile(file);
       }),
     );
+    // After the caller (the context's `store` getter) has kept the instance, so a listener reading
+    // `ctx.store` gets this one instead of creating another.
+    queueMicrotask(() => {
+      if (!this.disposed) storeCreated.fire(this);
+    });
   }
 
   // ---- reading -------------------------------------------------------------------------------------
@@ -181,13 +228,20 @@ export class SkillStore implements vscode.Disposable {
     return out;
   }
 
-  /** Resolves when the scan and every evaluation under way have finished (the API and tests wait on it). */
+  /**
+   * Resolves when the scan and every evaluation under way have finished and `onDidChange` has told the
+   * listeners about them (the API and tests wait on it; a listener such as the tree is then up to date).
+   */
   async whenIdle(): Promise<void> {
     if (!this.scanning) void this.refresh();
     for (;;) {
       await this.scanning;
-      if (this.inFlight.size === 0) return;
-      await Promise.allSettled([...this.inFlight]);
+      if (this.inFlight.size > 0) {
+        await Promise.allSettled([...this.inFlight]);
+        continue;
+      }
+      if (!this.fireTimer || this.disposed) return;
+      await new Promise<void>((resolve) => this.flushWaiters.push(resolve));
     }
   }
 
@@ -612,12 +666,17 @@ export class SkillStore implements vscode.Disposable {
     this.pendingChanged = new Map();
     this.pendingRemoved = new Set();
     this.pendingAll = false;
-    this.changedEmitter.fire(change);
+    try {
+      this.changedEmitter.fire(change);
+    } finally {
+      for (const resolve of this.flushWaiters.splice(0)) resolve();
+    }
   }
 
   dispose(): void {
     this.disposed = true;
     if (this.fireTimer) clearTimeout(this.fireTimer);
+    for (const resolve of this.flushWaiters.splice(0)) resolve();
     for (const t of this.editTimers.values()) clearTimeout(t);
     for (const d of [...this.subscriptions.splice(0), ...this.watchers.splice(0), ...this.agentWatchers.splice(0)]) d.dispose();
     this.changedEmitter.dispose();

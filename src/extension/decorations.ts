@@ -1,0 +1,135 @@
+// Explorer decorations: every SKILL.md, and the skill folder holding it, gets its verdict's colour and a
+// one-character badge (✓ loaded, ! loaded with a banner or with errors, ✗ not shown to the model), with the
+// verdict's sentence as the tooltip. The Skills view's items carry the same SKILL.md URIs, so they get the
+// same decoration; its agent items use the URI with `?agent=<id>` and get the verdict that agent applies
+// (its `skill_overrides` may differ from the file's own mode).
+//
+// Only the skill folder itself is decorated (`propagate: false`): a category folder holding a hidden skill
+// is not hidden. Decorations follow the store: each batch of changes re-announces only the URIs of the skills
+// in it (a rescan, `all`, re-announces every skill). A skill whose first evaluation has not finished gets no
+// decoration yet, rather than a green it has not earned.
+//
+// The provider never scans on its own account for folders; it creates the store (and so the scan) only when
+// the explorer shows a SKILL.md, which is when its decoration is wanted. Otherwise it attaches to the store
+// when another feature creates it.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SkillStatus } from '../core/status';
+import type { Color } from '../core/types';
+import type { SkillAuthorContext } from './context';
+import { isEvaluated, type SkillStore, StoreFollower, type StoreChange } from './skills';
+
+/** One colour per verdict colour, shared by the explorer, the view's icons and its labels. */
+export const THEME_COLORS: Readonly<Record<Color, string>> = {
+  green: 'testing.iconPassed',
+  amber: 'list.warningForeground',
+  red: 'list.errorForeground',
+};
+
+export const BADGES: Readonly<Record<Color, string>> = { green: '✓', amber: '!', red: '✗' };
+
+/** The agent whose view an item URI shows (`…/SKILL.md?agent=kate`), if any. */
+export function agentOfUri(uri: vscode.Uri): string | undefined {
+  return uri.query ? (new URLSearchParams(uri.query).get('agent') ?? undefined) : undefined;
+}
+
+export function agentUri(file: string, agentId: string): vscode.Uri {
+  return vscode.Uri.file(file).with({ query: new URLSearchParams({ agent: agentId }).toString() });
+}
+
+export function decorationFor(status: SkillStatus): vscode.FileDecoration {
+  const d = new vscode.FileDecoration(BADGES[status.color], `Skill Author: ${status.summary}`, new vscode.ThemeColor(THEME_COLORS[status.color]));
+  d.propagate = false;
+  return d;
+}
+
+/** The most recent batches of URIs announced as changed (for the integration tests). */
+const FIRED_KEPT = 100;
+
+class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri[]>();
+  readonly onDidChangeFileDecorations: vscode.Event<vscode.Uri[]> = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private store: SkillStore | undefined;
+  private creating = false;
+  private disposed = false;
+  /** Agent item URIs asked about, by string: re-announced when their skill (or everything) changes. */
+  private readonly agentUris = new Map<string, vscode.Uri>();
+  private seq = 0;
+  readonly fired: Array<{ seq: number; uris: string[] }> = [];
+
+  constructor(private readonly ctx: SkillAuthorContext) {
+    this.subscriptions.push(
+      this.changed,
+      vscode.window.registerFileDecorationProvider(this),
+      new StoreFollower(ctx, (store, change) => {
+        this.store = store;
+        if (change) this.onStoreChange(store, change);
+      }),
+    );
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.ProviderResult<vscode.FileDecoration> {
+    if (uri.scheme !== 'file') return undefined;
+    const store = this.store;
+    if (!store) {
+      if (path.basename(uri.fsPath) === 'SKILL.md' && !this.creating) {
+        // Not while VS Code waits on this call: the store announces every skill once it has them.
+        this.creating = true;
+        setTimeout(() => {
+          if (!this.disposed) void this.ctx.store;
+        }, 0);
+      }
+      return undefined;
+    }
+    const agent = agentOfUri(uri);
+    if (agent !== undefined) {
+      this.agentUris.set(uri.toString(), uri);
+      return store.agentView(agent).then((view) => {
+        const entry = view?.skills.find((s) => path.resolve(s.location.file) === uri.fsPath);
+        return entry ? decorationFor(entry.status) : undefined;
+      });
+    }
+    const record = path.basename(uri.fsPath) === 'SKILL.md' ? store.get(uri.fsPath) : store.forDir(uri.fsPath);
+    return record && isEvaluated(record) ? decorationFor(record.status) : undefined;
+  }
+
+  private onStoreChange(store: SkillStore, change: StoreChange): void {
+    const files = new Set([...(change.all ? store.all() : change.changed).map((r) => r.file), ...change.removed]);
+    const uris: vscode.Uri[] = [];
+    for (const f of files) uris.push(vscode.Uri.file(f), vscode.Uri.file(path.dirname(f)));
+    for (const uri of this.agentUris.values()) if (change.all || files.has(uri.fsPath)) uris.push(uri);
+    if (uris.length === 0) return;
+    this.fired.push({ seq: ++this.seq, uris: uris.map((u) => u.toString()) });
+    if (this.fired.length > FIRED_KEPT) this.fired.shift();
+    this.changed.fire(uris);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+  }
+}
+
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  const decorations = new SkillDecorations(ctx);
+  return vscode.Disposable.from(
+    decorations,
+    // For the integration tests (VS Code has no API to read another extension's decorations); not contributed
+    // in package.json, so it is not in the Command Palette.
+    vscode.commands.registerCommand('skillAuthor.internal.fileDecorations', async (uris: string[] = []) => ({
+      fired: decorations.fired.map((f) => ({ ...f, uris: [...f.uris] })),
+      decorations: await Promise.all(
+        uris.map(async (u) => {
+          const d = await decorations.provideFileDecoration(vscode.Uri.parse(u));
+          return d ? { uri: u, badge: d.badge, tooltip: d.tooltip, color: colorId(d.color), propagate: d.propagate } : { uri: u };
+        }),
+      ),
+    })),
+  );
+}
+
+/** A ThemeColor's id (public since VS Code 1.93; @types/vscode 1.90 does not declare it). */
+export function colorId(color: vscode.ThemeColor | undefined): string | undefined {
+  return (color as { id?: string } | undefined)?.id;
+}

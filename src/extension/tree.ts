@@ -1,0 +1,768 @@
+// The Skills view: the store's skills grouped by root and category, or, when an agents file is found, the
+// selected agent's skills in its order with its overrides applied. Each skill shows its verdict (colour and
+// icon), its requirements as children, and a tooltip saying why; the view's badge counts the skills the
+// model never sees.
+//
+// The data is a plain model built from the store (the rust-analyzer / vscode_deno habit): root mode keeps
+// root → category → files, agent mode the agent's evaluated entries. On each store change the model is
+// rebuilt and compared with the previous one, and only what differs is refreshed: a skill whose verdict
+// changed refreshes that one item; a skill added, removed or filtered in or out refreshes its category (or
+// its root when a category appears or goes); anything else (`all`, a new grouping) refreshes the whole tree.
+// Node objects are kept per key, so the element VS Code is told to refresh is the one it was given.
+//
+// Creating the view does not create the store: the provider touches `ctx.store` only in `getChildren` (the
+// view was shown) and otherwise attaches to the store when another feature creates it (for the badge).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentDef } from '../core/agents';
+import type { EvaluatedSkill } from '../core/engine';
+import type { SkillStatus } from '../core/status';
+import type { SkillAuthorContext } from './context';
+import { agentUri, colorId, THEME_COLORS } from './decorations';
+import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, StoreFollower, type StoreChange } from './skills';
+import { registerTreeCommands } from './treeCommands';
+
+export const VIEW_ID = 'skillAuthor.skills';
+
+export type GroupBy = 'root' | 'agent';
+
+const STATE_GROUP_BY = 'skillAuthor.tree.groupBy';
+const STATE_HIDDEN_ONLY = 'skillAuthor.tree.hiddenOnly';
+/** Descriptions longer than this are cut (with an ellipsis) in the item's description. */
+const DESCRIPTION_MAX = 60;
+const REFRESHES_KEPT = 100;
+
+interface RootNode {
+  kind: 'root';
+  key: string;
+  root: SkillRoot;
+}
+interface CategoryNode {
+  kind: 'category';
+  key: string;
+  root: SkillRoot;
+  category: string;
+}
+/** A skill of the store (root grouping). */
+interface SkillNode {
+  kind: 'skill';
+  key: string;
+  file: string;
+}
+/** One entry of the selected agent's list (agent grouping). */
+interface AgentSkillNode {
+  kind: 'agentSkill';
+  key: string;
+  agentId: string;
+  index: number;
+}
+interface RequirementNode {
+  kind: 'requirement';
+  key: string;
+  fact: RequirementFact;
+}
+export type Node = RootNode | CategoryNode | SkillNode | AgentSkillNode | RequirementNode;
+
+/** A skill as the view shows it: the store's record, or an agent's entry. */
+export interface ShownSkill {
+  skill: EvaluatedSkill;
+  probing: boolean;
+  /** False while the first evaluation has not finished (the status is a placeholder). */
+  evaluated: boolean;
+  agent?: { def: AgentDef; file: string };
+}
+
+export interface RequirementFact {
+  kind: 'bin' | 'env' | 'version';
+  /** true met, false missing, null unknown (version not probed), undefined not evaluated yet. */
+  ok: boolean | null | undefined;
+  label: string;
+  detail: string;
+}
+
+/** root → category → SKILL.md files, in the store's (the CLI's) order, the filter applied. */
+type RootModel = Map<string, { root: SkillRoot; categories: Map<string, string[]> }>;
+
+interface AgentModel {
+  def: AgentDef;
+  file: string;
+  /** Every entry of the agent's list, in its order (the filter is applied when listing). */
+  entries: EvaluatedSkill[];
+}
+
+export interface SnapshotItem {
+  id: string | undefined;
+  label: string;
+  description: string | undefined;
+  icon: { id: string; color: string | undefined } | undefined;
+  tooltip: string | undefined;
+  contextValue: string | undefined;
+  resourceUri: string | undefined;
+  command: { command: string; arguments: string[] } | undefined;
+  collapsible: 'none' | 'collapsed' | 'expanded';
+  children: SnapshotItem[];
+}
+
+export interface TreeSnapshot {
+  visible: boolean;
+  groupBy: GroupBy;
+  groupByPreference: GroupBy;
+  hiddenOnly: boolean;
+  persisted: { groupBy: unknown; hiddenOnly: unknown };
+  context: Record<string, unknown>;
+  agent: string | undefined;
+  description: string | undefined;
+  message: string | undefined;
+  badge: { value: number; tooltip: string } | undefined;
+  refreshes: Array<{ seq: number; keys: string[] | 'all' }>;
+  items: SnapshotItem[];
+}
+
+export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Node | Node[] | undefined>();
+  readonly onDidChangeTreeData: vscode.Event<Node | Node[] | undefined> = this.changed.event;
+  readonly view: vscode.TreeView<Node>;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private groupPreference: GroupBy;
+  private hiddenOnly: boolean;
+  private store: SkillStore | undefined;
+  private readonly follower: StoreFollower;
+  private shownGroup: GroupBy | undefined;
+  private rootModel: RootModel | undefined;
+  private agentModel: AgentModel | null | undefined;
+  private agentModelPending: Promise<AgentModel | null> | undefined;
+  private agentRun: { everything: boolean; again: boolean } | undefined;
+  private readonly nodes = new Map<string, Node>();
+  private readonly contextValues: Record<string, unknown> = {};
+  private scanProgressFor: SkillStore | undefined;
+  /** Skills of the store the model never sees (the badge in root grouping). */
+  private hiddenInStore = 0;
+  private refreshSeq = 0;
+  private readonly refreshes: Array<{ seq: number; keys: string[] | 'all' }> = [];
+  private disposed = false;
+
+  constructor(private readonly ctx: SkillAuthorContext) {
+    const state = ctx.extension.workspaceState;
+    this.groupPreference = state.get(STATE_GROUP_BY) === 'agent' ? 'agent' : 'root';
+    this.hiddenOnly = state.get(STATE_HIDDEN_ONLY) === true;
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this, showCollapseAll: true });
+    this.setContext('skillAuthor.groupBy', this.groupPreference);
+    this.setContext('skillAuthor.hiddenOnly', this.hiddenOnly);
+    this.follower = new StoreFollower(ctx, (store, change) => this.onStore(store, change));
+    this.subscriptions.push(this.view, this.changed, this.follower);
+  }
+
+  // ---- store ---------------------------------------------------------------------------------------
+
+  private onStore(store: SkillStore, change: StoreChange | undefined): void {
+    if (this.disposed) return;
+    if (store !== this.store) {
+      this.store = store;
+      this.rootModel = undefined;
+      this.agentModel = undefined;
+      this.agentModelPending = undefined;
+      this.agentRun = undefined;
+      if (!store.ready) void store.whenIdle().then(() => this.store === store && this.update(store, undefined));
+    }
+    this.update(store, change);
+  }
+
+  /** Rebuild the model after a change (`undefined`: anything may have changed) and refresh what differs. */
+  private update(store: SkillStore, change: StoreChange | undefined): void {
+    const group = this.groupOf(store);
+    const regrouped = group !== this.shownGroup;
+    this.shownGroup = group;
+    const records = store.all();
+    this.setContext('skillAuthor.groupBy', group);
+    this.setContext('skillAuthor.hasAgents', store.agents().length > 0);
+    this.setContext('skillAuthor.hasSkills', records.length > 0);
+    if (store.ready) this.setContext('skillAuthor.ready', true);
+    this.hiddenInStore = records.filter((r) => isEvaluated(r) && isHidden(r.status)).length;
+    if (group === 'agent') {
+      this.rootModel = undefined;
+      if (regrouped) this.agentRun = undefined;
+      this.requestAgentModel(store, !change || change.all || regrouped);
+      return;
+    }
+    this.agentModel = undefined;
+    this.agentModelPending = undefined;
+    this.agentRun = undefined;
+    const previous = this.rootModel;
+    this.rootModel = this.buildRootModel(records);
+    this.fire(!previous || !change || change.all || regrouped ? undefined : this.diffRoot(previous, this.rootModel, change));
+    this.updateView();
+  }
+
+  private groupOf(store: SkillStore | undefined): GroupBy {
+    return this.groupPreference === 'agent' && store && store.agents().length > 0 ? 'agent' : 'root';
+  }
+
+  private buildRootModel(records: readonly SkillRecord[]): RootModel {
+    const model: RootModel = new Map();
+    for (const r of records) {
+      if (!this.passes(r.status, isEvaluated(r))) continue;
+      let group = model.get(r.root.path);
+      if (!group) model.set(r.root.path, (group = { root: r.root, categories: new Map() }));
+      let files = group.categories.get(r.location.category);
+      if (!files) group.categories.set(r.location.category, (files = []));
+      files.push(r.file);
+    }
+    return model;
+  }
+
+  /** The nodes to refresh going from `a` to `b`, or undefined for everything. */
+  private diffRoot(a: RootModel, b: RootModel, change: StoreChange): Node[] | undefined {
+    if (!sameList([...a.keys()], [...b.keys()])) return undefined;
+    const changedFiles = new Set(change.changed.map((r) => r.file));
+    const out: Node[] = [];
+    for (const [rootPath, group] of b) {
+      const before = a.get(rootPath);
+      if (!before || before.root.label !== group.root.label) return undefined;
+      if (!sameList([...before.categories.keys()], [...group.categories.keys()])) {
+        out.push(this.rootNode(group.root));
+        continue;
+      }
+      for (const [category, files] of group.categories) {
+        if (!sameList(before.categories.get(category) ?? [], files)) {
+          out.push(this.categoryNode(group.root, category));
+          continue;
+        }
+        for (const f of files) if (changedFiles.has(f)) out.push(this.skillNode(f));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Recompute the agent's view (it waits for the store to be idle) and refresh what differs. Requests that
+   * arrive while one is under way are folded into one more run after it, so a burst of changes (the first
+   * scan) costs two agent checks, not one per batch.
+   */
+  private requestAgentModel(store: SkillStore, everything: boolean): void {
+    const running = this.agentRun;
+    if (running) {
+      running.again = true;
+      running.everything ||= everything;
+      return;
+    }
+    const run = { everything, again: false };
+    this.agentRun = run;
+    this.agentModelPending = (async (): Promise<AgentModel | null> => {
+      try {
+        for (;;) {
+          const view = await store.agentView();
+          if (this.agentRun !== run || this.store !== store || this.disposed) return null;
+          if (run.again) {
+            run.again = false;
+            continue;
+          }
+          const next: AgentModel | null = view ? { def: view.agent, file: view.file.path, entries: view.skills } : null;
+          this.applyAgentModel(next, run.everything);
+          return next;
+        }
+      } finally {
+        if (this.agentRun === run) this.agentRun = undefined;
+      }
+    })();
+  }
+
+  private applyAgentModel(next: AgentModel | null, everything: boolean): void {
+    const previous = this.agentModel;
+    this.agentModel = next;
+    this.updateView();
+    if (everything || !previous || !next || previous.def.id !== next.def.id || previous.entries.length !== next.entries.length) return this.fire(undefined);
+    const out: Node[] = [];
+    for (const [i, entry] of next.entries.entries()) {
+      const before = previous.entries[i];
+      if (!before || before.id !== entry.id || this.passes(before.status, true) !== this.passes(entry.status, true)) return this.fire(undefined);
+      if (fingerprint(before) !== fingerprint(entry)) out.push(this.agentSkillNode(next.def.id, i));
+    }
+    this.fire(out);
+  }
+
+  private async currentAgentModel(store: SkillStore): Promise<AgentModel | null> {
+    if (this.agentModel !== undefined && !this.agentRun) return this.agentModel;
+    if (!this.agentRun) this.requestAgentModel(store, true);
+    return (await this.agentModelPending) ?? this.agentModel ?? null;
+  }
+
+  /** Whether a skill with this status is listed under the current filter. */
+  private passes(status: SkillStatus, evaluated: boolean): boolean {
+    return !this.hiddenOnly || (evaluated && isHidden(status));
+  }
+
+  // ---- view state ----------------------------------------------------------------------------------
+
+  async setGroupBy(group: GroupBy): Promise<void> {
+    this.groupPreference = group;
+    await this.ctx.extension.workspaceState.update(STATE_GROUP_BY, group);
+    this.regroup();
+  }
+
+  async setHiddenOnly(hiddenOnly: boolean): Promise<void> {
+    this.hiddenOnly = hiddenOnly;
+    this.setContext('skillAuthor.hiddenOnly', hiddenOnly);
+    await this.ctx.extension.workspaceState.update(STATE_HIDDEN_ONLY, hiddenOnly);
+    this.regroup();
+  }
+
+  get grouping(): GroupBy {
+    return this.groupOf(this.store);
+  }
+
+  private regroup(): void {
+    this.shownGroup = undefined;
+    if (this.store) this.update(this.store, undefined);
+    else this.fire(undefined);
+  }
+
+  private updateView(): void {
+    const store = this.store;
+    if (!store) return;
+    let hidden = 0;
+    let listed = 0;
+    let agent: string | undefined;
+    if (this.shownGroup === 'agent') {
+      const model = this.agentModel;
+      agent = model?.def.id;
+      for (const e of model?.entries ?? []) {
+        if (isHidden(e.status)) hidden++;
+        if (this.passes(e.status, true)) listed++;
+      }
+    } else {
+      hidden = this.hiddenInStore;
+      for (const group of this.rootModel?.values() ?? []) for (const files of group.categories.values()) listed += files.length;
+    }
+    this.view.badge = hidden > 0 ? { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model` } : undefined;
+    this.view.description = agent !== undefined ? `agent ${agent}` : '';
+    this.view.message = this.hiddenOnly && listed === 0 && store.ready ? 'No hidden skills: the model sees every skill listed here.' : '';
+  }
+
+  private setContext(key: string, value: unknown): void {
+    if (this.contextValues[key] === value) return;
+    this.contextValues[key] = value;
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+
+  private fire(nodes: Node[] | undefined): void {
+    if (nodes && nodes.length === 0) return;
+    this.refreshes.push({ seq: ++this.refreshSeq, keys: nodes ? nodes.map((n) => n.key) : 'all' });
+    if (this.refreshes.length > REFRESHES_KEPT) this.refreshes.shift();
+    this.changed.fire(nodes);
+  }
+
+  // ---- nodes ---------------------------------------------------------------------------------------
+
+  private node<T extends Node>(key: string, make: () => T): T {
+    let n = this.nodes.get(key) as T | undefined;
+    if (!n) this.nodes.set(key, (n = make()));
+    return n;
+  }
+
+  private rootNode(root: SkillRoot): RootNode {
+    const key = `root:${root.path}`;
+    const n = this.node(key, (): RootNode => ({ kind: 'root', key, root }));
+    n.root = root;
+    return n;
+  }
+
+  private categoryNode(root: SkillRoot, category: string): CategoryNode {
+    const key = `category:${root.path}:${category}`;
+    const n = this.node(key, (): CategoryNode => ({ kind: 'category', key, root, category }));
+    n.root = root;
+    return n;
+  }
+
+  private skillNode(file: string): SkillNode {
+    const key = `skill:${file}`;
+    return this.node(key, (): SkillNode => ({ kind: 'skill', key, file }));
+  }
+
+  private agentSkillNode(agentId: string, index: number): AgentSkillNode {
+    const key = `agent:${agentId}:${index}`;
+    return this.node(key, (): AgentSkillNode => ({ kind: 'agentSkill', key, agentId, index }));
+  }
+
+  // ---- TreeDataProvider ----------------------------------------------------------------------------
+
+  async getChildren(element?: Node): Promise<Node[]> {
+    if (!element) {
+      const store = this.ctx.store;
+      this.follower.attach(store);
+      if (!store.ready && this.scanProgressFor !== store) {
+        this.scanProgressFor = store;
+        void vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => store.whenIdle());
+      }
+      if (this.shownGroup === 'agent') {
+        const model = await this.currentAgentModel(store);
+        // Regrouped while the agent's view was computed: answer for the grouping now shown.
+        if (this.shownGroup !== 'agent') return this.getChildren();
+        if (!model) return [];
+        return model.entries.flatMap((e, i) => (this.passes(e.status, true) ? [this.agentSkillNode(model.def.id, i)] : []));
+      }
+      this.rootModel ??= this.buildRootModel(store.all());
+      return [...this.rootModel.values()].map((g) => this.rootNode(g.root));
+    }
+    switch (element.kind) {
+      case 'root':
+        return [...(this.rootModel?.get(element.root.path)?.categories.keys() ?? [])].map((c) => this.categoryNode(element.root, c));
+      case 'category':
+        // A file the store dropped a moment ago (its change event is on the way) is already left out.
+        return (this.rootModel?.get(element.root.path)?.categories.get(element.category) ?? []).filter((f) => this.store?.get(f)).map((f) => this.skillNode(f));
+      case 'skill':
+      case 'agentSkill': {
+        const shown = this.shown(element);
+        return shown ? requirementFacts(shown).map((fact, i) => ({ kind: 'requirement', key: `${element.key}/${fact.kind}:${i}`, fact })) : [];
+      }
+      case 'requirement':
+        return [];
+    }
+  }
+
+  getTreeItem(element: Node): vscode.TreeItem {
+    switch (element.kind) {
+      case 'root': {
+        const item = new vscode.TreeItem(element.root.label, vscode.TreeItemCollapsibleState.Expanded);
+        item.id = element.key;
+        item.iconPath = new vscode.ThemeIcon('root-folder');
+        item.description = element.root.kind === 'personal' ? 'personal' : element.root.kind === 'setting' ? 'skillAuthor.roots' : '';
+        item.tooltip = element.root.path;
+        item.contextValue = 'root';
+        return item;
+      }
+      case 'category': {
+        const item = new vscode.TreeItem(element.category, vscode.TreeItemCollapsibleState.Expanded);
+        item.id = element.key;
+        item.iconPath = new vscode.ThemeIcon('folder');
+        const n = this.rootModel?.get(element.root.path)?.categories.get(element.category)?.length ?? 0;
+        item.description = `${n} skill${n === 1 ? '' : 's'}`;
+        item.contextValue = 'category';
+        return item;
+      }
+      case 'skill':
+      case 'agentSkill': {
+        const shown = this.shown(element);
+        if (!shown) {
+          const item = new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
+          item.id = element.key;
+          return item;
+        }
+        return skillItem(element.key, shown);
+      }
+      case 'requirement': {
+        const { fact } = element;
+        const item = new vscode.TreeItem(fact.label, vscode.TreeItemCollapsibleState.None);
+        item.id = element.key;
+        item.description = `${fact.kind} · ${fact.detail}`;
+        item.iconPath = requirementIcon(fact.ok);
+        item.tooltip = `${mark(fact.ok)} ${fact.kind} ${fact.label}: ${fact.detail}`;
+        item.contextValue = `requirement.${fact.kind}`;
+        return item;
+      }
+    }
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, element: Node): vscode.TreeItem {
+    if (element.kind === 'skill' || element.kind === 'agentSkill') {
+      const shown = this.shown(element);
+      if (shown) item.tooltip = skillTooltip(shown);
+    }
+    return item;
+  }
+
+  /** The skill behind a node, as shown now. */
+  shown(node: Node): ShownSkill | undefined {
+    if (node.kind === 'skill') {
+      const r = this.store?.get(node.file);
+      return r ? shownRecord(r) : undefined;
+    }
+    if (node.kind === 'agentSkill') {
+      const model = this.agentModel;
+      const entry = model && model.def.id === node.agentId ? model.entries[node.index] : undefined;
+      return model && entry ? { skill: entry, probing: false, evaluated: true, agent: { def: model.def, file: model.file } } : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * The skill an item command is about: a node (view menus), an item's URI (`…/SKILL.md`, or with
+   * `?agent=<id>` for an agent's entry), or, with neither, the active editor's SKILL.md.
+   */
+  async target(arg: unknown): Promise<ShownSkill | undefined> {
+    if (isNode(arg)) return this.shown(arg);
+    const uri = targetUri(arg);
+    if (!uri) return undefined;
+    const file = uri.fsPath;
+    const store = this.ctx.store;
+    this.follower.attach(store);
+    const agentId = uri.query ? new URLSearchParams(uri.query).get('agent') : null;
+    if (agentId) {
+      const view = await store.agentView(agentId);
+      const entry = view?.skills.find((s) => path.resolve(s.location.file) === path.resolve(file));
+      return view && entry ? { skill: entry, probing: false, evaluated: true, agent: { def: view.agent, file: view.file.path } } : undefined;
+    }
+    await store.whenIdle();
+    const record = store.get(file);
+    return record ? shownRecord(record) : undefined;
+  }
+
+  /** The SKILL.md an item command is about (same arguments as `target`), without waiting for any check. */
+  fileOf(arg: unknown): string | undefined {
+    if (isNode(arg)) return arg.kind === 'skill' ? arg.file : this.shown(arg)?.skill.location.file;
+    return targetUri(arg)?.fsPath;
+  }
+
+  /** The missing-dependencies report for a skill (see `missingReport`). */
+  report(shown: ShownSkill): string {
+    return missingReport(shown);
+  }
+
+  // ---- for the integration tests -------------------------------------------------------------------
+
+  async snapshot(): Promise<TreeSnapshot> {
+    const walk = async (parent?: Node): Promise<SnapshotItem[]> => {
+      const out: SnapshotItem[] = [];
+      for (const node of await this.getChildren(parent)) {
+        const item = this.resolveTreeItem(this.getTreeItem(node), node);
+        const icon = item.iconPath instanceof vscode.ThemeIcon ? { id: item.iconPath.id, color: colorId(item.iconPath.color) } : undefined;
+        out.push({
+          id: item.id,
+          label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+          description: typeof item.description === 'string' ? item.description : undefined,
+          icon,
+          tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip,
+          contextValue: item.contextValue,
+          resourceUri: item.resourceUri?.toString(),
+          command: item.command ? { command: item.command.command, arguments: (item.command.arguments ?? []).map(String) } : undefined,
+          collapsible: item.collapsibleState === vscode.TreeItemCollapsibleState.Expanded ? 'expanded' : item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed ? 'collapsed' : 'none',
+          children: item.collapsibleState ? await walk(node) : [],
+        });
+      }
+      return out;
+    };
+    const items = await walk();
+    const badge = this.view.badge;
+    const state = this.ctx.extension.workspaceState;
+    return {
+      visible: this.view.visible,
+      groupBy: this.grouping,
+      groupByPreference: this.groupPreference,
+      hiddenOnly: this.hiddenOnly,
+      persisted: { groupBy: state.get(STATE_GROUP_BY), hiddenOnly: state.get(STATE_HIDDEN_ONLY) },
+      context: { ...this.contextValues },
+      agent: this.shownGroup === 'agent' ? this.agentModel?.def.id : undefined,
+      description: this.view.description,
+      message: this.view.message,
+      badge: badge ? { value: badge.value, tooltip: badge.tooltip } : undefined,
+      refreshes: this.refreshes.map((r) => ({ seq: r.seq, keys: r.keys === 'all' ? 'all' : [...r.keys] })),
+      items,
+    };
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+  }
+}
+
+function isNode(arg: unknown): arg is Node {
+  return !!arg && typeof arg === 'object' && 'kind' in arg && 'key' in arg;
+}
+
+/** A SKILL.md URI from an item URI (query kept), a skill folder, a string, or the active editor. */
+function targetUri(arg: unknown): vscode.Uri | undefined {
+  const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri;
+  if (!uri || uri.scheme !== 'file') return undefined;
+  return path.basename(uri.fsPath) === 'SKILL.md' ? uri : uri.with({ path: path.posix.join(uri.path, 'SKILL.md') });
+}
+
+// ---- what an item says ---------------------------------------------------------------------------------
+
+function shownRecord(r: SkillRecord): ShownSkill {
+  return { skill: r, probing: r.probing, evaluated: isEvaluated(r) };
+}
+
+/** Hidden: the model never sees it (anything but loaded, with or without a banner). */
+export function isHidden(status: SkillStatus): boolean {
+  return status.verdict !== 'loaded' && status.verdict !== 'loaded_with_banner';
+}
+
+function fingerprint(s: EvaluatedSkill): string {
+  return JSON.stringify([s.location.file, s.status, s.analysis?.displayName, s.analysis?.description, s.analysis?.data?.['name']]);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The skill's name as `check --json` reports it. */
+export function skillName(s: EvaluatedSkill): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { toEntry } = require('../core/engine') as typeof import('../core/engine');
+  return toEntry(s).name;
+}
+
+function shortDescription(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > DESCRIPTION_MAX ? `${one.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : one;
+}
+
+function skillItem(key: string, shown: ShownSkill): vscode.TreeItem {
+  const { skill, agent } = shown;
+  const status = skill.status;
+  const notFound = status.verdict === 'not_found';
+  const reqs = skill.analysis?.requirements;
+  const hasChildren = shown.evaluated ? status.bins.length + status.env.length + status.versions.length > 0 : !!reqs && reqs.bins.length + reqs.env.length + reqs.versions.length > 0;
+  const item = new vscode.TreeItem(notFound ? skill.id : skillName(skill), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  item.id = key;
+  item.description = notFound ? `not found in ${path.basename(agent?.def.skillsDir ?? '') || 'skills_dir'}` : shortDescription(skill.analysis?.description ?? '');
+  if (shown.probing || !shown.evaluated) item.iconPath = new vscode.ThemeIcon('loading~spin');
+  else item.iconPath = verdictIcon(status);
+  item.resourceUri = agent ? agentUri(skill.location.file, agent.def.id) : vscode.Uri.file(skill.location.file);
+  if (notFound) {
+    item.contextValue = 'missingSkill';
+  } else {
+    item.contextValue = `skill.${shown.evaluated ? status.verdict : 'checking'}`;
+    item.command = { command: 'skillAuthor.tree.open', title: 'Open SKILL.md', arguments: [item.resourceUri] };
+  }
+  return item;
+}
+
+const VERDICT_ICONS = { green: 'pass-filled', amber: 'warning', red: 'error' } as const;
+
+function verdictIcon(status: SkillStatus): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(VERDICT_ICONS[status.color], new vscode.ThemeColor(THEME_COLORS[status.color]));
+}
+
+function requirementIcon(ok: boolean | null | undefined): vscode.ThemeIcon {
+  if (ok === undefined) return new vscode.ThemeIcon('loading~spin');
+  if (ok === null) return new vscode.ThemeIcon('question');
+  return ok ? new vscode.ThemeIcon('check', new vscode.ThemeColor(THEME_COLORS.green)) : new vscode.ThemeIcon('close', new vscode.ThemeColor(THEME_COLORS.red));
+}
+
+function mark(ok: boolean | null | undefined): string {
+  return ok === true ? '✓' : ok === false ? '✗' : ok === null ? '?' : '…';
+}
+
+/** Every requirement with what this machine has for it (declared order: bins, env, versions). */
+export function requirementFacts(shown: ShownSkill): RequirementFact[] {
+  const { status, analysis } = shown.skill;
+  if (!shown.evaluated) {
+    const req = analysis?.requirements;
+    if (!req) return [];
+    return [
+      ...req.bins.map((b): RequirementFact => ({ kind: 'bin', ok: undefined, label: b.name, detail: 'checking…' })),
+      ...req.env.map((e): RequirementFact => ({ kind: 'env', ok: undefined, label: e.name, detail: 'checking…' })),
+      ...req.versions.map((v): RequirementFact => ({ kind: 'version', ok: undefined, label: `${v.bin} ${v.constraint}`, detail: 'checking…' })),
+    ];
+  }
+  const via = (source: 'requires' | 'prerequisites'): string => (source === 'prerequisites' ? ' (Hermes prerequisites)' : '');
+  return [
+    ...status.bins.map((b): RequirementFact => ({
+      kind: 'bin',
+      ok: b.found,
+      label: b.name,
+      detail: (b.found ? (b.path ?? 'blank name: the runtime skips it') : 'not found on PATH') + via(b.source),
+    })),
+    ...status.env.map((e): RequirementFact => ({ kind: 'env', ok: e.set, label: e.name, detail: (e.set ? 'set' : 'unset') + via(e.source) })),
+    ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionDetail(v) })),
+  ];
+}
+
+function versionDetail(v: SkillStatus['versions'][number]): string {
+  const at = v.path ? ` at ${v.path}` : '';
+  if (v.ok) return `found ${v.found ?? '?'}${at}`;
+  switch (v.reason) {
+    case 'constraint_unsatisfied':
+      return `found ${v.found ?? '?'}${at}, required ${v.required}`;
+    case 'bin_not_found':
+      return 'bin not found on PATH';
+    case 'invalid_constraint':
+      return `invalid constraint: ${v.detail ?? ''}`;
+    case 'probe_failed':
+      return `probe failed${at}: ${v.detail ?? ''}`;
+    case 'parse_failed':
+      return `no version found${at}: ${v.detail ?? ''}`;
+    default:
+      return v.detail ?? 'not probed';
+  }
+}
+
+/** How the gating mode was decided, for people. */
+export function modeWhy(shown: ShownSkill): string {
+  const s = shown.skill.status;
+  if (s.modeSource === 'override') return `${s.mode}: set by agent ${shown.agent?.def.id ?? '?'}'s skill_overrides (an override beats the frontmatter)`;
+  if (s.modeSource === 'frontmatter') return `${s.mode}: from requires.mode in the frontmatter`;
+  return `${s.mode}: the default (no requires.mode the runtime reads)`;
+}
+
+/** Where an agent looked for a skill it lists (runtime order). */
+export function lookedIn(shown: ShownSkill): string[] {
+  const dir = shown.agent?.def.skillsDir;
+  return dir ? [path.join(dir, '__global__', shown.skill.id, 'SKILL.md'), path.join(dir, shown.skill.id, 'SKILL.md')] : [];
+}
+
+/** Skill text in markdown, as text: nothing from a skill file becomes markup, links or HTML. */
+function esc(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+!|<>~&$-]/g, '\\$&');
+}
+
+function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
+  const { skill, agent } = shown;
+  const status = skill.status;
+  const lines: string[] = [];
+  const notFound = status.verdict === 'not_found';
+  lines.push(`**${esc(notFound ? skill.id : skillName(skill))}** · ${esc(skill.location.category)}/${esc(skill.id)}`);
+  if (skill.analysis?.description) lines.push('', esc(skill.analysis.description.replace(/\s+/g, ' ')));
+  lines.push('');
+  if (shown.probing || !shown.evaluated) {
+    lines.push(shown.evaluated ? `Checking again… (last verdict: ${esc(status.summary)})` : 'Checking…');
+  } else {
+    lines.push(`**${esc(status.summary)}** (verdict \`${status.verdict}\`)`);
+  }
+  if (agent) lines.push('', `Agent: ${esc(agent.def.id)} (${esc(vscode.workspace.asRelativePath(agent.file, false))})`);
+  if (notFound) {
+    lines.push('', `Listed by agent ${esc(agent?.def.id ?? '?')}, but no SKILL.md exists in its skills_dir. The runtime looked for:`, '');
+    for (const p of lookedIn(shown)) lines.push(`- ${esc(p)}`);
+  } else if (shown.evaluated) {
+    lines.push('', `Mode: ${esc(modeWhy(shown))}`);
+    const facts = requirementFacts(shown);
+    lines.push('', facts.length ? 'Requirements:' : 'Requirements: none', '');
+    for (const f of facts) lines.push(`- ${mark(f.ok)} ${f.kind} ${esc(f.label)}: ${esc(f.detail)}`);
+    const errors = skill.analysis?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
+    const warnings = skill.analysis?.diagnostics.filter((d) => d.severity === 'warning').length ?? 0;
+    if (errors + warnings > 0) lines.push('', `Problems: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  }
+  lines.push('', esc(vscode.workspace.asRelativePath(skill.location.file, false)));
+  return new vscode.MarkdownString(lines.join('\n'));
+}
+
+/** The missing-dependencies report (plain text) copied by "Copy Missing-Dependencies Report". */
+export function missingReport(shown: ShownSkill): string {
+  const { skill, agent } = shown;
+  const s = skill.status;
+  const lines: string[] = [`Skill: ${skill.id}`, `File: ${vscode.workspace.asRelativePath(skill.location.file, false)}`];
+  if (agent) lines.push(`Agent: ${agent.def.id} (${vscode.workspace.asRelativePath(agent.file, false)})`);
+  if (!shown.evaluated) return [...lines, 'Verdict: not known yet (still checking)'].join('\n') + '\n';
+  lines.push(`Verdict: ${s.verdict}: ${s.summary}`);
+  if (s.verdict === 'not_found') {
+    lines.push('Looked for:', ...lookedIn(shown).map((p) => `  - ${p}`));
+    return lines.join('\n') + '\n';
+  }
+  lines.push(`Mode: ${modeWhy(shown)}`);
+  const missing: string[] = [];
+  for (const b of s.missing.bins) missing.push(`  - bin ${b}: not found on PATH`);
+  for (const e of s.missing.env) missing.push(`  - env ${e}: unset`);
+  for (const v of s.missing.versions) {
+    const found = v.found !== null ? ` (found ${v.found})` : '';
+    const detail = v.detail && v.reason !== 'bin_not_found' && v.reason !== 'constraint_unsatisfied' ? `: ${v.detail}` : '';
+    missing.push(`  - version ${v.bin} ${v.required}: ${v.reason}${found}${detail}`);
+  }
+  lines.push(missing.length ? 'Missing:' : 'Missing: nothing', ...missing);
+  return lines.join('\n') + '\n';
+}
+
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  const tree = new SkillsTree(ctx);
+  return vscode.Disposable.from(tree, registerTreeCommands(ctx, tree));
+}

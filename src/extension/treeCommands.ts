@@ -1,0 +1,77 @@
+// The Skills view's commands: grouping and filter (view title), agent selection, and the item actions
+// (open, copy the missing-dependencies report, preview what the model sees). Item actions take the view's
+// node (menus), an item's URI (`…/SKILL.md`, `…/SKILL.md?agent=<id>`, what the item's click passes; or a
+// skill folder), or nothing (the active editor's SKILL.md).
+import * as vscode from 'vscode';
+import type { SkillAuthorContext } from './context';
+import type { SkillsTree } from './tree';
+
+export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree): vscode.Disposable {
+  const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
+  return vscode.Disposable.from(
+    command('skillAuthor.tree.groupByAgent', async () => {
+      const store = ctx.store;
+      if (store.agents().length === 0 && !store.ready) await store.whenIdle();
+      if (store.agents().length === 0) return void vscode.window.showInformationMessage(noAgentsMessage());
+      await tree.setGroupBy('agent');
+    }),
+    command('skillAuthor.tree.groupByRoot', () => tree.setGroupBy('root')),
+    command('skillAuthor.tree.showHiddenOnly', () => tree.setHiddenOnly(true)),
+    command('skillAuthor.tree.showAll', () => tree.setHiddenOnly(false)),
+    command('skillAuthor.selectAgent', (id) => selectAgent(ctx, tree, typeof id === 'string' ? id : undefined)),
+    command('skillAuthor.tree.open', async (arg) => {
+      // At once, whatever probes are under way: opening needs no verdict.
+      const file = tree.fileOf(arg);
+      if (!file) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
+      try {
+        await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+      } catch {
+        void vscode.window.showWarningMessage(`Skill Author: there is no SKILL.md at ${file}.`);
+      }
+    }),
+    command('skillAuthor.tree.copyReport', async (arg) => {
+      const shown = await tree.target(arg);
+      if (!shown) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
+      await vscode.env.clipboard.writeText(tree.report(shown));
+      vscode.window.setStatusBarMessage(`Skill Author: report for ${shown.skill.id} copied`, 3000);
+    }),
+    command('skillAuthor.tree.previewBanner', (arg) => {
+      const file = tree.fileOf(arg);
+      if (!file) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
+      // The preview itself belongs to `skillAuthor.previewBanner`; it gets the plain SKILL.md URI.
+      return vscode.commands.executeCommand('skillAuthor.previewBanner', vscode.Uri.file(file));
+    }),
+    // For the integration tests: a plain JSON picture of the tree as the view gets it. Not contributed in
+    // package.json, so it is not in the Command Palette.
+    command('skillAuthor.internal.treeSnapshot', () => tree.snapshot()),
+  );
+}
+
+function noAgentsMessage(): string {
+  return 'Skill Author: no agents file found (config/agents.yaml or agents.yaml in a workspace folder, or the skillAuthor.agentsFile setting).';
+}
+
+/** Pick the agent whose view the tree, the previews and the index use; `id` skips the quick pick. */
+async function selectAgent(ctx: SkillAuthorContext, tree: SkillsTree, id: string | undefined): Promise<void> {
+  const store = ctx.store;
+  if (store.agents().length === 0 && !store.ready) await store.whenIdle();
+  const agents = store.agents();
+  if (agents.length === 0) return void vscode.window.showInformationMessage(noAgentsMessage());
+  let chosen = id;
+  if (chosen === undefined) {
+    const selected = store.selectedAgentId;
+    const items = store.agentsFileList.flatMap((file) =>
+      file.agents.map((a) => ({
+        label: a.id,
+        ...(a.id === selected ? { description: 'selected' } : {}),
+        detail: `${a.skills.length} skill${a.skills.length === 1 ? '' : 's'} · ${vscode.workspace.asRelativePath(file.path, false)}`,
+      })),
+    );
+    const pick = await vscode.window.showQuickPick(items, { title: 'Select Agent', placeHolder: 'The agent whose skills the Skills view lists' });
+    if (!pick) return;
+    chosen = pick.label;
+  }
+  if (!agents.some((a) => a.id === chosen)) return void vscode.window.showWarningMessage(`Skill Author: no agent \`${chosen}\` in the agents file.`);
+  await store.selectAgent(chosen);
+  await tree.setGroupBy('agent');
+}

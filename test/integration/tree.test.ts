@@ -1,0 +1,500 @@
+// The Skills view and the explorer decorations in the real VS Code. The tree is read through the provider
+// the extension registered (the internal `skillAuthor.internal.treeSnapshot` command walks it as the view
+// does: getChildren, getTreeItem, resolveTreeItem) and the decorations through
+// `skillAuthor.internal.fileDecorations` (VS Code has no API to read either). Every wait polls a snapshot
+// with a deadline or waits on a command's promise; nothing sleeps.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { SnapshotItem, TreeSnapshot } from '../../src/extension/tree';
+import { extension, fixturePath, fixtureUri, waitFor } from './util';
+
+interface Decorations {
+  fired: Array<{ seq: number; uris: string[] }>;
+  decorations: Array<{ uri: string; badge?: string; tooltip?: string; color?: string; propagate?: boolean }>;
+}
+interface ApiEntry {
+  name: string;
+  verdict: string;
+}
+
+const BIN = path.resolve(fixturePath(), '..', 'bin');
+const TOOLS = ['skills', 'tools'];
+
+const snapshot = async (): Promise<TreeSnapshot> => (await vscode.commands.executeCommand('skillAuthor.internal.treeSnapshot')) as TreeSnapshot;
+const decorations = async (...uris: vscode.Uri[]): Promise<Decorations> =>
+  (await vscode.commands.executeCommand('skillAuthor.internal.fileDecorations', uris.map((u) => u.toString()))) as Decorations;
+
+async function apiSkills(): Promise<ApiEntry[]> {
+  const api = (await extension().activate()) as { skills(): Promise<ApiEntry[]> };
+  return api.skills();
+}
+
+/** The latest snapshot once `predicate` holds for it (polled; the tree follows the store within ~50 ms). */
+async function snapshotWhen(what: string, predicate: (s: TreeSnapshot) => boolean, timeoutMs = 20_000): Promise<TreeSnapshot> {
+  let last: TreeSnapshot | undefined;
+  try {
+    return await waitFor(what, async () => {
+      last = await snapshot();
+      return predicate(last) && last;
+    }, timeoutMs, 50);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\nlast snapshot: ${JSON.stringify(last?.items.map(brief), null, 1)}`);
+  }
+}
+
+function brief(i: SnapshotItem): unknown {
+  return { label: i.label, icon: i.icon?.id, children: i.children.filter((c) => c.children.length || c.contextValue?.startsWith('skill')).map(brief) };
+}
+
+/** Markdown escapes undone, to compare tooltip text. */
+const unescape = (md: string | undefined): string => (md ?? '').replace(/\\(.)/g, '$1');
+
+function child(items: readonly SnapshotItem[] | undefined, label: string): SnapshotItem | undefined {
+  return items?.find((i) => i.label === label);
+}
+
+/** The category `tools` under the root `skills` (root grouping). */
+const tools = (s: TreeSnapshot): SnapshotItem[] | undefined => child(child(s.items, 'skills')?.children, 'tools')?.children;
+const toolSkill = (s: TreeSnapshot, label: string): SnapshotItem | undefined => child(tools(s), label);
+/** Every skill item of the root grouping. */
+const skillItems = (s: TreeSnapshot): SnapshotItem[] => s.items.flatMap((r) => r.children.flatMap((c) => c.children));
+
+const GREEN = { id: 'pass-filled', color: 'testing.iconPassed' };
+const AMBER = { id: 'warning', color: 'list.warningForeground' };
+const RED = { id: 'error', color: 'list.errorForeground' };
+const CHECK = { id: 'check', color: 'testing.iconPassed' };
+const CROSS = { id: 'close', color: 'list.errorForeground' };
+const SPINNER = { id: 'loading~spin', color: undefined };
+
+const settled = (s: TreeSnapshot): boolean => s.context['skillAuthor.ready'] === true && !JSON.stringify(s.items).includes('loading~spin');
+const isHidden = (verdict: string): boolean => verdict !== 'loaded' && verdict !== 'loaded_with_banner';
+
+function skillUri(...segments: string[]): vscode.Uri {
+  return fixtureUri(...segments, 'SKILL.md');
+}
+
+describe('Skills view', () => {
+  before(async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.skillAuthor');
+    await vscode.commands.executeCommand('skillAuthor.tree.groupByRoot');
+    await vscode.commands.executeCommand('skillAuthor.tree.showAll');
+    await apiSkills();
+  });
+
+  after(async () => {
+    delete process.env['SA_TEST_API_KEY'];
+    await vscode.commands.executeCommand('skillAuthor.tree.groupByRoot');
+    await vscode.commands.executeCommand('skillAuthor.tree.showAll');
+    // Left showing the tree by root and category: the runner's screenshot has it in the side bar.
+    await vscode.commands.executeCommand('workbench.view.extension.skillAuthor');
+  });
+
+  it('is shown in its activity-bar container and reports itself ready', async () => {
+    const s = await snapshotWhen('the view to be visible and ready', (x) => x.visible && settled(x));
+    assert.equal(s.groupBy, 'root');
+    assert.equal(s.context['skillAuthor.hasSkills'], true);
+    assert.equal(s.context['skillAuthor.hasAgents'], true);
+    assert.equal(s.context['skillAuthor.groupBy'], 'root');
+    const root = child(s.items, 'skills');
+    assert.ok(root, `no root "skills" among ${JSON.stringify(s.items.map((i) => i.label))}`);
+    assert.deepEqual([root.contextValue, root.collapsible, root.icon?.id], ['root', 'expanded', 'root-folder']);
+    const category = child(root.children, 'tools');
+    assert.ok(category);
+    assert.deepEqual([category.contextValue, category.collapsible, category.description], ['category', 'expanded', `${category.children.length} skills`]);
+  });
+
+  it('shows a green skill with its requirements, found version and resolved path', async () => {
+    const s = await snapshotWhen('probe-ok evaluated', (x) => toolSkill(x, 'probe-ok')?.icon?.id === 'pass-filled');
+    const item = toolSkill(s, 'probe-ok') as SnapshotItem;
+    const file = skillUri(...TOOLS, 'probe-ok');
+    const ffmpeg = path.join(BIN, 'sa-fake-ffmpeg');
+    assert.deepEqual(
+      { ...item, tooltip: undefined, children: undefined },
+      {
+        id: `skill:${file.fsPath}`,
+        label: 'probe-ok',
+        description: 'Converts media with a tool whose version satisfies the cons…',
+        icon: GREEN,
+        tooltip: undefined,
+        contextValue: 'skill.loaded',
+        resourceUri: file.toString(),
+        command: { command: 'skillAuthor.tree.open', arguments: [file.toString()] },
+        collapsible: 'collapsed',
+        children: undefined,
+      },
+    );
+    assert.deepEqual(
+      item.children.map((c) => [c.label, c.description, c.icon, c.contextValue]),
+      [
+        ['sa-fake-ffmpeg', `bin · ${ffmpeg}`, CHECK, 'requirement.bin'],
+        ['sa-fake-ffmpeg >=4.0, <5', `version · found 4.4.2 at ${ffmpeg}`, CHECK, 'requirement.version'],
+      ],
+    );
+    assert.equal(
+      unescape(item.tooltip),
+      [
+        '**probe-ok** · tools/probe-ok',
+        '',
+        'Converts media with a tool whose version satisfies the constraint.',
+        '',
+        '**Loaded: every requirement is met.** (verdict `loaded`)',
+        '',
+        'Mode: strict: the default (no requires.mode the runtime reads)',
+        '',
+        'Requirements:',
+        '',
+        `- ✓ bin sa-fake-ffmpeg: ${ffmpeg}`,
+        `- ✓ version sa-fake-ffmpeg >=4.0, <5: found 4.4.2 at ${ffmpeg}`,
+        '',
+        'skills/tools/probe-ok/SKILL.md',
+      ].join('\n'),
+    );
+  });
+
+  it('shows amber and red skills with what is missing and why', async () => {
+    const s = await snapshotWhen('the tools skills evaluated', (x) => ['probe-old', 'needs-env', 'strict-missing'].every((l) => toolSkill(x, l)?.icon && toolSkill(x, l)?.icon?.id !== 'loading~spin'));
+    const old = toolSkill(s, 'probe-old') as SnapshotItem;
+    const oldBin = path.join(BIN, 'sa-fake-old');
+    assert.deepEqual([old.icon, old.contextValue, old.description], [AMBER, 'skill.loaded_with_banner', 'Needs a newer sa-fake-old than the one installed.']);
+    assert.deepEqual(
+      old.children.map((c) => [c.label, c.description, c.icon]),
+      [
+        ['sa-fake-old', `bin · ${oldBin}`, CHECK],
+        ['sa-fake-old >=1.0', `version · found 0.9.0 at ${oldBin}, required >=1.0`, CROSS],
+      ],
+    );
+    const oldTip = unescape(old.tooltip);
+    assert.ok(oldTip.includes('**Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.** (verdict `loaded_with_banner`)'), oldTip);
+    assert.ok(oldTip.includes('Mode: warn: from requires.mode in the frontmatter'), oldTip);
+    assert.ok(oldTip.includes(`- ✗ version sa-fake-old >=1.0: found 0.9.0 at ${oldBin}, required >=1.0`), oldTip);
+
+    const env = toolSkill(s, 'needs-env') as SnapshotItem;
+    assert.deepEqual([env.icon, env.contextValue], [AMBER, 'skill.loaded_with_banner']);
+    assert.deepEqual(env.children.map((c) => [c.label, c.description, c.icon]), [['SA_TEST_API_KEY', 'env · unset', CROSS]]);
+
+    const strict = toolSkill(s, 'strict-missing') as SnapshotItem;
+    assert.deepEqual([strict.icon, strict.contextValue], [RED, 'skill.skipped_strict']);
+    assert.deepEqual(strict.children.map((c) => [c.label, c.description, c.icon]), [['sa-definitely-missing-tool', 'bin · not found on PATH', CROSS]]);
+    const strictTip = unescape(strict.tooltip);
+    assert.ok(strictTip.includes('**Hidden (strict): bin sa-definitely-missing-tool not found.** (verdict `skipped_strict`)'), strictTip);
+    assert.ok(strictTip.includes('- ✗ bin sa-definitely-missing-tool: not found on PATH'), strictTip);
+  });
+
+  it('counts the skills hidden from the model in the view badge', async () => {
+    const entries = await apiSkills();
+    const hidden = entries.filter((e) => isHidden(e.verdict)).length;
+    assert.ok(hidden >= 1, 'strict-missing at least is hidden');
+    const s = await snapshotWhen(`a badge of ${hidden}`, (x) => x.badge?.value === hidden);
+    assert.deepEqual(s.badge, { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model` });
+  });
+
+  it('filters to hidden skills only, remembers it, and shows all again', async () => {
+    await vscode.commands.executeCommand('skillAuthor.tree.showHiddenOnly');
+    const entries = await apiSkills();
+    const expected = entries.filter((e) => isHidden(e.verdict)).map((e) => e.name).sort();
+    const s = await snapshotWhen('only hidden skills', (x) => x.hiddenOnly && settled(x));
+    assert.deepEqual(skillItems(s).map((i) => i.label).sort(), expected);
+    assert.ok(skillItems(s).every((i) => i.icon?.id === 'error'), 'a listed skill is not red');
+    assert.ok(expected.includes('strict-missing'));
+    assert.deepEqual([s.persisted.hiddenOnly, s.context['skillAuthor.hiddenOnly']], [true, true]);
+
+    await vscode.commands.executeCommand('skillAuthor.tree.showAll');
+    const all = await snapshotWhen('every skill again', (x) => !x.hiddenOnly && !!toolSkill(x, 'probe-ok'));
+    assert.deepEqual([all.persisted.hiddenOnly, all.context['skillAuthor.hiddenOnly']], [false, false]);
+    assert.equal(skillItems(all).length, entries.length);
+  });
+
+  it('turns needs-env green once its variable is set, and amber again once unset', async () => {
+    try {
+      process.env['SA_TEST_API_KEY'] = 'set-by-the-tree-test';
+      await vscode.commands.executeCommand('skillAuthor.reprobe');
+      const s = await snapshotWhen('needs-env green', (x) => toolSkill(x, 'needs-env')?.icon?.id === 'pass-filled');
+      const env = toolSkill(s, 'needs-env') as SnapshotItem;
+      assert.deepEqual([env.icon, env.contextValue], [GREEN, 'skill.loaded']);
+      assert.deepEqual(env.children.map((c) => [c.label, c.description, c.icon]), [['SA_TEST_API_KEY', 'env · set', CHECK]]);
+    } finally {
+      delete process.env['SA_TEST_API_KEY'];
+      await vscode.commands.executeCommand('skillAuthor.reprobe');
+    }
+    const s = await snapshotWhen('needs-env amber again', (x) => toolSkill(x, 'needs-env')?.icon?.id === 'warning');
+    assert.deepEqual(toolSkill(s, 'needs-env')?.children.map((c) => c.description), ['env · unset']);
+  });
+
+  it('follows settings: with probes off, probe-old loads (version not probed)', async () => {
+    const probes = vscode.workspace.getConfiguration('skillAuthor.probes');
+    try {
+      await probes.update('enabled', false, vscode.ConfigurationTarget.Global);
+      const s = await snapshotWhen('probe-old green with probes off', (x) => toolSkill(x, 'probe-old')?.icon?.id === 'pass-filled');
+      const version = toolSkill(s, 'probe-old')?.children[1];
+      assert.deepEqual([version?.label, version?.description, version?.icon], ['sa-fake-old >=1.0', 'version · not probed: probes are off (skillAuthor.probes.enabled)', { id: 'question', color: undefined }]);
+    } finally {
+      await probes.update('enabled', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await snapshotWhen('probe-old amber with probes on again', (x) => toolSkill(x, 'probe-old')?.icon?.id === 'warning');
+  });
+
+  it('decorates SKILL.md files and their folders (not the category) with the verdict', async () => {
+    await snapshotWhen('the tree settled', settled);
+    const uris = [
+      skillUri(...TOOLS, 'probe-ok'),
+      fixtureUri(...TOOLS, 'probe-ok'),
+      skillUri(...TOOLS, 'probe-old'),
+      fixtureUri(...TOOLS, 'probe-old'),
+      skillUri(...TOOLS, 'strict-missing'),
+      fixtureUri(...TOOLS, 'strict-missing'),
+      fixtureUri(...TOOLS),
+      fixtureUri('README.md'),
+    ];
+    const d = await decorations(...uris);
+    const green = { badge: '✓', color: 'testing.iconPassed', tooltip: 'Skill Author: Loaded: every requirement is met.', propagate: false };
+    const amber = { badge: '!', color: 'list.warningForeground', tooltip: 'Skill Author: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.', propagate: false };
+    const red = { badge: '✗', color: 'list.errorForeground', tooltip: 'Skill Author: Hidden (strict): bin sa-definitely-missing-tool not found.', propagate: false };
+    assert.deepEqual(
+      d.decorations,
+      [green, green, amber, amber, red, red, {}, {}].map((x, i) => ({ uri: (uris[i] as vscode.Uri).toString(), ...x })),
+    );
+  });
+
+  it('re-evaluates only the skill whose SKILL.md is created, changed or deleted', async () => {
+    const dir = fixtureUri(...TOOLS, 'tree-lifecycle');
+    const file = vscode.Uri.joinPath(dir, 'SKILL.md');
+    const item = (s: TreeSnapshot): SnapshotItem | undefined => toolSkill(s, 'tree-lifecycle');
+    const skillKey = `skill:${file.fsPath}`;
+    const categoryKey = `category:${fixturePath('skills')}:tools`;
+    const own = new Set([file.toString(), dir.toString()]);
+    // Idle: every evaluation finished and announced, so the refreshes from here on are this test's.
+    await apiSkills();
+    const before = await snapshotWhen('the tree settled', settled);
+    const seq0 = before.refreshes.at(-1)?.seq ?? 0;
+    const fired0 = (await decorations()).fired.at(-1)?.seq ?? 0;
+    const refreshesSince = (s: TreeSnapshot, seq: number): Array<string[] | 'all'> => s.refreshes.filter((r) => r.seq > seq).map((r) => r.keys);
+    try {
+      // `sleep 1.5` as its version probe: the item shows a spinner while it runs, then red (no version in
+      // the output, strict mode).
+      await vscode.workspace.fs.writeFile(
+        file,
+        Buffer.from('---\nname: tree-lifecycle\ndescription: Written by the tree tests.\nrequires:\n  bin_versions:\n    sleep: { constraint: ">=1", command: "1.5" }\n---\nBody.\n'),
+      );
+      const probing = await snapshotWhen('the new skill with a spinner', (x) => item(x)?.icon?.id === 'loading~spin');
+      assert.deepEqual([item(probing)?.icon, item(probing)?.contextValue], [SPINNER, 'skill.checking']);
+      await snapshotWhen('the new skill red', (x) => item(x)?.icon?.id === 'error');
+      await apiSkills();
+      const red = await snapshot();
+      const created = item(red) as SnapshotItem;
+      assert.equal(created.contextValue, 'skill.skipped_strict');
+      assert.match(created.children[0]?.description ?? '', /^version · no version found at \/\S+\/sleep: no match for /);
+      for (const keys of refreshesSince(red, seq0)) {
+        assert.notEqual(keys, 'all', 'a created skill refreshed the whole tree');
+        for (const k of keys) assert.ok(k === skillKey || k === categoryKey, `refreshed ${k}`);
+      }
+      assert.deepEqual((await decorations(file, dir)).decorations.map((x) => x.badge), ['✗', '✗']);
+
+      // Changed so that its verdict changes: only its item is refreshed, and only its URIs re-decorated.
+      const seq1 = red.refreshes.at(-1)?.seq ?? 0;
+      const fired1 = (await decorations()).fired.at(-1)?.seq ?? 0;
+      await vscode.workspace.fs.writeFile(file, Buffer.from('---\nname: tree-lifecycle\ndescription: Now needs nothing.\n---\nBody.\n'));
+      await snapshotWhen('the changed skill green', (x) => item(x)?.icon?.id === 'pass-filled');
+      await apiSkills();
+      const green = await snapshot();
+      assert.deepEqual([item(green)?.description, item(green)?.collapsible], ['Now needs nothing.', 'none']);
+      const since1 = refreshesSince(green, seq1);
+      assert.ok(since1.length > 0);
+      assert.deepEqual([...new Set(since1.flatMap((k) => (k === 'all' ? ['all'] : k)))], [skillKey]);
+      const fired = (await decorations(file)).fired.filter((f) => f.seq > fired1);
+      assert.ok(fired.length > 0);
+      for (const f of fired) for (const u of f.uris) assert.ok(own.has(u), `re-decorated ${u}`);
+      const greenDecorations = await decorations(file, dir);
+      assert.deepEqual(greenDecorations.decorations.map((x) => x.badge), ['✓', '✓']);
+      assert.ok(greenDecorations.fired.filter((f) => f.seq > fired0).every((f) => f.uris.every((u) => own.has(u))));
+    } finally {
+      const seq2 = (await snapshot()).refreshes.at(-1)?.seq ?? 0;
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+      const gone = await snapshotWhen('the deleted skill gone, its category refreshed', (x) => !item(x) && refreshesSince(x, seq2).flat().includes(categoryKey));
+      // Its item may be refreshed again (a write can reach the watcher as two events), nothing else.
+      for (const k of new Set(refreshesSince(gone, seq2).flat())) assert.ok(k === skillKey || k === categoryKey, `refreshed ${k}`);
+    }
+    assert.deepEqual((await decorations(file)).decorations, [{ uri: file.toString() }]);
+  });
+
+  it('copies a missing-dependencies report for an item', async () => {
+    await snapshotWhen('the tree settled', settled);
+    await vscode.commands.executeCommand('skillAuthor.tree.copyReport', skillUri(...TOOLS, 'probe-old'));
+    assert.equal(
+      await vscode.env.clipboard.readText(),
+      [
+        'Skill: probe-old',
+        'File: skills/tools/probe-old/SKILL.md',
+        'Verdict: loaded_with_banner: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.',
+        'Mode: warn: from requires.mode in the frontmatter',
+        'Missing:',
+        '  - version sa-fake-old >=1.0: constraint_unsatisfied (found 0.9.0)',
+        '',
+      ].join('\n'),
+    );
+    await vscode.commands.executeCommand('skillAuthor.tree.copyReport', skillUri(...TOOLS, 'probe-ok'));
+    assert.equal(
+      await vscode.env.clipboard.readText(),
+      'Skill: probe-ok\nFile: skills/tools/probe-ok/SKILL.md\nVerdict: loaded: Loaded: every requirement is met.\nMode: strict: the default (no requires.mode the runtime reads)\nMissing: nothing\n',
+    );
+  });
+
+  it('opens the SKILL.md of an item on click', async () => {
+    const s = await snapshotWhen('probe-old listed', (x) => !!toolSkill(x, 'probe-old'));
+    const command = toolSkill(s, 'probe-old')?.command;
+    assert.ok(command);
+    await vscode.commands.executeCommand(command.command, ...command.arguments.map((a) => vscode.Uri.parse(a)));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, skillUri(...TOOLS, 'probe-old').fsPath);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('forwards "Preview What the Model Sees" to skillAuthor.previewBanner with the SKILL.md', async () => {
+    const commands = await vscode.commands.getCommands(true);
+    assert.ok(commands.includes('skillAuthor.tree.previewBanner'));
+    if (commands.includes('skillAuthor.previewBanner')) return; // the preview's own tests cover it
+    const received: unknown[] = [];
+    const stub = vscode.commands.registerCommand('skillAuthor.previewBanner', (...args: unknown[]) => received.push(...args));
+    try {
+      const file = skillUri(...TOOLS, 'strict-missing');
+      await vscode.commands.executeCommand('skillAuthor.tree.previewBanner', file.with({ query: 'agent=kate' }));
+      assert.equal(received.length, 1);
+      assert.equal((received[0] as vscode.Uri).toString(), file.toString());
+    } finally {
+      stub.dispose();
+    }
+  });
+
+  describe('grouped by agent', () => {
+    before(async () => {
+      await vscode.commands.executeCommand('skillAuthor.selectAgent', 'kate');
+    });
+    after(async () => {
+      await vscode.commands.executeCommand('skillAuthor.selectAgent', 'kate');
+      await vscode.commands.executeCommand('skillAuthor.tree.groupByRoot');
+    });
+
+    const agentItems = (s: TreeSnapshot): string[] => s.items.map((i) => i.label);
+    const kateSettled = (x: TreeSnapshot): boolean => x.agent === 'kate' && agentItems(x).length === 4 && settled(x);
+
+    it("lists kate's skills in her order, her override applied, the missing one red", async () => {
+      const s = await snapshotWhen("kate's view", kateSettled);
+      assert.deepEqual([s.groupBy, s.description, s.context['skillAuthor.groupBy'], s.persisted.groupBy], ['agent', 'agent kate', 'agent', 'agent']);
+      assert.deepEqual(agentItems(s), ['probe-ok', 'strict-missing', 'needs-env', 'ghost-skill']);
+      assert.deepEqual(
+        s.items.map((i) => [i.icon, i.contextValue]),
+        [
+          [GREEN, 'skill.loaded'],
+          [AMBER, 'skill.loaded_with_banner'],
+          [AMBER, 'skill.loaded_with_banner'],
+          [RED, 'missingSkill'],
+        ],
+      );
+      const strict = s.items[1] as SnapshotItem;
+      const strictFile = skillUri(...TOOLS, 'strict-missing');
+      assert.equal(strict.resourceUri, strictFile.with({ query: 'agent=kate' }).toString());
+      const tip = unescape(strict.tooltip);
+      assert.ok(tip.includes("Mode: warn: set by agent kate's skill_overrides (an override beats the frontmatter)"), tip);
+      assert.ok(tip.includes('Agent: kate (config/agents.yaml)'), tip);
+      assert.ok(tip.includes('**Loaded with a MISSING DEPS banner (warn): bin sa-definitely-missing-tool not found.**'), tip);
+
+      const ghost = s.items[3] as SnapshotItem;
+      const toolsDir = fixturePath(...TOOLS);
+      assert.deepEqual([ghost.description, ghost.command, ghost.collapsible], ['not found in tools', undefined, 'none']);
+      const ghostTip = unescape(ghost.tooltip);
+      assert.ok(ghostTip.includes('**Listed by the agent, but no SKILL.md was found in its skills_dir.** (verdict `not_found`)'), ghostTip);
+      assert.ok(ghostTip.includes(`- ${path.join(toolsDir, '__global__', 'ghost-skill', 'SKILL.md')}\n- ${path.join(toolsDir, 'ghost-skill', 'SKILL.md')}`), ghostTip);
+      // Only ghost-skill is hidden from kate's model.
+      assert.deepEqual(s.badge, { value: 1, tooltip: '1 skill hidden from the model' });
+
+      const d = await decorations(strictFile.with({ query: 'agent=kate' }), strictFile);
+      assert.deepEqual(d.decorations.map((x) => x.badge), ['!', '✗'], "the agent's item is amber, the file itself red");
+    });
+
+    it("copies the report of an agent's entry, and of a missing one", async () => {
+      await snapshotWhen("kate's view", kateSettled);
+      const strictFile = skillUri(...TOOLS, 'strict-missing');
+      await vscode.commands.executeCommand('skillAuthor.tree.copyReport', strictFile.with({ query: 'agent=kate' }));
+      assert.equal(
+        await vscode.env.clipboard.readText(),
+        [
+          'Skill: strict-missing',
+          'File: skills/tools/strict-missing/SKILL.md',
+          'Agent: kate (config/agents.yaml)',
+          'Verdict: loaded_with_banner: Loaded with a MISSING DEPS banner (warn): bin sa-definitely-missing-tool not found.',
+          "Mode: warn: set by agent kate's skill_overrides (an override beats the frontmatter)",
+          'Missing:',
+          '  - bin sa-definitely-missing-tool: not found on PATH',
+          '',
+        ].join('\n'),
+      );
+      const toolsDir = fixturePath(...TOOLS);
+      await vscode.commands.executeCommand('skillAuthor.tree.copyReport', skillUri(...TOOLS, 'ghost-skill').with({ query: 'agent=kate' }));
+      assert.equal(
+        await vscode.env.clipboard.readText(),
+        [
+          'Skill: ghost-skill',
+          'File: skills/tools/ghost-skill/SKILL.md',
+          'Agent: kate (config/agents.yaml)',
+          'Verdict: not_found: Listed by the agent, but no SKILL.md was found in its skills_dir.',
+          'Looked for:',
+          `  - ${path.join(toolsDir, '__global__', 'ghost-skill', 'SKILL.md')}`,
+          `  - ${path.join(toolsDir, 'ghost-skill', 'SKILL.md')}`,
+          '',
+        ].join('\n'),
+      );
+    });
+
+    it('switches agents by id and through the quick pick', async () => {
+      await vscode.commands.executeCommand('skillAuthor.selectAgent', 'ops');
+      const ops = await snapshotWhen("ops's view", (x) => x.agent === 'ops' && settled(x));
+      assert.deepEqual(ops.description, 'agent ops');
+      assert.deepEqual(ops.items.map((i) => [i.label, i.icon, i.contextValue]), [
+        ['probe-old', RED, 'skill.skipped_disabled'],
+        ['probe-ok', GREEN, 'skill.loaded'],
+      ]);
+      assert.ok(unescape(ops.items[0]?.tooltip).includes("Mode: disable: set by agent ops's skill_overrides"));
+      assert.deepEqual(ops.badge, { value: 1, tooltip: '1 skill hidden from the model' });
+
+      // No arguments: the quick pick, whose first item (kate) is accepted once it is showing.
+      let done = false;
+      const picking = Promise.resolve(vscode.commands.executeCommand('skillAuthor.selectAgent')).finally(() => (done = true));
+      await waitFor('the agent quick pick to be accepted', async () => {
+        if (!done) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return done;
+      });
+      await picking;
+      await snapshotWhen("kate's view after the quick pick", kateSettled);
+    });
+
+    it('follows the agents file: an override changed, then restored byte for byte', async () => {
+      const agentsFile = fixtureUri('config', 'agents.yaml');
+      const original = await vscode.workspace.fs.readFile(agentsFile);
+      const text = Buffer.from(original).toString('utf8');
+      assert.ok(text.includes('strict-missing: warn'));
+      await snapshotWhen("kate's view", kateSettled);
+      try {
+        await vscode.workspace.fs.writeFile(agentsFile, Buffer.from(text.replace('strict-missing: warn', 'strict-missing: strict')));
+        const s = await snapshotWhen('strict-missing red for kate', (x) => x.agent === 'kate' && x.items[1]?.icon?.id === 'error');
+        assert.deepEqual([s.items[1]?.label, s.items[1]?.contextValue], ['strict-missing', 'skill.skipped_strict']);
+        assert.ok(unescape(s.items[1]?.tooltip).includes("Mode: strict: set by agent kate's skill_overrides"));
+        assert.deepEqual(s.badge, { value: 2, tooltip: '2 skills hidden from the model' });
+      } finally {
+        await vscode.workspace.fs.writeFile(agentsFile, original);
+      }
+      assert.deepEqual(Buffer.from(await vscode.workspace.fs.readFile(agentsFile)), Buffer.from(original));
+      await snapshotWhen('strict-missing amber for kate again', (x) => x.agent === 'kate' && x.items[1]?.icon?.id === 'warning');
+    });
+
+    it('switches between root and agent grouping from the view menu', async () => {
+      await vscode.commands.executeCommand('skillAuthor.tree.groupByRoot');
+      const s = await snapshotWhen('root grouping', (x) => x.groupBy === 'root' && !!toolSkill(x, 'probe-ok'));
+      assert.deepEqual([s.description, s.context['skillAuthor.groupBy'], s.persisted.groupBy], ['', 'root', 'root']);
+      // Back to the agent grouping: the agent selected before (kate) again.
+      await vscode.commands.executeCommand('skillAuthor.tree.groupByAgent');
+      const a = await snapshotWhen("kate's view again", kateSettled);
+      assert.deepEqual([a.groupBy, a.description, a.persisted.groupBy], ['agent', 'agent kate', 'agent']);
+      await vscode.commands.executeCommand('skillAuthor.tree.groupByRoot');
+      await snapshotWhen('root grouping again', (x) => x.groupBy === 'root' && !!toolSkill(x, 'probe-ok'));
+    });
+  });
+});
