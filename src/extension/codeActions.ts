@@ -11,8 +11,9 @@ import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
 import type { EditSpec } from '../core/assist';
 import type { SkillAuthorContext } from './context';
-import { isSkillDocument, OVERLAPPING_CODES, SOURCE } from './diagnostics';
-import { analysisOf, assist, statusOf, SKILL_SELECTOR } from './hover';
+import { OVERLAPPING_CODES, SOURCE } from './diagnostics';
+import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
+import { assist, statusOf } from './hover';
 
 /** Shows why a constraint has no rewrite (e.g. npm's `||`); edits nothing. */
 export const EXPLAIN_COMMAND = 'skillAuthor.explainConstraint';

@@ -12,8 +12,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Suggestion, SuggestionKind } from '../core/assist';
 import type { SkillAuthorContext } from './context';
-import { isSkillDocument } from './diagnostics';
-import { analysisOf, assist, SKILL_SELECTOR } from './hover';
+import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
+import { assist } from './hover';
 
 const KIND: Record<SuggestionKind, vscode.CompletionItemKind> = {
   property: vscode.CompletionItemKind.Property,

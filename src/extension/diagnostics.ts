@@ -17,12 +17,12 @@
 // HUGE_CHARS are never analyzed at once, not even on open; and any document whose last analysis took over
 // SLOW_MS (a 700 KB frontmatter takes ~300 ms) waits, after a change, for the debounce or for twice that
 // time, whichever is longer — so analysis takes at most a third of the host's time on it.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
 import type { Diagnostic as EngineDiagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
-import { type StoreChange, withBom } from './skills';
+import { analyzeDocument, documentFile, documentLength, HUGE_CHARS, isSkillDocument } from './documents';
+import type { StoreChange } from './skills';
 
 export const SOURCE = 'skill-author';
 
@@ -42,9 +42,6 @@ export const CODES_URL = 'https://github.com/skill-author/skill-author#diagnosti
  */
 export const OVERLAPPING_CODES: ReadonlySet<string> = new Set(['name-charset', 'name-dir-mismatch', 'name-missing', 'description-missing']);
 
-/** Documents above this many UTF-16 units (about 1 MB of ASCII) are never analyzed at once (see the header). */
-export const HUGE_CHARS = 1_000_000;
-
 /** An analysis slower than this is logged (output channel) and throttles that document's next runs. */
 const SLOW_MS = 50;
 
@@ -53,13 +50,6 @@ const PUBLISH_SLICE_MS = 10;
 
 /** Delay between activation and the start of the background scan (ms). */
 const BACKGROUND_DELAY_MS = 500;
-
-/** URI schemes that hold a user's skill; others (git:, output:, diff sides…) are views, not files to lint. */
-const SCHEMES: ReadonlySet<string> = new Set(['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-userdata']);
-
-export function isSkillDocument(doc: vscode.TextDocument): boolean {
-  return SCHEMES.has(doc.uri.scheme) && path.posix.basename(doc.uri.path) === 'SKILL.md';
-}
 
 const SEVERITY: Record<EngineDiagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -100,11 +90,6 @@ interface Pending {
 
 interface LastRun {
   durationMs: number;
-}
-
-/** The document's length without building its text (the extension host keeps line-start prefix sums). */
-function documentLength(doc: vscode.TextDocument): number {
-  return doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end);
 }
 
 class LiveDiagnostics implements vscode.Disposable {
@@ -204,14 +189,15 @@ class LiveDiagnostics implements vscode.Disposable {
     if (!doc || doc.isClosed) return; // closed meanwhile: its findings were already cleared
 
     const version = doc.version;
-    // The runtime sees the file's BOM, which VS Code hides from the text: put it back for the analysis.
-    const text = withBom(doc);
-    const shift = text.length - doc.getText().length;
-    const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
+    const file = documentFile(doc);
     const started = performance.now();
     let found: readonly EngineDiagnostic[];
+    let shift: number;
     try {
-      found = this.ctx.engine().analyzeText(text, file).diagnostics;
+      // Shared per version with the other features; the BOM VS Code hides is put back (see `withBom`).
+      const analyzedDoc = analyzeDocument(this.ctx, doc);
+      found = analyzedDoc.analysis.diagnostics;
+      shift = analyzedDoc.shift;
     } catch (err) {
       // An engine bug must not leave the previous (now wrong) findings up, nor break the next runs.
       this.ctx.output.error(`analysis of ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -221,7 +207,7 @@ class LiveDiagnostics implements vscode.Disposable {
     const durationMs = performance.now() - started;
     this.lastRun.set(key, { durationMs });
     if (durationMs > SLOW_MS) {
-      this.ctx.output.warn(`analysis of ${file} (${text.length} characters) took ${durationMs.toFixed(0)} ms`);
+      this.ctx.output.warn(`analysis of ${file} (${documentLength(doc)} characters) took ${durationMs.toFixed(0)} ms`);
     }
 
     // Stale result: the document changed or closed since `text` was read. Drop it; the change that made

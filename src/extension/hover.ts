@@ -3,22 +3,14 @@
 // constraint in plain words and whether the installed version satisfies it, whether an env var is set (never
 // its value), and what the mode does with the current results.
 //
-// Also home of what the three language features (completion, hover, quick fixes) share: the document
-// selector, and the document's analysis cached by version, so requests on unchanged text never re-analyze.
+// Also home of what the three language features (completion, hover, quick fixes) share: the lazily loaded
+// assist helpers and the status of a skill on this machine.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
 import type { SkillStatus } from '../core/status';
 import type { SkillAuthorContext } from './context';
-import { HUGE_CHARS, isSkillDocument } from './diagnostics';
-import { withBom } from './skills';
-
-/** Every SKILL.md, whatever its language id (`skill` in VS Code 1.139, markdown in older releases). The
- *  providers also check `isSkillDocument` (exact file name case). */
-export const SKILL_SELECTOR: vscode.DocumentSelector = ['file', 'untitled', 'vscode-remote', 'vscode-vfs', 'vscode-userdata'].map((scheme) => ({
-  scheme,
-  pattern: '**/SKILL.md',
-}));
+import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
 
 export type AssistModule = typeof import('../core/assist');
 
@@ -26,37 +18,6 @@ export type AssistModule = typeof import('../core/assist');
 export function assist(): AssistModule {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../core/assist') as AssistModule;
-}
-
-export interface AnalyzedDocument {
-  version: number;
-  analysis: SkillAnalysis;
-  /** UTF-16 units the analyzed text has in front of the document's (1 when a hidden BOM was put back). */
-  shift: number;
-}
-
-const analyzed = new WeakMap<vscode.TextDocument, AnalyzedDocument>();
-
-/** The path the engine should see for a document (the folder name is the skill's identity). */
-export function documentFile(doc: vscode.TextDocument): string {
-  return doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
-}
-
-/**
- * The engine's analysis of the document as the runtime reads it (BOM included), cached per version; undefined
- * for documents over `HUGE_CHARS`, whose analysis could stall the extension host on every request (code
- * actions are asked for at each cursor move) — live diagnostics throttle those, the language features skip them.
- */
-export function analysisOf(ctx: SkillAuthorContext, doc: vscode.TextDocument): AnalyzedDocument | undefined {
-  const cached = analyzed.get(doc);
-  if (cached && cached.version === doc.version) return cached;
-  if (doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end) > HUGE_CHARS) return undefined;
-  const version = doc.version;
-  const text = withBom(doc);
-  const shift = text.length - doc.getText().length;
-  const entry = { version, analysis: ctx.engine().analyzeText(text, documentFile(doc)), shift };
-  analyzed.set(doc, entry);
-  return entry;
 }
 
 /** The skill's status on this machine. Probes are cached by the engine, env and PATH are read afresh. */

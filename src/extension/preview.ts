@@ -31,7 +31,8 @@ import type { EvaluatedSkill, IndexFormat } from '../core/engine';
 import type { ModeSource, SkillStatus } from '../core/status';
 import type { Missing, MissingVersion } from '../core/types';
 import type { SkillAuthorContext } from './context';
-import { type SkillRecord, type StoreChange, skillFileOf, withBom } from './skills';
+import { analyzeDocument } from './documents';
+import { type SkillRecord, type StoreChange, skillFileOf } from './skills';
 
 export const PREVIEW_SCHEME = 'skill-author-preview';
 const BANNER = 'banner';
@@ -95,7 +96,7 @@ export async function evaluateSkillFile(ctx: SkillAuthorContext, file: string): 
   const engine = ctx.engine();
   const doc = openDocument(file);
   if (!doc && !fs.existsSync(file)) return null;
-  const analysis = doc ? engine.analyzeText(withBom(doc), file) : await engine.analyzeFile(file);
+  const analysis = doc ? analyzeDocument(ctx, doc).analysis : await engine.analyzeFile(file);
   const status = await engine.evaluate(analysis);
   const dir = path.dirname(file);
   const location = ctx.storeIfCreated?.get(file)?.location ?? { id: path.basename(dir), dir, file, root: path.dirname(dir), category: 'general' };

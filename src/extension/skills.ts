@@ -23,6 +23,7 @@ import type { EvaluatedSkill } from '../core/engine';
 import type { SkillStatus } from '../core/status';
 import { DEFAULT_ROOTS, resolveSettingPath } from './config';
 import type { SkillAuthorContext } from './context';
+import { analyzeDocument } from './documents';
 
 export type RootKind = 'workspace' | 'setting' | 'personal';
 
@@ -356,10 +357,14 @@ export class SkillStore implements vscode.Disposable {
     this.ctx.output.info(`found ${found.length} skill(s) in ${roots.length} root(s) in ${(performance.now() - started).toFixed(0)} ms`);
   }
 
+  private coreModules: (typeof import('../core/catalog') & typeof import('../core/agents')) | undefined;
+
+  /** The catalog and agents modules, loaded on first use (the engine's module graph stays out of activation)
+   *  and merged once: this is called for every skill of a scan. */
   private core(): typeof import('../core/catalog') & typeof import('../core/agents') {
-    // Loaded on first use (the engine module graph stays out of activation).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return { ...(require('../core/catalog') as typeof import('../core/catalog')), ...(require('../core/agents') as typeof import('../core/agents')) };
+    this.coreModules ??= { ...(require('../core/catalog') as typeof import('../core/catalog')), ...(require('../core/agents') as typeof import('../core/agents')) };
+    return this.coreModules;
   }
 
   /** The folders to walk: each with the root it reports under. */
@@ -446,7 +451,7 @@ export class SkillStore implements vscode.Disposable {
     let analysis: SkillAnalysis;
     let fromEditor = false;
     if (doc?.isDirty) {
-      analysis = engine.analyzeText(withBom(doc), location.file);
+      analysis = analyzeDocument(this.ctx, doc).analysis;
       fromEditor = true;
     } else {
       analysis = await engine.analyzeFile(location.file, location.stamp);
@@ -708,13 +713,3 @@ function openDocument(file: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && !d.isClosed && d.uri.fsPath === file);
 }
 
-/**
- * The document's text as the runtime reads the file: VS Code strips a UTF-8 byte-order mark from the text it
- * shows (and writes it back on save), but the runtime sees it — a BOM hides the frontmatter fence. VS Code
- * 1.100+ reports it as `encoding === 'utf8bom'`.
- */
-export function withBom(doc: vscode.TextDocument): string {
-  const encoding = (doc as { encoding?: string }).encoding;
-  const text = doc.getText();
-  return encoding === 'utf8bom' && !text.startsWith('\uFEFF') ? `\uFEFF${text}` : text;
-}
