@@ -33,13 +33,20 @@ const VERDICT_WORDS: Record<Verdict, string> = {
   not_found: 'not found',
 };
 
+/** One item of the MISSING column: a 10,000-comparator constraint is quoted in full by --json and the
+ *  banner, not in a table row. */
+function clip(s: string, max = 60): string {
+  const chars = [...s];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : s;
+}
+
 function missingText(e: Entry): string {
   const parts: string[] = [];
-  if (e.missing.bins.length) parts.push(`bins: ${e.missing.bins.join(', ')}`);
-  if (e.missing.env.length) parts.push(`env: ${e.missing.env.join(', ')}`);
+  if (e.missing.bins.length) parts.push(`bins: ${e.missing.bins.map((b) => clip(b)).join(', ')}`);
+  if (e.missing.env.length) parts.push(`env: ${e.missing.env.map((v) => clip(v)).join(', ')}`);
   for (const v of e.missing.versions) {
     const why = v.reason === 'constraint_unsatisfied' ? `found ${v.found ?? '?'}` : v.reason.replace(/_/g, ' ');
-    parts.push(`${v.bin} ${v.required} (${why})`);
+    parts.push(`${clip(v.bin)} ${clip(v.required)} (${why})`);
   }
   return parts.join('; ');
 }

@@ -7,7 +7,7 @@ import { promises as fs, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { findAgentsFile } from '../core/agents';
+import { findAgentsFile, notFoundReason } from '../core/agents';
 import { AnalysisCache } from '../core/cache';
 import { blockingIo } from '../core/catalog';
 import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/constraint';
@@ -226,7 +226,14 @@ async function agentSkills(engine: Engine, values: Record<string, unknown>, sear
     const known = agentsFile.agents.map((a) => a.id).join(', ') || 'none';
     throw new UsageError(`agent \`${id}\` is not defined in ${relativeTo(io.cwd, agentsFile.path)} (agents: ${known})`);
   }
-  return { skills: await engine.checkAgent(agent), problems };
+  const skills = await engine.checkAgent(agent);
+  // A listed skill that does not exist is a `not_found` row; say where it is listed, and why.
+  for (const s of skills) {
+    if (s.status.verdict !== 'not_found') continue;
+    const at = agent.skillPositions.get(s.id) ?? { line: agent.line, column: 1 };
+    io.err(`${relativeTo(io.cwd, agentsFile.path)}:${at.line}:${at.column}: warning: ${notFoundReason(agent, s.id)}\n`);
+  }
+  return { skills, problems };
 }
 
 async function cmdCheck(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
@@ -265,7 +272,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
 async function oneSkill(engine: Engine, target: string, values: Record<string, unknown>, io: Io): Promise<EvaluatedSkill | null> {
   const abs = (await assertPaths([target], io))[0] as string;
   const st = await fs.stat(abs);
-  const file = st.isDirectory() ? path.join(abs, 'SKILL.md') : abs;
+  const file = st.isDirectory() && path.basename(abs) !== 'SKILL.md' ? path.join(abs, 'SKILL.md') : abs;
   if (values['agent'] !== undefined) {
     const { skills } = await agentSkills(engine, values, path.dirname(path.dirname(file)), io);
     const id = path.basename(path.dirname(file));

@@ -4,7 +4,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { LineIndex } from './text';
 import type { GatingMode } from './types';
+import { flowDepthExceeds, MAX_DEPTH } from './yaml';
 
 export interface AgentProblem {
   severity: 'error' | 'warning';
@@ -21,6 +23,8 @@ export interface AgentDef {
   skillsDir: string;
   overrides: Map<string, GatingMode>;
   line: number;
+  /** Where each listed skill is written (first mention), so a skill that is not found can be pointed at. */
+  skillPositions: Map<string, { line: number; column: number }>;
 }
 
 export interface AgentsFile {
@@ -30,6 +34,7 @@ export interface AgentsFile {
 }
 
 const MODES: readonly string[] = ['strict', 'warn', 'disable'];
+const MAX_YAML_ERRORS = 5;
 
 export function parseAgentsFile(text: string, filePath: string): AgentsFile {
   const abs = path.resolve(filePath);
@@ -42,6 +47,14 @@ export function parseAgentsFile(text: string, filePath: string): AgentsFile {
   const problem = (severity: AgentProblem['severity'], message: string, node?: Node | null): void => {
     out.problems.push({ severity, message, ...pos(node) });
   };
+  // The parser recurses per flow bracket: 20,000 `[` would exhaust the stack and then report one error per
+  // bracket. Refuse such a file up front, as the SKILL.md frontmatter does.
+  const tooDeep = flowDepthExceeds(text);
+  if (tooDeep >= 0) {
+    const p = new LineIndex(text).position(tooDeep);
+    out.problems.push({ severity: 'error', message: `YAML: nesting deeper than ${MAX_DEPTH} levels; the agents file was not parsed`, ...p });
+    return out;
+  }
   let doc;
   try {
     doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
@@ -49,9 +62,14 @@ export function parseAgentsFile(text: string, filePath: string): AgentsFile {
     problem('error', `the agents file could not be parsed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
     return out;
   }
-  for (const e of doc.errors) {
+  // One broken bracket can cascade into an error per later line: the first few locate the problem.
+  for (const e of doc.errors.slice(0, MAX_YAML_ERRORS)) {
     const p = lc.linePos(e.pos[0]);
     out.problems.push({ severity: 'error', message: `YAML: ${e.message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '')}`, line: p.line, column: p.col });
+  }
+  if (doc.errors.length > MAX_YAML_ERRORS) {
+    const last = out.problems[out.problems.length - 1];
+    out.problems.push({ severity: 'error', message: `YAML: ${doc.errors.length - MAX_YAML_ERRORS} more errors not shown`, line: last?.line ?? 1, column: last?.column ?? 1 });
   }
   if (doc.errors.length) return out;
   const root = doc.contents;
@@ -74,12 +92,15 @@ export function parseAgentsFile(text: string, filePath: string): AgentsFile {
       continue;
     }
     if (ids.has(id)) problem('warning', `agent \`${id}\` is defined twice; the first definition is used`, idNode as Node);
-    const def: AgentDef = { id, skills: [], skillsDir: base, overrides: new Map(), line: pos(item).line };
+    const def: AgentDef = { id, skills: [], skillsDir: base, overrides: new Map(), line: pos(item).line, skillPositions: new Map() };
     const skillsNode = item.get('skills', true);
     if (isSeq(skillsNode)) {
       for (const s of skillsNode.items) {
-        if (isScalar(s) && s.value != null) def.skills.push(String(s.value));
-        else problem('error', `agent \`${id}\`: each entry of \`skills\` must be a skill name`, s as Node);
+        if (isScalar(s) && s.value != null) {
+          const name = String(s.value);
+          def.skills.push(name);
+          if (!def.skillPositions.has(name)) def.skillPositions.set(name, pos(s));
+        } else problem('error', `agent \`${id}\`: each entry of \`skills\` must be a skill name`, s as Node);
       }
     } else if (skillsNode !== undefined) problem('error', `agent \`${id}\`: \`skills\` must be a list of skill names`, skillsNode as Node);
     const dirNode = item.get('skills_dir', true);
@@ -123,7 +144,7 @@ export async function readAgentsFile(filePath: string): Promise<AgentsFile> {
 export async function resolveAgentSkill(agent: AgentDef, name: string): Promise<string | null> {
   // A name with a path separator or `..` could point outside skills_dir; the runtime joins it as given,
   // but we refuse to look outside the folder rather than read arbitrary files.
-  if (!name || name.includes('/') || name.includes('\\') || name === '..' || name === '.') return null;
+  if (!isPlainSkillName(name)) return null;
   for (const candidate of [path.join(agent.skillsDir, '__global__', name, 'SKILL.md'), path.join(agent.skillsDir, name, 'SKILL.md')]) {
     try {
       const st = await fs.stat(candidate);
@@ -133,6 +154,18 @@ export async function resolveAgentSkill(agent: AgentDef, name: string): Promise<
     }
   }
   return null;
+}
+
+function isPlainSkillName(name: string): boolean {
+  return name !== '' && !name.includes('/') && !name.includes('\\') && name !== '..' && name !== '.';
+}
+
+/** Why a listed skill is `not_found`, in words (for a warning at the line that lists it). */
+export function notFoundReason(agent: AgentDef, name: string): string {
+  if (!isPlainSkillName(name)) {
+    return `agent \`${agent.id}\`: skill \`${name}\` is a path, not a folder name: the runtime joins it to skills_dir as written and may load a skill from outside it; skill-author does not look there and reports it not found`;
+  }
+  return `agent \`${agent.id}\`: no SKILL.md for \`${name}\` in ${agent.skillsDir} (tried __global__/${name}/ and ${name}/); the runtime reports it NotFound`;
 }
 
 /** The agents file a workspace or skills root uses by convention. */

@@ -133,7 +133,9 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
     });
   }
 
-  if (split.openTrailing) {
+  // With lone-CR line ends the "text after `---`" is the rest of the file: `frontmatter-unclosed` already
+  // names the cause, and a second finding about the same bytes would point the author at the wrong fix.
+  if (split.openTrailing && !hasLoneCR(text, ...split.openTrailing)) {
     add({
       code: 'frontmatter-fence-text',
       severity: 'warning',
@@ -385,8 +387,12 @@ function rules(result: SkillAnalysis, add: Add, fence: [number, number]): void {
   // description
   const desc = data['description'];
   const descRange = rangeOf('/description') ?? keyRangeOf('/description') ?? fence;
-  const descText = typeof desc === 'string' ? desc : desc == null ? '' : String(desc);
-  if (descText.trim() === '') {
+  // Only text (or a number, as written) is measured. A map or a list is reported as its type (the schema's
+  // `type-mismatch`, or nexo-rs' `requirements-ignored`); and `String()` of a null-prototype map throws.
+  const descText = typeof desc === 'string' ? desc : desc == null ? '' : typeof desc === 'object' ? null : String(desc);
+  if (descText === null) {
+    // nothing to measure
+  } else if (descText.trim() === '') {
     add({
       code: 'description-missing',
       severity: 'error',
@@ -703,7 +709,7 @@ function regexRule(node: unknown, base: number, add: Add): void {
     add({
       code: 'probe-regex-invalid',
       severity: 'warning',
-      message: `This pattern uses a feature skill-author's regex engine cannot check (${compiled.message}); its version probe is reported as not probed. Prefer plain classes like \\d+\\.\\d+.`,
+      message: `skill-author's regex engine cannot check this pattern (${compiled.message}); its version probe is reported as not probed. Prefer a short pattern of plain classes like \\d+\\.\\d+.`,
       start: r[0],
       end: r[1],
     });

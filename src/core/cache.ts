@@ -35,7 +35,7 @@ import { frontmatterSchema } from './schema';
 import { LineIndex, makeDiagnostic } from './text';
 
 /** Bump whenever `analyzeSkill` (or anything it calls) may produce a different result for the same text. */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 const FORMAT = 'skill-author/analysis-cache';
 /** A stamp within this many ms of the moment the file was read is not trusted (see the header). */
 export const RACY_MS = 2000;

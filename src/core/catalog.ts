@@ -44,8 +44,12 @@ export interface SkillIo {
   remove(p: string): Promise<void>;
 }
 
+/** Read-only, and non-blocking so that opening a named pipe called SKILL.md returns at once (the fstat that
+ *  follows rejects it) instead of waiting forever for a writer. No effect on regular files. */
+const OPEN_FLAGS = nodeFs.constants.O_NONBLOCK === undefined ? 'r' : nodeFs.constants.O_RDONLY | nodeFs.constants.O_NONBLOCK;
+
 function readFileSyncChecked(p: string, maxBytes: number): { stat: Stats; data: Buffer | null } {
-  const fd = nodeFs.openSync(p, 'r');
+  const fd = nodeFs.openSync(p, OPEN_FLAGS);
   try {
     const stat = nodeFs.fstatSync(fd);
     if (!stat.isFile() || stat.size > maxBytes) return { stat, data: null };
@@ -60,7 +64,7 @@ export const asyncIo: SkillIo = {
   realpath: (p) => fs.realpath(p),
   readdir: (p) => fs.readdir(p, { withFileTypes: true }),
   async readFile(p, maxBytes) {
-    const handle = await fs.open(p, 'r');
+    const handle = await fs.open(p, OPEN_FLAGS);
     try {
       const stat = await handle.stat();
       if (!stat.isFile() || stat.size > maxBytes) return { stat, data: null };
@@ -145,31 +149,49 @@ export async function findSkills(target: string, options: WalkOptions = {}): Pro
   const out: Catalog = { skills: [], categoryDescriptions: new Map(), problems: [] };
   const io = options.io ?? asyncIo;
   const abs = path.resolve(target);
-  let st;
+  const one = (file: string, st: Stats | null): Catalog => {
+    const dir = path.dirname(file);
+    out.skills.push({ id: path.basename(dir), dir, file, root: path.dirname(dir), category: 'general', ...(st?.isFile() ? { stamp: stampOf(st) } : {}) });
+    return out;
+  };
+  let st: Stats | null = null;
+  let error: unknown;
   try {
     st = await io.stat(abs);
   } catch (e) {
-    out.problems.push({ path: abs, message: fsMessage(e) });
+    error = e;
+  }
+  // A SKILL.md named directly, or one in a folder given directly, is that skill whatever it turns out to be
+  // (a dangling link, a folder, a pipe): the read then says why the runtime cannot use it.
+  if (path.basename(abs) === SKILL_FILE && (st !== null || (await isListed(io, abs)))) return one(abs, st);
+  if (st === null) {
+    out.problems.push({ path: abs, message: fsMessage(error) });
     return out;
   }
-  if (st.isFile()) {
-    const dir = path.dirname(abs);
-    out.skills.push({ id: path.basename(dir), dir, file: abs, root: path.dirname(dir), category: 'general', stamp: stampOf(st) });
-    return out;
-  }
+  if (st.isFile()) return one(abs, st);
   if (!st.isDirectory()) {
     out.problems.push({ path: abs, message: 'not a file or folder' });
     return out;
   }
-  // A skill folder given directly is one skill.
-  const own = await statOrNull(io, path.join(abs, SKILL_FILE));
-  if (own?.isFile()) {
-    out.skills.push({ id: path.basename(abs), dir: abs, file: path.join(abs, SKILL_FILE), root: path.dirname(abs), category: 'general', stamp: stampOf(own) });
-    return out;
-  }
+  // A folder given directly whose SKILL.md exists (of any kind) is that one skill; one that stat cannot see
+  // (a dangling link) is found by the walk's listing of the folder.
+  const ownFile = path.join(abs, SKILL_FILE);
+  const own = await statOrNull(io, ownFile);
+  if (own !== null) return one(ownFile, own);
   await walk(abs, abs, out, options);
   out.skills.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return out;
+}
+
+/** Whether the folder of `p` lists an entry named like `p` (true for a dangling link, which stat cannot see).
+ *  Only for a path named SKILL.md given directly whose stat failed. */
+async function isListed(io: SkillIo, p: string): Promise<boolean> {
+  try {
+    const name = path.basename(p);
+    return (await io.readdir(path.dirname(p))).some((e) => e.name === name);
+  } catch {
+    return false;
+  }
 }
 
 async function statOrNull(io: SkillIo, p: string): Promise<Stats | null> {
@@ -236,13 +258,13 @@ async function walk(root: string, start: string, out: Catalog, options: WalkOpti
     }
     const skillEntry = entries.find((e) => e.name === SKILL_FILE);
     if (skillEntry) {
+      // A SKILL.md that is a folder, a dangling link or unreadable is still this folder's skill: it is listed
+      // (the read reports why the runtime cannot use it), never silently dropped, and not descended into.
       const file = path.join(dir, SKILL_FILE);
       const st = await statOrNull(io, file);
-      if (st?.isFile()) {
-        if (dir !== root) out.skills.push({ id: path.basename(dir), dir, file, root, category: categoryOf(root, dir), stamp: stampOf(st) });
-        return;
-      }
-      out.problems.push({ path: file, message: st ? 'SKILL.md is not a regular file' : 'SKILL.md is a dangling link or cannot be read' });
+      const where = dir === root ? { root: path.dirname(dir), category: 'general' } : { root, category: categoryOf(root, dir) };
+      out.skills.push({ id: path.basename(dir), dir, file, ...where, ...(st?.isFile() ? { stamp: stampOf(st) } : {}) });
+      return;
     }
     if (dir !== root && entries.some((e) => e.name === CATEGORY_FILE)) {
       out.categoryDescriptions.set(path.relative(root, dir).split(path.sep).join('/'), path.join(dir, CATEGORY_FILE));
@@ -292,7 +314,7 @@ export async function readSkillFile(file: string, io: SkillIo = asyncIo): Promis
   try {
     return fromOpened(await io.readFile(file, MAX_SKILL_BYTES));
   } catch (e) {
-    return unreadable(e);
+    return unreadable(e, file);
   }
 }
 
@@ -300,17 +322,38 @@ export function readSkillFileSync(file: string, io: SkillIo = asyncIo): SkillFil
   try {
     return fromOpened(io.readFileSync(file, MAX_SKILL_BYTES));
   } catch (e) {
-    return unreadable(e);
+    return unreadable(e, file);
   }
 }
 
-function unreadable(e: unknown): SkillFileRead {
-  return { read: { text: null, problem: { code: 'file-unreadable', message: `SKILL.md ${fsMessage(e)}` } }, stamp: null, bytes: null };
+function unreadable(e: unknown, file: string): SkillFileRead {
+  return { read: { text: null, problem: { code: 'file-unreadable', message: `${whyUnreadable(e, file)}. The runtime cannot read it either, so the skill is never loaded.` } }, stamp: null, bytes: null };
+}
+
+/** Why SKILL.md could not be opened, as a sentence. "Does not exist" would be baffling next to an `ls` that
+ *  lists the file, so a broken link is named as one (a direct call: only this error path needs `lstat`). */
+function whyUnreadable(e: unknown, file: string): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT' || code === 'ELOOP') {
+    try {
+      if (nodeFs.lstatSync(file).isSymbolicLink()) {
+        if (code === 'ELOOP') return 'SKILL.md is a symbolic link that loops back on itself';
+        return `SKILL.md is a dangling symbolic link (its target ${JSON.stringify(nodeFs.readlinkSync(file))} does not exist)`;
+      }
+    } catch {
+      // fall through to the plain reason
+    }
+  }
+  if (code === 'EACCES' || code === 'EPERM') return 'SKILL.md cannot be read: permission denied';
+  return `SKILL.md ${fsMessage(e)}`;
 }
 
 function fromOpened({ stat: st, data }: { stat: Stats; data: Buffer | null }): SkillFileRead {
   const stamp = stampOf(st);
-  if (!st.isFile()) return { read: { text: null, problem: { code: 'file-unreadable', message: 'SKILL.md is not a regular file' } }, stamp, bytes: null };
+  if (!st.isFile()) {
+    const what = st.isDirectory() ? 'a folder, not a file' : 'not a regular file (a pipe, socket or device)';
+    return { read: { text: null, problem: { code: 'file-unreadable', message: `SKILL.md is ${what}. The runtime cannot use it, so the skill is never loaded.` } }, stamp, bytes: null };
+  }
   if (st.size > MAX_SKILL_BYTES || data === null) {
     return {
       read: { text: null, problem: { code: 'file-too-large', message: `SKILL.md is ${(st.size / 1048576).toFixed(1)} MB; files over ${MAX_SKILL_BYTES / 1048576} MB are not read` } },

@@ -70,6 +70,10 @@ export interface VersionProbe {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+/** By absolute path: Windows searches the working directory (a workspace) before PATH for a bare name. */
+const TASKKILL = nodePath.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+/** Program size × output length past which a version regex is not run (~20 ns a step: about 2 s). */
+export const MATCH_BUDGET = 100_000_000;
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 
@@ -384,7 +388,7 @@ export class ProbeRunner {
             }
           } else {
             try {
-              spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' }).on('error', () => undefined);
+              spawn(TASKKILL, ['/pid', String(pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' }).on('error', () => undefined);
             } catch {
               // fall back below
             }
@@ -465,6 +469,16 @@ export async function probeVersion(
   if (!compiled.ok) {
     if (compiled.unsupported) return { found: null, reason: 'not_probed', detail: compiled.message };
     return { found: null, reason: 'parse_failed', detail: `regex rejected: ${compiled.message}` };
+  }
+  // Matching is linear in the output, but times the program's size: a 200-instruction pattern over the
+  // capped 2 MiB of output is seconds of a blocked event loop, and a hostile one minutes. Past this budget
+  // the version is reported unknown rather than computed (the runtime's lazy DFA would get there).
+  if (compiled.regex.programSize * out.output.length > MATCH_BUDGET) {
+    return {
+      found: null,
+      reason: 'not_probed',
+      detail: `the regex (${compiled.regex.programSize} instructions) is too large to search ${out.output.length} characters of output here; not checked`,
+    };
   }
   const matched = compiled.regex.wholeMatch(out.output);
   if (matched === null) {

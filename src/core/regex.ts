@@ -47,7 +47,14 @@ export type CompiledRegex = {
   wholeMatch(text: string): string | null;
   /** The RE2 pattern actually run (for logs and tests). */
   readonly engineSource: string;
+  /** Instructions of the compiled program: matching costs up to this many steps per character of text. */
+  readonly programSize: number;
 };
+
+/** Longer patterns are not evaluated (a version pattern is a few dozen characters). Translating and
+ *  compiling grow faster than linearly with the pattern (`(a|` × 20,000: seconds), and this runs on every
+ *  edit of the SKILL.md. */
+export const MAX_PATTERN_LENGTH = 1000;
 
 export type CompileResult =
   | { ok: true; regex: CompiledRegex }
@@ -75,6 +82,9 @@ export function compileVersionRegex(pattern: string): CompileResult {
 }
 
 function compileUncached(pattern: string): CompileResult {
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    return { ok: false, message: `the pattern is ${pattern.length} characters long; this tool evaluates patterns of at most ${MAX_PATTERN_LENGTH}`, unsupported: true };
+  }
   let t: Translation;
   try {
     t = translate(pattern);
@@ -97,6 +107,7 @@ function compileUncached(pattern: string): CompileResult {
     regex: {
       hasCaptureGroups: t.hasCaptureGroups,
       engineSource,
+      programSize: re.programSize(),
       wholeMatch(text: string): string | null {
         const m = re.matcher(text);
         return m.find() ? m.group() : null;

@@ -84,7 +84,10 @@ export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOp
   };
 
   if (!analysis.loadable) {
-    return finish(status, 'not_loadable', hasErrors, analysis.runtimeSplit.state === 'blank' ? 'The file is blank: the runtime skips it.' : 'The body is empty: the runtime skips the skill.');
+    // A file that could not be read at all is analyzed as empty text: its own finding says why, not "blank".
+    const unusable = analysis.diagnostics.find((d) => d.code === 'file-unreadable' || d.code === 'file-too-large' || d.code === 'file-encoding');
+    const why = unusable?.message ?? (analysis.runtimeSplit.state === 'blank' ? 'The file is blank: the runtime skips it.' : 'The body is empty: the runtime skips the skill.');
+    return finish(status, 'not_loadable', hasErrors, why);
   }
   if (mode === 'disable') {
     return finish(status, 'skipped_disabled', hasErrors, modeSource === 'override' ? "The agent's skill_overrides set mode: disable." : 'mode: disable — the skill is always dropped.');

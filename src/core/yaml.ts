@@ -33,7 +33,7 @@ export interface ParsedYaml {
 /** How many nodes alias expansion may add before we stop (a billion-laughs file stops here). */
 const ALIAS_BUDGET = 10_000;
 /** Deeper nesting than this is reported rather than walked (the stack is shared with the editor). */
-const MAX_DEPTH = 200;
+export const MAX_DEPTH = 200;
 
 export function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -48,7 +48,7 @@ export function nodeRange(node: Node | null | undefined, base: number): [number,
 /** Count nesting depth cheaply from the raw text: `yaml` builds its tree recursively, so a 20,000-deep
  *  `[[[[…` would exhaust the stack inside the parser. Flow brackets are the only way to nest that deep on
  *  few bytes; block nesting needs indentation, which costs quadratic bytes. */
-function flowDepthExceeds(src: string, limit: number): number {
+export function flowDepthExceeds(src: string, limit: number = MAX_DEPTH): number {
   let depth = 0;
   let quote = 0;
   for (let i = 0; i < src.length; i++) {
@@ -94,12 +94,14 @@ export function parseYaml(src: string, base: number): ParsedYaml {
   }
   out.doc = doc;
   for (const e of doc.errors) {
+    // The parser marks a duplicate key by its first character only; the finding covers (and names) the key.
+    const end = e.code === 'DUPLICATE_KEY' ? (keyEndAt(doc, e.pos[0]) ?? e.pos[1]) : e.pos[1];
     out.issues.push({
       kind: e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'syntax',
       code: e.code,
       message: e.message.split('\n')[0] ?? e.message,
       start: base + e.pos[0],
-      end: base + Math.max(e.pos[1], e.pos[0] + 1),
+      end: base + Math.max(end, e.pos[0] + 1),
     });
   }
   if (out.issues.some((i) => i.kind === 'syntax')) return out;
@@ -156,6 +158,26 @@ function hasDuplicateKey(doc: Document.Parsed): boolean {
     }
   }
   return false;
+}
+
+/** End offset of the map key that starts at `start` (without following aliases), if there is one. */
+function keyEndAt(doc: Document.Parsed, start: number): number | undefined {
+  const stack: unknown[] = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isMap(node) || isSeq(node)) {
+      for (const item of node.items) {
+        if (!isPair(item)) {
+          stack.push(item);
+          continue;
+        }
+        const key = item.key as Node | null;
+        if (key?.range?.[0] === start) return key.range[1];
+        stack.push(key, item.value);
+      }
+    }
+  }
+  return undefined;
 }
 
 function errorText(err: unknown): string {

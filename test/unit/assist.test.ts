@@ -227,7 +227,7 @@ describe('assist: hovers', () => {
     );
   });
   it('agent overrides apply to the skill in the agent’s skills_dir', () => {
-    const agents = [{ id: 'kate', skills: ['x'], skillsDir: '/r/skills', overrides: new Map([['x', 'warn' as const]]), line: 1 }];
+    const agents = [{ id: 'kate', skills: ['x'], skillsDir: '/r/skills', overrides: new Map([['x', 'warn' as const]]), line: 1, skillPositions: new Map() }];
     assert.deepEqual(agentOverridesFor(agents, '/r/skills/x', () => '/r/config/agents.yaml'), [{ agent: 'kate', mode: 'warn', file: '/r/config/agents.yaml' }]);
     assert.deepEqual(agentOverridesFor(agents, '/elsewhere/x', () => ''), []);
   });

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { findSkills, MAX_SKILL_BYTES, readSkillText } from '../../src/core/catalog';
+import { blockingIo, findSkills, MAX_SKILL_BYTES, readSkillText } from '../../src/core/catalog';
 import { Engine } from '../../src/core/engine';
 
 let tmp: string;
@@ -68,16 +68,36 @@ describe('files the runtime cannot use', () => {
     assert.match(gone.problem?.message ?? '', /does not exist/);
   });
 
-  it('a SKILL.md that is a folder, a dangling link, and a symlink loop are reported, not fatal', async () => {
-    mkdirSync(path.join(tmp, 'tree/dirskill/SKILL.md'), { recursive: true });
+  it('a SKILL.md that is a folder or a dangling link is listed as a skill the runtime cannot load; a symlink loop is walked once', async () => {
+    mkdirSync(path.join(tmp, 'tree/dirskill/SKILL.md/inner'), { recursive: true });
+    put('tree/dirskill/SKILL.md/inner/SKILL.md', '---\nname: inner\ndescription: d\n---\nbody\n');
     mkdirSync(path.join(tmp, 'tree/dangling'), { recursive: true });
     symlinkSync(path.join(tmp, 'nowhere'), path.join(tmp, 'tree/dangling/SKILL.md'));
     symlinkSync(path.join(tmp, 'tree'), path.join(tmp, 'tree/loop'));
     put('tree/ok/SKILL.md', '---\nname: ok\ndescription: d\n---\nbody\n');
     const c = await findSkills(path.join(tmp, 'tree'));
-    assert.deepEqual(c.skills.map((s) => s.id), ['ok']);
-    assert.ok(c.problems.some((p) => p.path.endsWith(path.join('dirskill', 'SKILL.md')) && /not a regular file/.test(p.message)));
-    assert.ok(c.problems.some((p) => p.path.endsWith(path.join('dangling', 'SKILL.md')) && /dangling/.test(p.message)));
+    // Listed, not silently dropped; and a SKILL.md folder is not descended into (no `inner`).
+    assert.deepEqual(c.skills.map((s) => s.id), ['dangling', 'dirskill', 'ok']);
+    assert.deepEqual(c.problems, []);
+    const dangling = await checkOne('tree/dangling');
+    assert.equal(dangling.status.verdict, 'not_loadable');
+    assert.match(dangling.analysis?.diagnostics[0]?.message ?? '', /^SKILL\.md is a dangling symbolic link \(its target ".*nowhere" does not exist\)/);
+    assert.match(dangling.status.summary, /dangling symbolic link/);
+    const dir = await checkOne('tree/dirskill');
+    assert.equal(dir.analysis?.diagnostics[0]?.code, 'file-unreadable');
+    assert.match(dir.analysis?.diagnostics[0]?.message ?? '', /^SKILL\.md is a folder, not a file/);
+  });
+
+  it('a SKILL.md that is a named pipe is reported at once, never opened for a blocking read', async function () {
+    if (process.platform === 'win32') return this.skip();
+    const { execFileSync } = await import('node:child_process');
+    mkdirSync(path.join(tmp, 'fifo'), { recursive: true });
+    execFileSync('mkfifo', [path.join(tmp, 'fifo/SKILL.md')]);
+    this.timeout(3000); // before the fix the open waited for a writer forever
+    const s = await checkOne('fifo');
+    assert.equal(s.status.verdict, 'not_loadable');
+    assert.match(s.analysis?.diagnostics[0]?.message ?? '', /not a regular file/);
+    assert.equal((await readSkillText(path.join(tmp, 'fifo/SKILL.md'), blockingIo)).problem?.code, 'file-unreadable');
   });
 
   it('a skills root with many entries is bounded', async () => {

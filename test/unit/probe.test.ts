@@ -7,36 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBinary } from '../../src/core/binlookup';
 import { probeVersion, ProbeRunner, type ProbeLogEntry } from '../../src/core/probe';
+import { isDead, readPid, until } from './proc';
 
 const posix = process.platform !== 'win32';
-
-/** Polls `cond` until it holds or `ms` pass. */
-async function until(cond: () => boolean, ms = 3000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** Gone, or a zombie nobody has reaped yet (it no longer runs). */
-function isDead(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch {
-    return true;
-  }
-}
-
-function readPid(file: string): number {
-  return Number(readFileSync(file, 'utf8').trim());
-}
 
 describe('version probes (real processes)', function () {
   if (!posix) return; // fake binaries are POSIX shell scripts
