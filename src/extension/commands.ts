@@ -18,6 +18,7 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
     // Not contributed (so not in the palette): figures for `npm run bench` and the tests.
     vscode.commands.registerCommand('skillAuthor.internal.stats', () => ({
       activationMs: ctx.activationMs,
+      lastLiveRun: ctx.lastLiveRun,
       lastUpdate: ctx.storeIfCreated?.lastUpdate ?? null,
       skills: ctx.storeIfCreated?.all().length ?? null,
     })),

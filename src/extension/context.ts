@@ -26,6 +26,9 @@ export class SkillAuthorContext implements vscode.Disposable {
   private readonly engineReset = new vscode.EventEmitter<void>();
   /** Time the synchronous part of `activate()` took (ms). */
   activationMs = 0;
+  /** The last live run that followed an edit: from the change event to the findings handed to VS Code,
+   *  and the debounce in between (ms) — the extension's own share of on-type latency (for `npm run bench`). */
+  lastLiveRun: { file: string; changeToSetMs: number; delayMs: number } | null = null;
   /** Every probe the engines of this session ran or refused (bounded), newest last: the API's `probeLog()`. */
   readonly probeLog: ProbeLogEntry[] = [];
 

@@ -86,6 +86,9 @@ function decorate(out: vscode.Diagnostic, d: EngineDiagnostic, codesTarget: vsco
 interface Pending {
   timer: NodeJS.Timeout;
   version: number;
+  /** performance.now() of the edit that scheduled the run, and the delay chosen (for `ctx.lastLiveRun`). */
+  changedAt: number | null;
+  delay: number;
 }
 
 interface LastRun {
@@ -178,7 +181,7 @@ class LiveDiagnostics implements vscode.Disposable {
     }
     const version = doc.version;
     const timer = setTimeout(() => this.run(key, version), delay);
-    this.pending.set(key, { timer, version });
+    this.pending.set(key, { timer, version, changedAt: reason === 'change' ? performance.now() : null, delay });
   }
 
   private run(key: string, scheduledVersion: number): void {
@@ -219,6 +222,7 @@ class LiveDiagnostics implements vscode.Disposable {
       .filter((d) => !(hideOverlapping && OVERLAPPING_CODES.has(d.code)))
       .map((d) => toVscodeDiagnostic(doc, d, this.codesTarget, shift));
     this.collection.set(doc.uri, diagnostics);
+    if (pending.changedAt !== null) this.ctx.lastLiveRun = { file, changeToSetMs: performance.now() - pending.changedAt, delayMs: pending.delay };
   }
 
   private forget(uri: vscode.Uri): void {

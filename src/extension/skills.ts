@@ -67,9 +67,13 @@ export interface AgentView {
 
 /** Slice of the extension host's thread the cold scan may take before it yields (ms). */
 const SLICE_MS = 8;
-/** Changes are batched until the current macrotask ends (a scan slice, a watcher event): listeners hear of
- *  a burst once, and of a single change at once. */
-const FIRE_DELAY_MS = 0;
+/** SKILL.md files the cold scan reads at once. */
+const SCAN_CONCURRENCY = 16;
+/** Changes are batched until the current macrotask ends (a scan slice, a watcher event), and bursts are
+ *  throttled: a change after a quiet spell fires at once, the next ones at most every BURST_MS. Listeners
+ *  (the tree, the explorer decorations, background diagnostics) walk every skill on a change, so a cold
+ *  scan of 10,000 skills firing once per 8 ms slice spent half its time in them. */
+const BURST_MS = 100;
 /** Unsaved edits re-analyzed after this much quiet (ms). */
 const EDIT_DELAY_MS = 200;
 
@@ -128,6 +132,10 @@ const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 
 export class SkillStore implements vscode.Disposable {
   private readonly records = new Map<string, SkillRecord>();
+  /** The files of `records` in `all()`'s order; undefined when it must be sorted again. */
+  private order: string[] | undefined;
+  /** When the last batch of changes was fired (performance.now()), for the burst throttle. */
+  private lastFire = -Infinity;
   private rootList: SkillRoot[] = [];
   /** DESCRIPTION.md files found, by absolute path. */
   private readonly categoryFiles = new Set<string>();
@@ -190,9 +198,24 @@ export class SkillStore implements vscode.Disposable {
 
   /** Every known skill, in the CLI's order (category, folder name, path). */
   all(): SkillRecord[] {
-    return [...this.records.values()].sort(
-      (a, b) => cmp(a.root.path, b.root.path) || cmp(a.location.category, b.location.category) || cmp(a.id, b.id) || cmp(a.file, b.file),
-    );
+    this.order ??= [...this.records.values()]
+      .map((r) => ({ file: r.file, key: sortKey(r) }))
+      .sort((a, b) => cmp(a.key, b.key))
+      .map((e) => e.file);
+    return this.order.map((f) => this.records.get(f) as SkillRecord);
+  }
+
+  /** Sets a record, forgetting the order of `all()` only when the set of skills or a sort key changed. */
+  private setRecord(record: SkillRecord): void {
+    const before = this.records.get(record.file);
+    if (!before || sortKey(before) !== sortKey(record)) this.order = undefined;
+    this.records.set(record.file, record);
+  }
+
+  private deleteRecord(file: string): boolean {
+    if (!this.records.delete(file)) return false;
+    this.order = undefined;
+    return true;
   }
 
   get(file: string): SkillRecord | undefined {
@@ -342,17 +365,25 @@ export class SkillStore implements vscode.Disposable {
     // Records no longer found go; the others are re-read (a rescan is also how users recover from a missed
     // file event).
     const removed = [...this.records.keys()].filter((f) => !seen.has(f));
-    for (const f of removed) this.records.delete(f);
+    for (const f of removed) this.deleteRecord(f);
     this.queue({ removed, all: true });
+    // Several files in flight at once: each read is a few thread-pool round trips (open, stat, read, close),
+    // which one at a time left the thread idle two thirds of a 10,000-skill scan.
     let slice = performance.now();
-    for (const { location, root } of found) {
-      if (generation !== this.scanGeneration || this.disposed) return;
-      await this.load(location, root);
-      if (performance.now() - slice > SLICE_MS) {
-        await yieldNow();
-        slice = performance.now();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < found.length) {
+        if (generation !== this.scanGeneration || this.disposed) return;
+        const { location, root } = found[next++] as (typeof found)[number];
+        await this.load(location, root);
+        if (performance.now() - slice > SLICE_MS) {
+          await yieldNow();
+          slice = performance.now();
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, found.length) }, worker));
+    if (generation !== this.scanGeneration || this.disposed) return;
     if (generation === this.scanGeneration && !this.disposed) await cache.save(walks, found.map((f) => f.location.file));
     this.ctx.output.info(`found ${found.length} skill(s) in ${roots.length} root(s) in ${(performance.now() - started).toFixed(0)} ms`);
   }
@@ -468,7 +499,7 @@ export class SkillStore implements vscode.Disposable {
       probing: true,
       fromEditor,
     };
-    this.records.set(location.file, record);
+    this.setRecord(record);
     this.queue({ changed: [record] });
     this.evaluate(record);
   }
@@ -521,7 +552,7 @@ export class SkillStore implements vscode.Disposable {
   }
 
   private remove(file: string): void {
-    if (this.records.delete(file)) {
+    if (this.deleteRecord(file)) {
       this.generation.delete(file);
       this.agentCache = undefined;
       this.queue({ removed: [file] });
@@ -662,11 +693,12 @@ export class SkillStore implements vscode.Disposable {
     }
     if (change.all) this.pendingAll = true;
     if (change.changed?.length || change.removed?.length || change.all) this.agentCache = undefined;
-    this.fireTimer ??= setTimeout(() => this.flush(), FIRE_DELAY_MS);
+    this.fireTimer ??= setTimeout(() => this.flush(), Math.max(0, this.lastFire + BURST_MS - performance.now()));
   }
 
   private flush(): void {
     this.fireTimer = undefined;
+    this.lastFire = performance.now();
     const change: StoreChange = { changed: [...this.pendingChanged.values()], removed: [...this.pendingRemoved], all: this.pendingAll };
     this.pendingChanged = new Map();
     this.pendingRemoved = new Set();
@@ -686,6 +718,11 @@ export class SkillStore implements vscode.Disposable {
     for (const d of [...this.subscriptions.splice(0), ...this.watchers.splice(0), ...this.agentWatchers.splice(0)]) d.dispose();
     this.changedEmitter.dispose();
   }
+}
+
+/** The CLI's order: root, category, folder name, path. */
+function sortKey(r: SkillRecord): string {
+  return `${r.root.path}\0${r.location.category}\0${r.id}\0${r.file}`;
 }
 
 function cmp(a: string, b: string): number {
