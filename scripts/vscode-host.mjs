@@ -431,7 +431,12 @@ export function prepareRunFolders(tmp) {
   const binDir = join(tmp, 'bin');
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(binDir, { recursive: true });
-  writeUserSettings(userDataDir, { 'skillAuthor.defaultRoots': false }); // tests see the fixture workspace only, not this machine's ~/.claude/skills…
+  writeUserSettings(userDataDir, {
+    'skillAuthor.defaultRoots': false, // tests see the fixture workspace only, not this machine's ~/.claude/skills…
+    // VS Code in a browser saves edited files after a second by default (desktop VS Code does not): a test
+    // that edits a fixture in memory and reverts it would otherwise write its edit to the repo when slow.
+    'files.autoSave': 'off',
+  });
   writeFileSync(join(binDir, 'skill-author-fake-tool'), '#!/bin/sh\necho "skill-author-fake-tool 1.2.3"\n');
   chmodSync(join(binDir, 'skill-author-fake-tool'), 0o755);
   return { userDataDir, extensionsDir, binDir };

@@ -12,16 +12,24 @@
 // same version. `analyzeText` is synchronous today, so in practice the check only drops runs for documents
 // closed meanwhile; it keeps the rule true if analysis ever moves off the extension host's thread.
 //
+// Files gone from disk: no finding may outlive both its file and its editor. The findings of a SKILL.md
+// deleted or moved away on disk stay while a tab shows it (VS Code's own rule for TypeScript: the editor
+// still shows the text they point into) and go when the last such tab closes — or at once when none shows
+// it, even though VS Code keeps its document open in the extension host for minutes (with no close event)
+// after the editor closed. Deletions come from a file watcher (folders included: `rm -r`, `git checkout`,
+// a rename), closed tabs from `tabGroups.onDidChangeTabs`.
+//
 // Huge documents: a typical SKILL.md analyzes in well under a millisecond, but a multi-megabyte paste must not
 // turn every keystroke into a stall of the extension host (the analysis runs on its thread). Documents over
 // HUGE_CHARS are never analyzed at once, not even on open; and any document whose last analysis took over
 // SLOW_MS (a 700 KB frontmatter takes ~300 ms) waits, after a change, for the debounce or for twice that
 // time, whichever is longer — so analysis takes at most a third of the host's time on it.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
 import type { Diagnostic as EngineDiagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
-import { analyzeDocument, documentFile, documentLength, HUGE_CHARS, isSkillDocument } from './documents';
+import { analyzeDocument, documentFile, documentLength, HUGE_CHARS, isOrphaned, isSkillDocument } from './documents';
 import type { StoreChange } from './skills';
 
 export const SOURCE = 'skill-author';
@@ -50,6 +58,9 @@ const PUBLISH_SLICE_MS = 10;
 
 /** Delay between activation and the start of the background scan (ms). */
 const BACKGROUND_DELAY_MS = 500;
+
+/** Deletions reported within this time are handled together (a folder removed file by file). */
+const DELETE_BATCH_MS = 50;
 
 const SEVERITY: Record<EngineDiagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -101,6 +112,10 @@ class LiveDiagnostics implements vscode.Disposable {
   private readonly lastRun = new Map<string, LastRun>();
   private readonly codesTarget = vscode.Uri.parse(CODES_URL);
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Deletions of anything in the workspace (a SKILL.md, or a folder holding some). */
+  private readonly deletions = vscode.workspace.createFileSystemWatcher('**/*', true, true, false);
+  private readonly deleted = new Set<string>();
+  private deleteTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly ctx: SkillAuthorContext) {
     this.subscriptions.push(
@@ -110,6 +125,20 @@ class LiveDiagnostics implements vscode.Disposable {
         if (e.contentChanges.length > 0) this.schedule(e.document, 'change');
       }),
       vscode.workspace.onDidCloseTextDocument((doc) => this.forget(doc.uri)),
+      // The last tab of a file deleted meanwhile: its findings go with it.
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        for (const tab of e.closed) {
+          const input = tab.input;
+          const uris = input instanceof vscode.TabInputText ? [input.uri] : input instanceof vscode.TabInputTextDiff ? [input.original, input.modified] : [];
+          for (const uri of uris) if (this.collection.has(uri) && isOrphaned(uri)) this.drop(uri);
+        }
+      }),
+      this.deletions,
+      this.deletions.onDidDelete((uri) => {
+        if (uri.scheme !== 'file') return;
+        this.deleted.add(uri.fsPath);
+        this.deleteTimer ??= setTimeout(() => this.sweepDeleted(), DELETE_BATCH_MS);
+      }),
       // `showOverlapping` changes what is published, `debounceMs` only future timing: re-run open documents.
       ctx.config.onDidChange(() => {
         this.scheduleAll('config');
@@ -130,12 +159,36 @@ class LiveDiagnostics implements vscode.Disposable {
   private backgroundTimer: NodeJS.Timeout | undefined;
   private publishGeneration = 0;
 
+  /** Drops the findings of files under the paths just deleted, unless a tab still shows them. */
+  private sweepDeleted(): void {
+    this.deleteTimer = undefined;
+    const gone = [...this.deleted];
+    this.deleted.clear();
+    const under = (p: string): boolean => gone.some((g) => p === g || p.startsWith(g + path.sep));
+    const orphans: vscode.Uri[] = [];
+    this.collection.forEach((uri) => {
+      if (uri.scheme === 'file' && under(uri.fsPath) && isOrphaned(uri)) orphans.push(uri);
+    });
+    for (const uri of orphans) this.drop(uri);
+  }
+
+  /** Forgets a document's findings and any run scheduled for it. */
+  private drop(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const pending = this.pending.get(key);
+    if (pending) clearTimeout(pending.timer);
+    this.pending.delete(key);
+    this.lastRun.delete(key);
+    this.collection.delete(uri);
+  }
+
   /** Publishes the store's findings for files not open in an editor (`change` undefined: all of them). */
   private publishBackground(change: StoreChange | undefined): void {
     const store = this.ctx.storeIfCreated;
     if (!store) return;
     const enabled = this.ctx.config.diagnostics.background;
-    const open = new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.uri.scheme === 'file').map((d) => d.uri.fsPath));
+    // Documents whose findings the live analysis owns (not those of files gone from disk that no tab shows).
+    const open = new Set(vscode.workspace.textDocuments.filter((d) => !d.isClosed && d.uri.scheme === 'file' && !isOrphaned(d.uri)).map((d) => d.uri.fsPath));
     if (!change || change.all || !enabled) {
       // Drop what no longer applies, then publish everything again.
       this.collection.forEach((uri) => {
@@ -190,6 +243,11 @@ class LiveDiagnostics implements vscode.Disposable {
     this.pending.delete(key);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (!doc || doc.isClosed) return; // closed meanwhile: its findings were already cleared
+    if (isOrphaned(doc.uri)) {
+      // A lingering document of a file deleted on disk, in no tab (e.g. re-run after a settings change).
+      this.collection.delete(doc.uri);
+      return;
+    }
 
     const version = doc.version;
     const file = documentFile(doc);
@@ -226,22 +284,18 @@ class LiveDiagnostics implements vscode.Disposable {
   }
 
   private forget(uri: vscode.Uri): void {
-    const key = uri.toString();
-    const pending = this.pending.get(key);
-    if (pending) clearTimeout(pending.timer);
-    this.pending.delete(key);
-    this.lastRun.delete(key);
-    this.collection.delete(uri);
+    this.drop(uri);
     // A closed SKILL.md keeps the findings of the file on disk (background diagnostics). When the editor
     // held unsaved edits, the store re-reads the file and its change event publishes them.
     const record = uri.scheme === 'file' && this.ctx.config.diagnostics.background ? this.ctx.storeIfCreated?.get(uri.fsPath) : undefined;
-    if (record && !record.fromEditor) {
+    if (record && !record.fromEditor && !isOrphaned(uri)) {
       this.collection.set(uri, record.analysis.diagnostics.map((d) => toFileDiagnostic(record.analysis, d, this.codesTarget)));
     }
   }
 
   dispose(): void {
     if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+    if (this.deleteTimer) clearTimeout(this.deleteTimer);
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.pending.clear();
     for (const s of this.subscriptions.splice(0)) s.dispose();

@@ -2,6 +2,7 @@
 // of its text as the runtime reads it — computed once per document version and shared by the live
 // diagnostics, the skill store, the previews, completion, hovers and quick fixes, so a keystroke is analyzed
 // once however many features look at it.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
@@ -17,6 +18,29 @@ export const SKILL_SELECTOR: vscode.DocumentSelector = SCHEMES.map((scheme) => (
 
 export function isSkillDocument(doc: vscode.TextDocument): boolean {
   return SCHEME_SET.has(doc.uri.scheme) && path.posix.basename(doc.uri.path) === 'SKILL.md';
+}
+
+/** True while a tab of the workbench shows `uri` (a text editor, or either side of a diff). */
+export function isShownInTab(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      const input = tab.input;
+      if (input instanceof vscode.TabInputText && input.uri.toString() === key) return true;
+      if (input instanceof vscode.TabInputTextDiff && (input.modified.toString() === key || input.original.toString() === key)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True for a `file:` URI whose file is gone from disk (deleted, or moved away) and that no tab shows. Its
+ * findings must go: VS Code keeps a document alive in the extension host for minutes after its last editor
+ * closed, with no close event, so "the document is open" cannot be the test. Findings of a deleted file whose
+ * editor is still open stay, as VS Code's own TypeScript diagnostics do, until that editor closes.
+ */
+export function isOrphaned(uri: vscode.Uri): boolean {
+  return uri.scheme === 'file' && !isShownInTab(uri) && !fs.existsSync(uri.fsPath);
 }
 
 /** Documents above this many UTF-16 units (about 1 MB of ASCII) are never analyzed at once. */

@@ -2,13 +2,11 @@
 // verdicts in both faces. The fixture workspace has fake versioned binaries on PATH (test/fixtures/bin),
 // a skill that needs an environment variable, and an agents file (config/agents.yaml).
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
 import type { Entry } from '../../src/core/engine';
-import { extension, fixturePath } from './util';
+import { assertSameEntries, checkJson, extension, fixturePath } from './util';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -18,30 +16,7 @@ async function api(): Promise<SkillAuthorApi> {
   return exports;
 }
 
-/** `skill-author check --json` run by the extension host's Node, with the host's PATH and environment. */
-async function cli(args: string[]): Promise<Entry[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'check', '--json', '--no-cache', ...args], {
-    env: process.env,
-    cwd: fixturePath(),
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((e: { stdout?: string; code?: number }) => {
-    // Exit 1 means "a skill has errors or is hidden": the JSON is still complete.
-    if (e.code === 1 && e.stdout) return { stdout: e.stdout };
-    throw e;
-  });
-  const parsed = JSON.parse(stdout) as { version: number; skills: Entry[] };
-  assert.equal(parsed.version, 1);
-  // The CLI prints paths relative to its working directory when they lie below it; the API's are absolute.
-  return parsed.skills.map((e) => ({ ...e, path: resolve(fixturePath(), e.path) }));
-}
-
 const byPath = (entries: Entry[]): Map<string, Entry> => new Map(entries.map((e) => [e.path, e]));
-
-function assertSame(apiEntries: Entry[], cliEntries: Entry[], key: (e: Entry) => string = (e) => e.path): void {
-  assert.deepEqual(apiEntries.map(key).sort(), cliEntries.map(key).sort(), 'the same skills');
-  const cliBy = new Map(cliEntries.map((e) => [key(e), e]));
-  for (const e of apiEntries) assert.deepEqual(e, cliBy.get(key(e)), `entry ${key(e)}`);
-}
 
 describe('API', () => {
   afterEach(async () => {
@@ -51,8 +26,8 @@ describe('API', () => {
 
   it('returns version 1 and the workspace skills exactly as `check --json` reports them', async () => {
     const entries = await (await api()).skills();
-    const fromCli = await cli([fixturePath('skills')]);
-    assertSame(entries, fromCli);
+    const fromCli = await checkJson([fixturePath('skills')]);
+    assertSameEntries(entries, fromCli);
     // Not vacuous: the fixtures cover each colour and a probe that found a version.
     const probeOk = byPath(entries).get(fixturePath('skills', 'tools', 'probe-ok', 'SKILL.md'));
     assert.equal(probeOk?.verdict, 'loaded');
@@ -71,23 +46,23 @@ describe('API', () => {
     await vscode.commands.executeCommand('skillAuthor.reprobe');
     const set = await a.skills();
     assert.equal(needsEnv(set)?.verdict, 'loaded');
-    assertSame(set, await cli([fixturePath('skills')]));
+    assertSameEntries(set, await checkJson([fixturePath('skills')]));
 
     delete process.env.SA_TEST_API_KEY;
     await vscode.commands.executeCommand('skillAuthor.reprobe');
     const unset = await a.skills();
     assert.deepEqual(needsEnv(unset)?.missing.env, ['SA_TEST_API_KEY']);
-    assertSame(unset, await cli([fixturePath('skills')]));
+    assertSameEntries(unset, await checkJson([fixturePath('skills')]));
   });
 
   it("gives each agent's skills with its overrides and not_found entries, as `check --agent` does", async () => {
     const a = await api();
     for (const agent of ['kate', 'ops']) {
       const entries = await a.skills({ agent });
-      const fromCli = await cli(['--agent', agent, '--agents-file', fixturePath('config', 'agents.yaml')]);
+      const fromCli = await checkJson(['--agent', agent, '--agents-file', fixturePath('config', 'agents.yaml')]);
       // Same order as the agent lists them.
       assert.deepEqual(entries.map((e) => e.id), fromCli.map((e) => e.id));
-      assertSame(entries, fromCli, (e) => e.id);
+      assertSameEntries(entries, fromCli, (e) => e.id);
     }
     const kate = await a.skills({ agent: 'kate' });
     assert.deepEqual(kate.map((e) => [e.id, e.verdict, e.mode]), [

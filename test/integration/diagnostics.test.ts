@@ -2,8 +2,11 @@
 // range and tags, following edits, respecting the overlap with VS Code's own `skill` validator, and cleared
 // on close. Every wait is on `onDidChangeDiagnostics` (or the edit/command promise): no fixed sleeps.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { fixtureUri, nextEvent, openSkill } from './util';
+import type { SkillAuthorApi } from '../../src/extension/api';
+import { extension, fixturePath, fixtureUri, nextEvent, openSkill } from './util';
 
 const SOURCE = 'skill-author';
 const CODES_URL = 'https://github.com/skill-author/skill-author#diagnostic-codes';
@@ -209,6 +212,87 @@ describe('Live diagnostics', () => {
       await vscode.workspace.fs.delete(dir, { recursive: true });
     }
     await diagnosticsWhen('no findings once the skill folder is deleted', file, (x) => x.length === 0, 20_000);
+  });
+
+  describe('a SKILL.md deleted or moved on disk', () => {
+    // Temporary skills under skills/diag-gone-*, written and removed with node's fs (outside VS Code, as a
+    // `git checkout`, a script or another editor would). Each is opened with `openTextDocument`: its document
+    // then outlives its editor in the extension host (for minutes, with no close event), which is what left
+    // findings of deleted files in the Problems panel. VS Code's rule for TypeScript is the one kept: the
+    // findings of a deleted file stay while an editor shows it, and go when it closes.
+    const made: string[] = [];
+    const tmpSkill = (folder: string): { dir: string; file: string; uri: vscode.Uri } => {
+      const dir = fixturePath('skills', folder);
+      made.push(dir);
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, 'SKILL.md');
+      fs.writeFileSync(file, `---\nname: ${folder}\ndescription: Written and removed by a test.\ncolour: red\n---\nBody.\n`);
+      return { dir, file, uri: vscode.Uri.file(file) };
+    };
+    /** Resolves once the skill store has seen `file` go (the file watcher's event has been handled). */
+    const storeDropped = async (file: string): Promise<void> => {
+      const api = (await extension().activate()) as SkillAuthorApi;
+      await nextEvent(`the store to drop ${file}`, api.onDidChangeSkills, (c) => c.removed.includes(file), 20_000);
+    };
+    /** A temporary skill opened, analyzed, and its editor closed: its document stays open, in no tab. */
+    const lingering = async (folder: string): Promise<{ dir: string; uri: vscode.Uri }> => {
+      const { dir, uri } = tmpSkill(folder);
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      await diagnosticsWhen('unknown-field on the new file', uri, withCode('unknown-field'));
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      assert.ok(!doc.isClosed && vscode.workspace.textDocuments.includes(doc), 'precondition: the document outlives its editor');
+      return { dir, uri };
+    };
+    after(() => {
+      for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('drops its findings when no editor shows it, although its document is still open', async () => {
+      const { dir, uri } = await lingering('diag-gone-closed');
+      fs.rmSync(dir, { recursive: true, force: true });
+      await diagnosticsWhen('no findings once the file is deleted and no editor shows it', uri, (d) => d.length === 0, 20_000);
+    });
+
+    it('keeps the findings of a deleted file while its editor is open (unsaved edits included), drops them when it closes', async () => {
+      const { dir, file, uri } = tmpSkill('diag-gone-open');
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const fields = (n: number) => (d: vscode.Diagnostic[]) => d.filter((x) => codeOf(x) === 'unknown-field').length === n;
+      // Every state of the findings from the deletion on, until an edit made after the deletion was analyzed
+      // (its debounced run comes after the extension's handling of the deletion event).
+      const seen: string[][] = [];
+      const recorder = vscode.languages.onDidChangeDiagnostics((e) => {
+        if (e.uris.some((u) => u.toString() === uri.toString())) seen.push(codes(uri));
+      });
+      try {
+        await diagnosticsWhen('unknown-field on the new file', uri, fields(1));
+        assert.ok(await editor.edit((b) => b.insert(new vscode.Position(3, 0), 'shade: dark\n')));
+        await diagnosticsWhen('two unknown fields in the edited buffer', uri, fields(2));
+        seen.length = 0;
+        const dropped = storeDropped(file);
+        fs.rmSync(dir, { recursive: true, force: true });
+        await dropped;
+        assert.ok(fields(2)(ours(uri)), `findings while the editor is open: ${JSON.stringify(codes(uri))}`);
+        assert.ok(await editor.edit((b) => b.insert(new vscode.Position(3, 0), 'tint: blue\n')));
+        await diagnosticsWhen('three unknown fields in the edited buffer', uri, fields(3));
+        assert.ok(!seen.some((c) => c.length === 0), `the findings of the open editor never went: ${JSON.stringify(seen)}`);
+      } finally {
+        recorder.dispose();
+        await vscode.window.showTextDocument(editor.document);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      await diagnosticsWhen('no findings once the editor of the deleted file closed', uri, (d) => d.length === 0, 20_000);
+    });
+
+    it('moves the findings with a skill folder renamed on disk', async () => {
+      const { dir, uri } = await lingering('diag-gone-renamed');
+      const moved = fixturePath('skills', 'diag-gone-moved');
+      made.push(moved);
+      const movedUri = vscode.Uri.file(path.join(moved, 'SKILL.md'));
+      fs.renameSync(dir, moved);
+      await diagnosticsWhen('the findings at the new path', movedUri, withCode('unknown-field'), 20_000);
+      await diagnosticsWhen('no findings left at the old path', uri, (d) => d.length === 0, 20_000);
+    });
   });
 
   it('ignores markdown files that are not SKILL.md', async () => {

@@ -6,8 +6,9 @@ import * as net from 'node:net';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ENV, type TestEvent } from './protocol';
+import { ENV, type RunnerReply, type RunnerRequest, type TestEvent } from './protocol';
 import { makeReporter } from './reporter';
+import { setRunnerClient } from './util';
 
 type MochaModule = typeof import('mocha');
 
@@ -23,6 +24,8 @@ function findTestFiles(dir: string, out: string[] = []): string[] {
 
 interface ReportChannel {
   send(e: TestEvent): void;
+  /** Sends a request to the outer runner and resolves with its reply (rejects on timeout or a closed channel). */
+  request(r: RunnerRequest, timeoutMs: number): Promise<RunnerReply>;
   /** Waits (bounded) until the outer runner has acknowledged the end of the run, then closes. */
   finish(timeoutMs: number): Promise<void>;
 }
@@ -35,18 +38,58 @@ async function connect(address: string, token: string): Promise<ReportChannel> {
     socket.once('error', reject);
   });
   socket.setNoDelay(true);
-  let received = '';
-  const acked = new Promise<void>((resolve) => {
-    socket.on('data', (chunk) => {
-      received += chunk.toString();
-      if (received.includes('ack\n')) resolve();
-    });
-    socket.on('close', () => resolve());
-    socket.on('error', () => resolve());
+  let buffered = '';
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (r: RunnerReply) => void; reject: (e: Error) => void }>();
+  let ackReceived!: () => void;
+  const acked = new Promise<void>((resolve) => (ackReceived = resolve));
+  const closed = (): void => {
+    ackReceived();
+    for (const w of waiting.values()) w.reject(new Error('the outer runner closed the report channel'));
+    waiting.clear();
+  };
+  // The runner writes one line per reply (a JSON object with the request's id) and `ack` at the end.
+  socket.on('data', (chunk) => {
+    buffered += chunk.toString();
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl).trim();
+      buffered = buffered.slice(nl + 1);
+      if (line === 'ack') {
+        ackReceived();
+        continue;
+      }
+      let reply: RunnerReply;
+      try {
+        reply = JSON.parse(line) as RunnerReply;
+      } catch {
+        continue;
+      }
+      const w = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      w?.resolve(reply);
+    }
   });
+  socket.on('close', closed);
+  socket.on('error', closed);
   const channel: ReportChannel = {
     send(e) {
       if (!socket.destroyed) socket.write(JSON.stringify(e) + '\n');
+    },
+    request(r, timeoutMs) {
+      if (socket.destroyed) return Promise.reject(new Error('the report channel is closed'));
+      const id = nextId++;
+      return new Promise<RunnerReply>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error(`the outer runner did not answer ${r.action} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.set(id, {
+          resolve: (reply) => (clearTimeout(timer), resolve(reply)),
+          reject: (err) => (clearTimeout(timer), reject(err)),
+        });
+        channel.send({ event: 'request', id, ...r });
+      });
     },
     async finish(timeoutMs) {
       let timer: NodeJS.Timeout | undefined;
@@ -64,6 +107,8 @@ export async function run(): Promise<void> {
   process.setSourceMapsEnabled(true);
   const address = process.env[ENV.reportAddress];
   const channel = address ? await connect(address, process.env[ENV.reportToken] ?? '') : undefined;
+  // Tests ask the runner for screenshots and workbench clicks through util.ts's `runner`.
+  setRunnerClient(channel ? { request: (r, timeoutMs) => channel.request(r, timeoutMs) } : undefined);
   try {
     // mocha 12 is an ES module whose entry re-exports this CommonJS build; requiring it directly works in
     // every extension host (Electron's Node and code-server's Node 24 alike).
@@ -83,6 +128,7 @@ export async function run(): Promise<void> {
     if (!/integration test\(s\) failed$/.test(e.message)) channel?.send({ event: 'error', message: e.message, stack: e.stack ?? '' });
     throw e;
   } finally {
+    setRunnerClient(undefined);
     await channel?.finish(60_000);
   }
 }

@@ -47,12 +47,20 @@ async function untitledSkill(folder: string, content: string, language?: string)
   return editor;
 }
 
-/** A SKILL.md written to skills/lang-tmp/<folder>/ and opened. */
+/**
+ * A SKILL.md written to skills/lang-tmp/<folder>/ and opened through the workbench (`vscode.open`), as a user
+ * opens it: closing its editor then closes the document too. (A document opened with `openTextDocument` stays
+ * alive for minutes after its editor closed, and once the file is deleted VS Code lists it struck through.)
+ */
 async function tempSkill(folder: string, content: string): Promise<vscode.TextEditor> {
   const file = fixturePath('skills', TMP, folder, 'SKILL.md');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
-  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+  const uri = vscode.Uri.file(file);
+  await vscode.commands.executeCommand('vscode.open', uri);
+  const editor = vscode.window.activeTextEditor;
+  assert.ok(editor && editor.document.uri.toString() === uri.toString(), `${file} is not the active editor`);
+  return editor;
 }
 
 async function closeWithoutSaving(editor: vscode.TextEditor): Promise<void> {
@@ -154,8 +162,22 @@ describe('Language features', () => {
     // Known binaries come from the workspace scan.
     await (extension().exports as Api).skills();
   });
-  after(() => {
-    fs.rmSync(fixturePath('skills', TMP), { recursive: true, force: true });
+  after(async () => {
+    // Nothing of this file stays on screen or in the Problems panel: editors closed (the fix tests' were
+    // reverted and closed one by one), the temporary skills deleted, and with them their findings.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const dir = fixturePath('skills', TMP);
+    // Through VS Code's file service (the explorer follows at once; an `rm -r` behind its back is the
+    // diagnostics tests' case).
+    await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true, useTrash: false });
+    const left = (): string[] =>
+      vscode.languages
+        .getDiagnostics()
+        .filter(([uri, ds]) => uri.fsPath.startsWith(dir + path.sep) && ds.some((d) => d.source === SOURCE))
+        .map(([uri]) => uri.toString());
+    await waitFor('no finding of ours left on the deleted temporary skills', () => left().length === 0, 20_000).catch(() => {
+      throw new Error(`findings left on deleted files: ${JSON.stringify(left())}`);
+    });
   });
 
   describe('completion', () => {
@@ -275,6 +297,11 @@ describe('Language features', () => {
   });
 
   describe('hover', () => {
+    // The hover tests open fixture skills read-only; close them after each.
+    afterEach(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
     it('the schema’s description for keys at any depth', async () => {
       const editor = await openSkill('skills', 'tools', 'probe-ok', 'SKILL.md');
       const doc = editor.document;

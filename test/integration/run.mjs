@@ -7,6 +7,9 @@
 // --untrusted keeps VS Code's workspace trust on, so the fixture workspace opens untrusted (restricted
 // mode); tests read SKILL_AUTHOR_TEST_UNTRUSTED=1 to know.
 //
+// Besides printing results, it does what tests ask of it over the report channel (protocol.ts): screenshots
+// of the workbench (test-results/<name>.png) and granting workspace trust through the workbench's UI.
+//
 // Expects `npm run build` to have run (dist/extension.js, out/test/integration/**). Installs code-server
 // into .vscode-test/ first if needed. Exit code: 0 when every test passed, 1 otherwise (a failing test, a
 // test file that does not load, the extension host never reporting, the overall deadline).
@@ -40,7 +43,7 @@ if (!existsSync(PROTOCOL)) {
   console.error(`integration: ${PROTOCOL} is missing: run \`npm run build\` first`);
   process.exit(1);
 }
-const { ENV } = createRequire(import.meta.url)(PROTOCOL);
+const { ENV, SCREENSHOT_NAME } = createRequire(import.meta.url)(PROTOCOL);
 
 const { values: opts } = parseArgs({
   options: {
@@ -58,6 +61,8 @@ const RESULTS = join(ROOT, 'test-results');
 const DEADLINE_MS = Number(opts.timeout ?? process.env.SKILL_AUTHOR_IT_TIMEOUT ?? 300) * 1000;
 /** From opening the workbench to the extension host's first report line. */
 const CONNECT_MS = 120_000;
+/** The workbench page's size (CSS pixels). */
+const VIEWPORT = { width: 1440, height: 900 };
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -211,7 +216,28 @@ async function main() {
         state.end = e;
         done.resolve(e);
         break;
+      case 'request':
+        void answer(e);
+        break;
     }
+  }
+
+  // Requests from the tests (protocol.ts): done here, outside the workbench, and answered with one JSON line.
+  let page = null;
+  async function answer(e) {
+    const reply = { id: e.id, ok: true };
+    try {
+      if (!page) throw new Error('the workbench page is not open');
+      if (e.action === 'screenshot') Object.assign(reply, await screenshot(page, e));
+      else if (e.action === 'grantTrust') await grantTrust(page);
+      else throw new Error(`unknown request ${JSON.stringify(e.action)}`);
+      say(dim(`      [runner] ${e.action}${e.name ? ` ${relative(ROOT, reply.file)} (${reply.width}×${reply.height})` : ''}`));
+    } catch (err) {
+      reply.ok = false;
+      reply.error = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      say(dim(`      [runner] ${e.action} failed: ${reply.error}`));
+    }
+    if (state.socket && !state.socket.destroyed) state.socket.write(`${JSON.stringify(reply)}\n`);
   }
 
   const started = Date.now();
@@ -251,7 +277,7 @@ async function main() {
 
   const browser = await launchChromium();
   cleanups.push(() => browser.close());
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page = await browser.newPage({ viewport: VIEWPORT });
   const browserLog = [];
   page.on('console', (m) => browserLog.push(`[${m.type()}] ${m.text()}`));
   page.on('pageerror', (err) => browserLog.push(`[pageerror] ${err.message}`));
@@ -325,6 +351,75 @@ async function main() {
   const skipped = state.pending ? `, ${state.pending} skipped` : '';
   say(`${(ok ? green : red)('integration:')} ${state.passes} passed, ${failed} failed${skipped}`);
   return ok;
+}
+
+/** An element of the page (protocol.ts `ElementRef`): the first match, with `text` among its text if given. */
+function locate(page, ref) {
+  const all = page.locator(ref.selector);
+  return (ref.text ? all.filter({ hasText: ref.text }) : all).first();
+}
+
+const describeRef = (ref) => `${ref.selector}${ref.text ? ` with the text ${JSON.stringify(ref.text)}` : ''}`;
+
+/** The `screenshot` request: waits for the expected elements, crops, saves test-results/<name>.png. */
+async function screenshot(page, { name, expect = [], clip }) {
+  if (typeof name !== 'string' || !SCREENSHOT_NAME.test(name) || name === 'workbench') {
+    throw new Error(`not a screenshot name: ${JSON.stringify(name)} (workbench is the runner's own)`);
+  }
+  for (const ref of expect) {
+    await locate(page, ref)
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .catch(() => {
+        throw new Error(`not visible within 10 s: ${describeRef(ref)}`);
+      });
+  }
+  let area;
+  if (clip && typeof clip.selector === 'string') {
+    const box = await locate(page, clip).boundingBox({ timeout: 10_000 }).catch(() => null);
+    if (!box) throw new Error(`nothing to crop to: ${describeRef(clip)}`);
+    const pad = clip.padding ?? 0;
+    const x = Math.max(0, Math.floor(box.x - pad));
+    const y = Math.max(0, Math.floor(box.y - pad));
+    const width = Math.min(VIEWPORT.width, Math.ceil(box.x + box.width + pad)) - x;
+    const height = Math.min(VIEWPORT.height, Math.ceil(box.y + box.height + pad)) - y;
+    area = { x, y, width: Math.min(width, clip.maxWidth ?? width), height: Math.min(height, clip.maxHeight ?? height) };
+  } else if (clip) {
+    area = { x: clip.x, y: clip.y, width: clip.width, height: clip.height };
+  }
+  const file = join(RESULTS, `${name}.png`);
+  // Animations off: a hover or a list that is still fading in is shot in its final state.
+  await page.screenshot({ path: file, clip: area, animations: 'disabled', timeout: 15_000 });
+  return { file, width: area?.width ?? VIEWPORT.width, height: area?.height ?? VIEWPORT.height };
+}
+
+/**
+ * The `grantTrust` request, as a user grants trust: F1, "Workspaces: Manage Workspace Trust", the "Trust"
+ * button of the Workspace Trust editor; then that editor (a modal over the workbench) is closed. Done once the status bar's Restricted
+ * Mode indicator is gone. (VS Code does not reload the window when trust is granted, only when it is
+ * taken back: the extension host, and the test that asked, go on.)
+ */
+async function grantTrust(page) {
+  const step = (what, p) =>
+    p.catch(async (err) => {
+      await page.screenshot({ path: join(RESULTS, 'grant-trust-failed.png') }).catch(() => {});
+      throw new Error(`${what}: ${err.message.split('\n')[0]} (see test-results/grant-trust-failed.png)`);
+    });
+  const restricted = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
+  if (!(await restricted.isVisible())) throw new Error('the workspace is not in Restricted Mode');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input').first();
+  await step('the command palette to open', input.waitFor({ state: 'visible', timeout: 10_000 }));
+  await input.fill('>Workspaces: Manage Workspace Trust');
+  const command = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Manage Workspace Trust' }).first();
+  await step('the command in the palette', command.waitFor({ state: 'visible', timeout: 10_000 }));
+  await page.keyboard.press('Enter');
+  const trustEditor = page.locator('.workspace-trust-editor').first();
+  await step('the Workspace Trust editor', trustEditor.waitFor({ state: 'visible', timeout: 10_000 }));
+  await step('the Trust button', trustEditor.locator('.monaco-button', { hasText: /^Trust$/ }).first().click({ timeout: 10_000 }));
+  await step('the Restricted Mode indicator to go', restricted.waitFor({ state: 'hidden', timeout: 10_000 }));
+  // VS Code 1.139 shows that editor as a modal over the workbench: its title bar has the close button.
+  await step("the modal editor's close button", page.locator('.modal-editor-part .action-label.codicon-close').first().click({ timeout: 10_000 }));
+  await step('the Workspace Trust editor to close', trustEditor.waitFor({ state: 'hidden', timeout: 10_000 }));
 }
 
 let ok = false;

@@ -1,6 +1,11 @@
 // Helpers for integration tests. Tests wait on events or poll with a deadline: never a fixed sleep.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { join } from 'node:path';
+import type { Entry } from '../../src/core/engine';
+import type { RunnerReply, RunnerRequest } from './protocol';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const manifest = require('../../../package.json') as { publisher: string; name: string };
@@ -33,6 +38,31 @@ export function fixturePath(...segments: string[]): string {
 export async function openSkill(...segments: string[]): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(fixtureUri(...segments));
   return vscode.window.showTextDocument(doc);
+}
+
+/** `skill-author check --json ARGS` run by the extension host's Node, with the host's PATH and environment. */
+export async function checkJson(args: string[]): Promise<Entry[]> {
+  const cliJs = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
+  const { stdout } = await promisify(execFile)(process.execPath, [cliJs, 'check', '--json', '--no-cache', ...args], {
+    env: process.env,
+    cwd: fixturePath(),
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((e: { stdout?: string; code?: number }) => {
+    // Exit 1 means "a skill has errors or is hidden": the JSON is still complete.
+    if (e.code === 1 && e.stdout) return { stdout: e.stdout };
+    throw e;
+  });
+  const parsed = JSON.parse(stdout) as { version: number; skills: Entry[] };
+  assert.equal(parsed.version, 1);
+  // The CLI prints paths relative to its working directory when they lie below it; the API's are absolute.
+  return parsed.skills.map((e) => ({ ...e, path: resolve(fixturePath(), e.path) }));
+}
+
+/** The API's entries equal the CLI's, skill by skill (matched by `key`, the path by default). */
+export function assertSameEntries(apiEntries: Entry[], cliEntries: Entry[], key: (e: Entry) => string = (e) => e.path): void {
+  assert.deepEqual(apiEntries.map(key).sort(), cliEntries.map(key).sort(), 'the same skills');
+  const cliBy = new Map(cliEntries.map((e) => [key(e), e]));
+  for (const e of apiEntries) assert.deepEqual(e, cliBy.get(key(e)), `entry ${key(e)}`);
 }
 
 /**
@@ -74,3 +104,48 @@ export function nextEvent<T>(
     });
   });
 }
+
+// ---- the outer runner ------------------------------------------------------------------------------------
+
+type ScreenshotOptions = Omit<Extract<RunnerRequest, { action: 'screenshot' }>, 'action' | 'name'>;
+
+interface RunnerClient {
+  request(r: RunnerRequest, timeoutMs: number): Promise<RunnerReply>;
+}
+
+let client: RunnerClient | undefined;
+
+/** index.ts hands over the report channel (undefined: no outer runner, e.g. @vscode/test-electron). */
+export function setRunnerClient(c: RunnerClient | undefined): void {
+  client = c;
+}
+
+async function ask(r: RunnerRequest, timeoutMs: number): Promise<RunnerReply> {
+  if (!client) throw new Error(`no outer runner listens: ${r.action} needs test/integration/run.mjs`);
+  const reply = await client.request(r, timeoutMs);
+  if (!reply.ok) throw new Error(`the runner could not ${r.action}: ${reply.error ?? 'no reason given'}`);
+  return reply;
+}
+
+/**
+ * What the outer runner (test/integration/run.mjs) does for a test, from outside the workbench: screenshots of
+ * the browser page and clicks a user would make. Under @vscode/test-electron nobody listens: `available` is
+ * false, `screenshot` does nothing, and tests that need a click skip (`this.skip()`).
+ */
+export const runner = {
+  get available(): boolean {
+    return client !== undefined;
+  },
+  /**
+   * Saves test-results/<name>.png once every `expect`ed element is visible (else rejects: no blind shots);
+   * resolves with the file and its size, or undefined when no runner listens.
+   */
+  async screenshot(name: string, options: ScreenshotOptions = {}): Promise<RunnerReply | undefined> {
+    if (!client) return undefined;
+    return ask({ action: 'screenshot', name, ...options }, 25_000);
+  },
+  /** Grants workspace trust through the workbench's own UI (see protocol.ts); rejects when no runner listens. */
+  async grantTrust(): Promise<void> {
+    await ask({ action: 'grantTrust' }, 25_000);
+  },
+};
