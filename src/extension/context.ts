@@ -15,6 +15,9 @@ import type { SkillStore } from './skills';
 
 export type Feature = (ctx: SkillAuthorContext) => vscode.Disposable;
 
+/** The detail of a version not probed because the workspace is not trusted (the Skills view counts them). */
+export const NOT_PROBED_UNTRUSTED = 'not probed: workspace not trusted';
+
 export class SkillAuthorContext implements vscode.Disposable {
   readonly config: Config;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -92,7 +95,7 @@ export class SkillAuthorContext implements vscode.Disposable {
         probe,
         env,
         extraPath,
-        notProbedReason: !trusted ? 'not probed: workspace not trusted' : 'not probed: probes are off (skillAuthor.probes.enabled)',
+        notProbedReason: !trusted ? NOT_PROBED_UNTRUSTED : 'not probed: probes are off (skillAuthor.probes.enabled)',
         probeOptions: {
           timeoutMs: settings.probeTimeoutMs,
           concurrency: settings.probeConcurrency,

@@ -86,9 +86,75 @@ export function analyzeDocument(ctx: SkillAuthorContext, doc: vscode.TextDocumen
   const version = doc.version;
   const text = withBom(doc);
   const shift = text.length - doc.getText().length;
-  const entry = { version, analysis: ctx.engine().analyzeText(text, documentFile(doc)), shift };
+  const file = documentFile(doc);
+  const fromFile = doc.uri.scheme === 'file' && !doc.isDirty ? fileAnalysis(ctx, doc, text) : undefined;
+  const entry = { version, analysis: fromFile ?? ctx.engine().analyzeText(text, file), shift };
   analyzed.set(doc, entry);
   return entry;
+}
+
+/**
+ * VS Code shows some files otherwise than the runtime reads them: bytes that are not UTF-8 become
+ * replacement characters (the runtime cannot read the file at all: Rust's `read_to_string` fails), and lone
+ * CR line ends become the editor's end-of-line sequence (the runtime sees no line break there, often no
+ * frontmatter at all). While a document holds the file's content (not dirty), the file's bytes decide, as
+ * they do for the Skills view and the CLI; once edited, the text VS Code will save does. Undefined when the
+ * file reads as the document's text (the usual case) or no longer matches it (changed on disk meanwhile).
+ *
+ * The file is read synchronously, once per clean version of the document (open, save, revert): at most
+ * MAX_SKILL_BYTES, a few ms for a megabyte. Findings are moved to the document's offsets; with lone CRs
+ * shown as CRLF, the rest of the analysis (hovers, completion) is one unit off per lone CR before a position,
+ * which only matters in a file that has both lone CRs and a frontmatter the runtime reads.
+ */
+function fileAnalysis(ctx: SkillAuthorContext, doc: vscode.TextDocument, text: string): SkillAnalysis | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readSkillFileSync } = require('../core/catalog') as typeof import('../core/catalog');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { analyzeSkillFile } = require('../core/cache') as typeof import('../core/cache');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { hasLoneCR } = require('../core/frontmatter') as typeof import('../core/frontmatter');
+  const file = doc.uri.fsPath;
+  const { read } = readSkillFileSync(file);
+  // Not UTF-8, over the size limit, gone: whatever VS Code shows, the runtime cannot use the file.
+  if (read.problem || read.text === null) return analyzeSkillFile(read, file);
+  const disk = read.text;
+  if (disk === text || !hasLoneCR(disk, 0, disk.length)) return undefined;
+  const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  if (disk.replace(/\r\n|\r|\n/g, eol) !== text) return undefined;
+  const analysis = ctx.engine().analyzeText(disk, file);
+  const toDoc = eolShift(disk, eol);
+  for (const d of analysis.diagnostics) {
+    d.start = toDoc(d.start);
+    d.end = toDoc(d.end);
+    for (const key of ['replaceStart', 'replaceEnd'] as const) {
+      const at = d.data?.[key];
+      if (typeof at === 'number' && d.data) d.data[key] = toDoc(at);
+    }
+  }
+  return analysis;
+}
+
+/** Maps an offset in `text` to the same place once each of its line ends is replaced by `eol`. */
+function eolShift(text: string, eol: string): (offset: number) => number {
+  const at: number[] = []; // offsets in `text` just past a line end whose length changes
+  const delta: number[] = []; // the running difference after it
+  let total = 0;
+  for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+    if (m[0].length === eol.length) continue;
+    total += eol.length - m[0].length;
+    at.push((m.index ?? 0) + m[0].length);
+    delta.push(total);
+  }
+  return (offset) => {
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((at[mid] as number) <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return offset + (lo === 0 ? 0 : (delta[lo - 1] as number));
+  };
 }
 
 /**

@@ -40,7 +40,8 @@ export function verdictText(status: SkillStatus): string {
     case 'skipped_disabled':
       return 'Disabled';
     case 'not_loadable':
-      return 'Not loaded (empty)';
+      // Empty, not UTF-8, unreadable, too large, not a file: the detail (the verdict's summary) says which.
+      return 'Not loaded';
     case 'unsupported_platform':
       return 'Hidden (platform)';
     case 'not_found':

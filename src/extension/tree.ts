@@ -17,7 +17,7 @@ import * as vscode from 'vscode';
 import type { AgentDef } from '../core/agents';
 import type { EvaluatedSkill } from '../core/engine';
 import type { SkillStatus } from '../core/status';
-import type { SkillAuthorContext } from './context';
+import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
 import { agentUri, colorId, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, StoreFollower, type StoreChange } from './skills';
 import { registerTreeCommands } from './treeCommands';
@@ -335,7 +335,24 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     }
     this.view.badge = hidden > 0 ? { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model` } : undefined;
     this.view.description = agent !== undefined ? `agent ${agent}` : '';
-    this.view.message = this.hiddenOnly && listed === 0 && store.ready ? 'No hidden skills: the model sees every skill listed here.' : '';
+    const messages: string[] = [];
+    if (this.hiddenOnly && listed === 0 && store.ready) messages.push('No hidden skills: the model sees every skill listed here.');
+    const unknown = this.untrustedVersions(store);
+    if (unknown > 0) {
+      messages.push(
+        `Restricted Mode: no binary is run in an untrusted workspace, so ${unknown} version requirement${unknown === 1 ? ' is' : 's are'} unknown (an unknown version hides no skill). Trust the workspace to check ${unknown === 1 ? 'it' : 'them'}.`,
+      );
+    }
+    this.view.message = messages.join('\n');
+  }
+
+  /** Version requirements left unknown because the workspace is not trusted, among the skills shown. */
+  private untrustedVersions(store: SkillStore): number {
+    if (vscode.workspace.isTrusted) return 0;
+    const statuses = this.shownGroup === 'agent' ? (this.agentModel?.entries ?? []).map((e) => e.status) : store.all().filter(isEvaluated).map((r) => r.status);
+    let n = 0;
+    for (const s of statuses) n += s.missing.versions.filter((v) => v.reason === 'not_probed' && v.detail === NOT_PROBED_UNTRUSTED).length;
+    return n;
   }
 
   private setContext(key: string, value: unknown): void {
@@ -719,6 +736,11 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
     lines.push(shown.evaluated ? `Checking again… (last verdict: ${esc(status.summary)})` : 'Checking…');
   } else {
     lines.push(`**${esc(status.summary)}** (verdict \`${status.verdict}\`)`);
+    // "Every requirement is met" counts only what was checked: say which versions were not, and why.
+    const unknown = status.missing.versions.filter((v) => v.reason === 'not_probed');
+    if (unknown.length > 0) {
+      lines.push('', `Version${unknown.length === 1 ? '' : 's'} not checked (an unknown version hides nothing): ${unknown.map((v) => `${esc(v.bin)} (${esc(v.detail ?? 'not probed')})`).join(', ')}`);
+    }
   }
   if (agent) lines.push('', `Agent: ${esc(agent.def.id)} (${esc(vscode.workspace.asRelativePath(agent.file, false))})`);
   if (notFound) {

@@ -2,6 +2,7 @@
 // (open, copy the missing-dependencies report, preview what the model sees). Item actions take the view's
 // node (menus), an item's URI (`…/SKILL.md`, `…/SKILL.md?agent=<id>`, what the item's click passes; or a
 // skill folder), or nothing (the active editor's SKILL.md).
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { SkillAuthorContext } from './context';
 import type { SkillsTree } from './tree';
@@ -23,10 +24,18 @@ export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree):
       // At once, whatever probes are under way: opening needs no verdict.
       const file = tree.fileOf(arg);
       if (!file) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
+      // Only a regular file is opened. The view lists a SKILL.md that is a folder, a named pipe or a broken
+      // link (the runtime cannot load it); VS Code cannot open one either and would say "an unknown error
+      // occurred" or "is a directory", so the command says what the store found instead.
+      const why = await notAFile(ctx, file);
+      if (why) return void vscode.window.showWarningMessage(`Skill Author: ${why}`);
+      const uri = vscode.Uri.file(file);
       try {
-        await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+        await vscode.window.showTextDocument(uri, { preview: true });
       } catch {
-        void vscode.window.showWarningMessage(`Skill Author: there is no SKILL.md at ${file}.`);
+        // Not text to VS Code (binary bytes, an encoding it cannot show): its own editor says so and offers
+        // to open it anyway.
+        await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
       }
     }),
     command('skillAuthor.tree.copyReport', async (arg) => {
@@ -45,6 +54,19 @@ export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree):
     // package.json, so it is not in the Command Palette.
     command('skillAuthor.internal.treeSnapshot', () => tree.snapshot()),
   );
+}
+
+/** Why `file` cannot be opened in an editor (not there, not a regular file), or undefined when it can. */
+async function notAFile(ctx: SkillAuthorContext, file: string): Promise<string | undefined> {
+  let isFile = false;
+  try {
+    isFile = (await fs.stat(file)).isFile();
+  } catch {
+    // gone, a broken or looping link, unreadable folder: the store's finding names it best
+  }
+  if (isFile) return undefined;
+  const finding = ctx.storeIfCreated?.get(file)?.analysis.diagnostics.find((d) => d.code === 'file-unreadable');
+  return `${file}: ${finding?.message ?? 'there is no SKILL.md file here.'}`;
 }
 
 function noAgentsMessage(): string {

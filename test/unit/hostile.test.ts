@@ -1,5 +1,6 @@
 // Hostile input and failure, end to end: the committed corpus (test/fixtures/hostile, listed in its
-// README.md) plus cases generated here (megabyte files, file-system oddities, fake binaries), run through the
+// README.md) plus cases generated at test time (megabyte files, file-system oddities, fake binaries: all made
+// by test/hostile-corpus.ts, which the extension's test/integration/hostile.test.ts shares), run through the
 // built CLI (`node dist/cli.js`, spawned with execFile: no shell) and through the engine in-process.
 // Fake binaries are `#!/bin/sh` scripts written at test time; each logs its own `$0` so the test can tell
 // exactly what was spawned. No fixed sleeps.
@@ -18,7 +19,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -31,12 +31,13 @@ import { blockingIo, type SkillIo } from '../../src/core/catalog';
 import { Engine, type Entry, toEntry } from '../../src/core/engine';
 import { probeVersion, ProbeRunner } from '../../src/core/probe';
 import type { Verdict } from '../../src/core/types';
+import { CORPUS, type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
 import { isDead, readPid } from './proc';
 
 const posix = process.platform !== 'win32';
-const repo = path.resolve(__dirname, '../../..');
+const repo = REPO;
 const cli = path.join(repo, 'dist', 'cli.js');
-const corpus = path.join(repo, 'test', 'fixtures', 'hostile');
+const corpus = CORPUS;
 const SECRET = `s3cret-${process.pid}-${Date.now()}`;
 
 interface Run {
@@ -208,17 +209,6 @@ function assertProbe(e: Entry, reason: string, detail: RegExp): void {
   assert.match((v as { detail?: string }).detail ?? '', detail);
 }
 
-const BINARIES: Record<string, string> = {
-  hang: 'sleep 60 & echo $! > "$PIDDIR/hang.pid"; wait',
-  forker: 'sleep 60 & echo $! > "$PIDDIR/forker.pid"; echo 5.6.7; exit 0',
-  flood: 'yes "flood 1.2.3" | head -c 200000000',
-  exit7: 'echo "exit7 2.0.0"; exit 7',
-  noexec: 'echo 1.0.0',
-  aaaa: "head -c 50000 /dev/zero | tr '\\0' a",
-  flooda: "head -c 1048576 /dev/zero | tr '\\0' a",
-  'meta;tool $(touch pwned-v)': 'printf "%s\\n%s\\n%s\\n" "$0" "$#" "$1" > "$PIDDIR/meta.args"; echo 1.0.0',
-};
-
 describe('hostile input: the corpus through the CLI', function () {
   if (!posix) return; // fake binaries, FIFOs and symbolic links as POSIX has them
   this.timeout(60_000);
@@ -230,45 +220,11 @@ describe('hostile input: the corpus through the CLI', function () {
   let main: Run | undefined;
   let entries: Map<string, Entry> | undefined;
 
+  let corpusFiles: HostileCorpus | undefined;
+
   before(async () => {
-    tmp = mkdtempSync(path.join(tmpdir(), 'skill-author-hostile-'));
-    chmodSync(tmp, 0o755); // another user may have to read it (the permission cases below)
-    root = path.join(tmp, 'root');
-    cpSync(corpus, root, { recursive: true, filter: (src) => path.basename(src) !== 'README.md' });
-    const put = (rel: string, data: string | Buffer): void => {
-      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      writeFileSync(path.join(root, rel), data);
-    };
-    // Large cases, generated rather than committed.
-    const line = `${'Line of the body. '.repeat(4)}\n`;
-    put('big-body/SKILL.md', `---\nname: big-body\ndescription: A 5 MB body.\n---\n${line.repeat(Math.ceil((5 * 1024 * 1024) / line.length))}`);
-    put('long-line/SKILL.md', `---\nname: long-line\ndescription: ${'x'.repeat(100 * 1024)}\n---\nBody.\n`);
-    put('deep-nesting/SKILL.md', `---\nname: deep-nesting\ndescription: 20,000 nested lists.\nx: ${'['.repeat(20_000)}\n---\nBody.\n`);
-    const comparators = Array.from({ length: 10_000 }, (_, i) => `>=${i % 10}.0`).join(', ');
-    put('many-comparators/SKILL.md', `---\nname: many-comparators\ndescription: 10,000 comparators.\nrequires:\n  bin_versions:\n    tool: "${comparators}"\n---\nBody.\n`);
-    // File-system cases.
-    mkdirSync(path.join(root, 'skill-md-is-dir', 'SKILL.md'), { recursive: true });
-    mkdirSync(path.join(root, 'dangling-link'));
-    symlinkSync('/nonexistent/skill-author/nowhere', path.join(root, 'dangling-link', 'SKILL.md'));
-    mkdirSync(path.join(root, 'link-loop'));
-    symlinkSync('SKILL.md', path.join(root, 'link-loop', 'SKILL.md'));
-    mkdirSync(path.join(root, 'fifo'));
-    await new Promise<void>((resolve, reject) => execFile('mkfifo', [path.join(root, 'fifo', 'SKILL.md')], (e) => (e ? reject(e) : resolve())));
-    symlinkSync('.', path.join(root, 'loop-link')); // the root again
-    mkdirSync(path.join(root, 'loop-folder'));
-    symlinkSync(path.join('..', 'loop-folder'), path.join(root, 'loop-folder', 'self'));
-    put('unreadable-file/SKILL.md', '---\nname: unreadable-file\ndescription: Mode 000.\n---\nBody.\n');
-    chmodSync(path.join(root, 'unreadable-file', 'SKILL.md'), 0o000);
-    put('unreadable-folder/inner/SKILL.md', '---\nname: inner\ndescription: In a folder of mode 000.\n---\nBody.\n');
-    chmodSync(path.join(root, 'unreadable-folder'), 0o000);
-    // Fake binaries: each logs how it was started, and runs its system tools from a PATH of its own.
-    binDir = path.join(tmp, 'bin');
-    mkdirSync(binDir);
-    for (const [name, body] of Object.entries(BINARIES)) {
-      const p = path.join(binDir, name);
-      writeFileSync(p, `#!/bin/sh\nprintf '%s\\n' "$0" >> "$SPAWN_LOG"\nPATH=/usr/bin:/bin\n${body}\n`);
-      chmodSync(p, name === 'noexec' ? 0o644 : 0o755);
-    }
+    corpusFiles = await prepareHostileCorpus(); // the committed cases, the generated ones, the fake binaries
+    ({ tmp, root, binDir } = corpusFiles);
     env = {
       PATH: binDir, // nothing from the machine: verdicts must not depend on what is installed
       HOME: tmp,
@@ -289,17 +245,7 @@ describe('hostile input: the corpus through the CLI', function () {
     entries ??= byId(parsed(main));
   }
 
-  after(() => {
-    if (!tmp) return;
-    for (const p of [path.join(root, 'unreadable-folder'), path.join(root, 'unreadable-file', 'SKILL.md')]) {
-      try {
-        chmodSync(p, 0o755);
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(tmp, { recursive: true, force: true });
-  });
+  after(() => corpusFiles?.cleanup());
 
   it('the table: no raw control characters, no row longer than a screenful', async () => {
     const r = await run(['check', 'root', '--no-cache', '--no-probe', '--no-color', '--verbose'], { cwd: tmp, env });

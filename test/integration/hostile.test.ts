@@ -1,0 +1,516 @@
+// Hostile input through the extension in the real VS Code: the corpus of test/fixtures/hostile (prepared by
+// test/hostile-corpus.ts, as for the CLI's test/unit/hostile.test.ts) is added as a skill root through the
+// settings, with its fake binaries through `skillAuthor.path.extraDirs`. The extension must list every case
+// with the verdict the CLI gives for the same files on the same PATH (the product's promise: the same
+// answer in the editor as in the terminal), publish the findings, open the files without losing what the
+// runtime sees, stay responsive while probes hang, and kill what a hanging probe left behind.
+//
+// `npm test` runs this file a second time with the workspace untrusted (run.mjs --untrusted --grep
+// "Workspace trust|Hostile workspace"): then nothing may be spawned at all, and the tree must say why the
+// versions are unknown.
+//
+// Left out here (covered for the CLI in test/unit/hostile.test.ts): re-running as the user `nobody` to see
+// permissions enforced (the extension host runs as whoever started VS Code); the 100,000-entry and churning
+// roots; the agents files (the extension reads the workspace's one, covered by the Skills view tests).
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Entry } from '../../src/core/engine';
+import type { ProbeLogEntry } from '../../src/core/probe';
+import type { SkillAuthorApi } from '../../src/extension/api';
+import type { SnapshotItem, TreeSnapshot } from '../../src/extension/tree';
+import { type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
+import { isDead, readPid } from '../unit/proc';
+import { EXTENSION_ID, extension, nextEvent, waitFor } from './util';
+
+const SOURCE = 'skill-author';
+const SECRET = `s3cret-it-${process.pid}-${Date.now()}`;
+/** The CLI's probe timeout (it has no option for it): the extension uses the same, so the texts agree. */
+const PROBE_TIMEOUT_MS = 5000;
+
+interface CliRun {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** The built CLI on the same files, PATH and environment variables as the extension's engine. */
+function runCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(REPO, 'dist', 'cli.js'), ...args],
+      // ELECTRON_RUN_AS_NODE: under a desktop VS Code the extension host's executable is Electron.
+      { cwd, env: { ...env, ELECTRON_RUN_AS_NODE: '1' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out: stdout, err: stderr }),
+    );
+  });
+}
+
+function cliEntries(r: CliRun): Map<string, Entry> {
+  assert.ok(r.code === 0 || r.code === 1, `CLI exit ${r.code}: ${r.err.slice(0, 500)}`);
+  const j = JSON.parse(r.out) as { version: number; skills: Entry[] };
+  return new Map(j.skills.map((e) => [e.id, e]));
+}
+
+/** CPU time this thread has used (ms), when the runtime can tell (Node 23.9+): else null. */
+function threadCpuMs(): number | null {
+  const f = (process as unknown as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
+  if (typeof f !== 'function') return null;
+  const u = f.call(process);
+  return (u.user + u.system) / 1000;
+}
+
+interface Lag {
+  /** Longest wall-clock time between two ticks of a 10 ms timer, beyond the 10 ms (ms). */
+  gapMs: number;
+  /** Most CPU time the extension host's thread spent within one such gap (ms): its own blocking, whatever
+   *  other processes on the machine took from it. Null where the runtime cannot tell. */
+  busyMs: number | null;
+}
+
+/**
+ * Samples the extension host's event loop (this test runs in it, with the extension) every 10 ms, by
+ * phase. A gap is what a user's keystroke or another extension would have waited; the CPU spent in it tells
+ * the host's own blocking from the CPU the machine gave to other processes (on a loaded 2-core machine a
+ * thread that wants nothing can still wait 100 ms or more for its turn).
+ */
+class LagSampler {
+  private lastWall = performance.now();
+  private lastCpu = threadCpuMs();
+  private worst: Lag = { gapMs: 0, busyMs: 0 };
+  private readonly timer: NodeJS.Timeout;
+  readonly phases: Record<string, Lag> = {};
+  constructor(private readonly periodMs = 10) {
+    this.timer = setInterval(() => this.tick(), periodMs);
+  }
+  private tick(): void {
+    const wall = performance.now();
+    const cpu = threadCpuMs();
+    this.worst.gapMs = Math.max(this.worst.gapMs, wall - this.lastWall - this.periodMs);
+    if (cpu !== null && this.lastCpu !== null && this.worst.busyMs !== null) this.worst.busyMs = Math.max(this.worst.busyMs, cpu - this.lastCpu);
+    else this.worst.busyMs = null;
+    this.lastWall = wall;
+    this.lastCpu = cpu;
+  }
+  /** Ends a phase and returns its worst figures; the next phase starts now. */
+  mark(phase: string): Lag {
+    this.tick();
+    const lag = { gapMs: Math.round(this.worst.gapMs), busyMs: this.worst.busyMs === null ? null : Math.round(this.worst.busyMs) };
+    this.phases[phase] = lag;
+    this.worst = { gapMs: 0, busyMs: 0 };
+    return lag;
+  }
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+const snapshot = async (): Promise<TreeSnapshot> => (await vscode.commands.executeCommand('skillAuthor.internal.treeSnapshot')) as TreeSnapshot;
+
+function codeOf(d: vscode.Diagnostic): string | undefined {
+  const c = d.code;
+  return c === undefined ? undefined : typeof c === 'object' ? String(c.value) : String(c);
+}
+
+function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+}
+
+/** The cases opened in an editor (the others are only checked through the background findings). */
+const OPENED = ['alias-bomb', 'deep-nesting', 'duplicate-keys', 'tabs', 'lone-cr', 'mixed-eol', 'bom', 'invalid-utf8', 'many-comparators', 'long-line'];
+/** Codes left to VS Code's own validator on `skill` documents (src/extension/diagnostics.ts `OVERLAPPING_CODES`). */
+const OVERLAPPING = new Set(['name-charset', 'name-dir-mismatch', 'name-missing', 'description-missing']);
+/** A bound on the extension host's own blocking (CPU spent by its thread within one gap of a 10 ms timer).
+ *  The largest single piece of work here is the analysis of the 5 MB file (~10 ms on an idle machine, 3-7
+ *  times that on this loaded 2-core one), and a few ms per probe spawn; 250 ms is where a user notices a
+ *  typed character arriving late. */
+const MAX_BUSY_MS = 250;
+/** Wall-clock gaps also include the time other processes (VS Code itself, Chromium, other test runs, the
+ *  probes' own children) had the CPU: bounded loosely, reported exactly. */
+const MAX_GAP_MS = 1000;
+
+/** A finding as the CLI reports it, as it must appear on a file VS Code shows without its BOM. */
+function expectedRange(d: Entry['diagnostics'][number], bom: boolean): [number, number, number, number] {
+  const col = (line: number, column: number): number => Math.max(0, column - 1 - (bom && line === 1 ? 1 : 0));
+  return [d.line - 1, col(d.line, d.column), d.endLine - 1, col(d.endLine, d.endColumn)];
+}
+
+function rangeOf(d: vscode.Diagnostic): [number, number, number, number] {
+  return [d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character];
+}
+
+describe('Hostile workspace', function () {
+  this.timeout(90_000);
+  const trusted = vscode.workspace.isTrusted;
+  let corpus: HostileCorpus;
+  let api: SkillAuthorApi;
+  let cli: Map<string, Entry>;
+  let mine: Map<string, Entry>;
+  let lag: LagSampler;
+  const figures: Record<string, unknown> = {};
+  const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('skillAuthor');
+  const SETTINGS = ['roots', 'path.extraDirs', 'envFiles', 'probes.timeoutMs'] as const;
+
+  before(async function () {
+    if (process.platform === 'win32') return this.skip(); // FIFOs, symbolic links and `#!/bin/sh` binaries
+    api = (await extension().activate()) as SkillAuthorApi;
+    await api.skills(); // the workspace settled first: what follows is the corpus's doing
+    corpus = await prepareHostileCorpus({ prefix: 'skill-author-hostile-it-' });
+    // A case for the editor only: CRLF line ends and one lone CR inside the frontmatter. VS Code shows the lone
+    // CR as a line break of its own kind, so every offset after it is one unit off the file's: the findings
+    // must still land where the CLI reports them.
+    mkdirSync(path.join(corpus.root, 'mixed-eol'));
+    writeFileSync(path.join(corpus.root, 'mixed-eol', 'SKILL.md'), '---\r\nname: mixed-eol\r\ndescription: Mostly CRLF line ends,\r  one lone CR.\r\ncolour: blue\r\n---\r\nBody.\r\n');
+    const envFile = path.join(corpus.tmp, 'hostile.env');
+    writeFileSync(envFile, `HOSTILE_SECRET_TOKEN=${SECRET}\nHOSTILE_BLANK_VAR="   "\n`);
+    lag = new LagSampler();
+    const started = performance.now();
+    // The CLI's timeout, so that the texts agree and the hanging probe ends within the test.
+    await config().update('probes.timeoutMs', PROBE_TIMEOUT_MS, vscode.ConfigurationTarget.Global);
+    await config().update('envFiles', [envFile], vscode.ConfigurationTarget.Global);
+    await config().update('path.extraDirs', [corpus.binDir], vscode.ConfigurationTarget.Global);
+    await config().update('roots', [corpus.root], vscode.ConfigurationTarget.Global);
+    const under = (e: Entry): boolean => e.path.startsWith(corpus.root + path.sep);
+    const entries = await waitFor('the corpus root scanned and probed', async () => {
+      const all = await api.skills();
+      return all.some(under) && all;
+    }, 60_000, 100);
+    figures['scanAndProbeMs'] = Math.round(performance.now() - started);
+    lag.mark('scan and probes');
+    mine = new Map(entries.filter(under).map((e) => [e.id, e]));
+
+    // The CLI on the same files, after the extension's scan (so it takes no CPU from it), with what the engine
+    // gets: the extension host's PATH with the extra folder appended, and the env file's two variables. Its
+    // fake binaries log elsewhere, so the extension's spawn log stays its own. Untrusted, the extension spawns
+    // nothing: its answer is the CLI's --no-probe one, with its own reason.
+    const cliDir = path.join(corpus.tmp, 'cli');
+    mkdirSync(cliDir);
+    const env: NodeJS.ProcessEnv = {
+      PATH: [process.env['PATH'] ?? '', corpus.binDir].filter(Boolean).join(path.delimiter),
+      HOME: corpus.tmp,
+      XDG_CACHE_HOME: path.join(corpus.tmp, 'cache'),
+      HOSTILE_SECRET_TOKEN: SECRET,
+      HOSTILE_BLANK_VAR: '   ',
+      SPAWN_LOG: path.join(cliDir, 'spawn.log'),
+      PIDDIR: cliDir,
+    };
+    cli = cliEntries(await runCli(['check', '--json', '--no-cache', ...(trusted ? [] : ['--no-probe']), corpus.root], env, cliDir));
+    lag.mark('CLI run (the test’s own)');
+  });
+
+  after(async () => {
+    lag?.stop();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const key of SETTINGS) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    if (api) await api.skills();
+    corpus?.cleanup();
+    console.log(`hostile workspace figures (${trusted ? 'trusted' : 'untrusted'}): ${JSON.stringify({ ...figures, lag: lag?.phases })}`);
+  });
+
+  it('lists every case of the corpus, each with the verdict and findings the CLI gives', () => {
+    const expected = trusted ? cli : new Map([...cli].map(([id, e]) => [id, untrustedFromNoProbe(e)]));
+    assert.deepEqual([...mine.keys()].sort(), [...expected.keys()].sort());
+    for (const c of corpus.committedCases) assert.ok(mine.has(c), `${c} is not listed`);
+    for (const [id, e] of expected) assert.deepEqual(mine.get(id), e, id);
+    // Files the runtime cannot use are listed as such, not skipped.
+    for (const id of ['skill-md-is-dir', 'dangling-link', 'link-loop', 'fifo', 'invalid-utf8', 'empty-file']) assert.equal(mine.get(id)?.verdict, 'not_loadable', id);
+  });
+
+  it('scanning and probing the corpus never blocked the extension host', () => {
+    const scan = lag.phases['scan and probes'] as Lag;
+    if (scan.busyMs !== null) assert.ok(scan.busyMs <= MAX_BUSY_MS, `the host's thread ran ${scan.busyMs} ms without a break`);
+    assert.ok(scan.gapMs <= MAX_GAP_MS, `a ${scan.gapMs} ms gap in the host's event loop`);
+  });
+
+  it('the Skills tree shows every case under the corpus root, in its category, with its verdict', async () => {
+    const s = await waitFor('the tree settled on the corpus', async () => {
+      const x = await snapshot();
+      const root = x.items.find((i) => i.label === corpus.root);
+      return root && !JSON.stringify(root).includes('loading~spin') && x;
+    }, 20_000, 100);
+    const root = s.items.find((i) => i.label === corpus.root) as SnapshotItem;
+    assert.deepEqual(root.children.map((c) => c.label), [...new Set([...mine.values()].map((e) => e.category))].sort());
+    const shown = new Map<string, SnapshotItem>();
+    for (const category of root.children) {
+      for (const item of category.children) {
+        const file = vscode.Uri.parse(item.resourceUri ?? '').fsPath;
+        const id = path.basename(path.dirname(file));
+        assert.equal(mine.get(id)?.category, category.label, `${id} under ${category.label}`);
+        shown.set(id, item);
+      }
+    }
+    assert.deepEqual([...shown.keys()].sort(), [...mine.keys()].sort());
+    for (const [id, e] of mine) {
+      const item = shown.get(id) as SnapshotItem;
+      assert.deepEqual([item.label, item.contextValue, item.icon?.id], [e.name, `skill.${e.verdict}`, { green: 'pass-filled', amber: 'warning', red: 'error' }[e.color]], id);
+    }
+    // A skill whose versions could not be checked says which and why (its summary counts only what was).
+    for (const [id, e] of mine) {
+      const unknown = e.missing.versions.filter((v) => v.reason === 'not_probed');
+      if (unknown.length === 0) continue;
+      const line = `Version${unknown.length === 1 ? '' : 's'} not checked (an unknown version hides nothing): ${unknown.map((v) => `${v.bin} (${v.detail})`).join(', ')}`;
+      assert.ok(unescapeMd(shown.get(id)?.tooltip).split('\n').includes(line), `${id}: no line ${JSON.stringify(line)} in ${shown.get(id)?.tooltip}`);
+    }
+    if (trusted) assert.equal(s.message, '');
+    assert.ok(!JSON.stringify(s).includes(SECRET), 'an environment value reached the tree');
+  });
+
+  it('publishes the findings of every case file nobody opened, where the CLI reports them', async () => {
+    for (const [id, e] of mine) {
+      const uri = vscode.Uri.file(e.path);
+      const want = e.diagnostics.map((d) => [d.code, d.message, expectedRange(d, id === 'bom')]);
+      const got = (): unknown[] => ours(uri).map((d) => [codeOf(d), d.message, rangeOf(d)]);
+      await waitFor(`background findings of ${id}`, () => JSON.stringify(got()) === JSON.stringify(want), 10_000).catch(() => undefined);
+      assert.deepEqual(got(), want, id);
+    }
+  });
+
+  it('opened in an editor, a hostile file shows the findings the runtime would cause, where the CLI reports them', async () => {
+    // With the background findings off, whatever we publish on these files comes from the live analysis of
+    // the open document (else the file's own findings would already be there, and prove nothing).
+    const background = vscode.workspace.getConfiguration('skillAuthor.diagnostics');
+    const first = vscode.Uri.file((mine.get(OPENED[0] as string) as Entry).path);
+    await background.update('background', false, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('the background findings cleared', () => ours(first).length === 0, 10_000);
+      for (const id of OPENED) {
+        const e = mine.get(id) as Entry;
+        const uri = vscode.Uri.file(e.path);
+        const want = e.diagnostics.filter((d) => !OVERLAPPING.has(d.code)).map((d) => [d.code, d.message, expectedRange(d, id === 'bom')]);
+        assert.ok(want.length > 0, `${id}: a case with findings, so that their arrival can be waited for`);
+        const published = nextEvent(`live findings of ${id}`, vscode.languages.onDidChangeDiagnostics, (c) => c.uris.some((u) => u.toString() === uri.toString()) && ours(uri).length > 0, 20_000);
+        await vscode.commands.executeCommand('vscode.open', uri);
+        const editor = vscode.window.activeTextEditor;
+        assert.ok(editor && editor.document.uri.toString() === uri.toString(), `${id} is not open in a text editor`);
+        assert.equal(editor.document.languageId, 'skill', id);
+        await published.catch((err: Error) => assert.fail(`${err.message}; VS Code shows ${JSON.stringify(editor.document.getText().slice(0, 80))}`));
+        assert.deepEqual(ours(uri).map((d) => [codeOf(d), d.message, rangeOf(d)]), want, id);
+        if (id === 'invalid-utf8' || id === 'lone-cr') {
+          // VS Code shows these otherwise than the runtime reads them (replacement characters; lone CRs turned
+          // into line breaks): the status bar gives the runtime's verdict too.
+          const status = await waitFor(`the language status of ${id}`, async () => {
+            const st = (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as { file: string | null; busy: boolean; text: string; detail: string };
+            return st.file === e.path && !st.busy && st;
+          });
+          const verdictWord = e.verdict === 'not_loadable' ? 'Not loaded' : 'Loaded';
+          assert.equal(status.text, verdictWord, id);
+        }
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      }
+    } finally {
+      await background.update('background', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor('the background findings back', () => ours(first).length > 0, 10_000);
+  });
+
+  it('the tree’s Open command: a pipe, a folder or a broken link is not opened (it says why), binary bytes go to VS Code’s own editor', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const id of ['fifo', 'skill-md-is-dir', 'dangling-link', 'link-loop']) {
+      const uri = vscode.Uri.file((mine.get(id) as Entry).path);
+      const t0 = performance.now();
+      await vscode.commands.executeCommand('skillAuthor.tree.open', uri);
+      const ms = performance.now() - t0;
+      assert.ok(ms < 1000, `${id}: the command took ${ms} ms`);
+      assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, 0, `${id}: an editor was opened`);
+    }
+    const binary = vscode.Uri.file((mine.get('binary-bytes') as Entry).path);
+    await vscode.commands.executeCommand('skillAuthor.tree.open', binary);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.equal((tab?.input as { uri?: vscode.Uri } | undefined)?.uri?.toString(), binary.toString());
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a 5 MB SKILL.md gets its findings after each edit; hovers never analyze it themselves', async () => {
+    const e = mine.get('big-body') as Entry;
+    const uri = vscode.Uri.file(e.path);
+    // Our hover on the `description` key: the schema's text.
+    const schemaText = 'What the skill does and when to use it';
+    const hovers = async (u: vscode.Uri): Promise<boolean> =>
+      ((await vscode.commands.executeCommand('vscode.executeHoverProvider', u, new vscode.Position(2, 3))) as vscode.Hover[]).some((h) =>
+        h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes(schemaText)),
+      );
+    const small = vscode.Uri.file((mine.get('crlf') as Entry).path);
+    await vscode.commands.executeCommand('vscode.open', small);
+    assert.ok(await hovers(small), 'no schema hover on an ordinary file');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    lag.mark('before the 5 MB document');
+    const t0 = performance.now();
+    await vscode.commands.executeCommand('vscode.open', uri);
+    let editor = vscode.window.activeTextEditor;
+    assert.ok(editor && editor.document.uri.toString() === uri.toString(), 'the 5 MB file is not open in a text editor');
+    assert.equal(editor.document.languageId, 'skill');
+    assert.ok(editor.document.getText().length > 5_000_000);
+    figures['hugeOpenMs'] = Math.round(performance.now() - t0);
+    // As plain text, so that only our providers answer below (VS Code's markdown support also serves `skill`
+    // documents, and its hover on 5 MB takes long enough to hide the timing this test is about). Our features
+    // follow the file name, whatever the language.
+    await vscode.languages.setTextDocumentLanguage(editor.document, 'plaintext');
+    editor = await waitFor('the 5 MB document as plain text', () => {
+      const ed = vscode.window.activeTextEditor;
+      return ed?.document.uri.toString() === uri.toString() && ed.document.languageId === 'plaintext' && ed;
+    });
+    figures['hugeDocumentOpen'] = lag.mark('the 5 MB document: open (VS Code’s markdown support included)');
+    // Over HUGE_CHARS (1,000,000 UTF-16 units, src/extension/documents.ts) the diagnostics analyze a document
+    // only after the debounce, even on open; hovers, completions and quick fixes, asked at every cursor move,
+    // never analyze it themselves: they use an analysis of the current version when one was made, and offer
+    // nothing until then.
+    const debounceMs = vscode.workspace.getConfiguration('skillAuthor.diagnostics').get<number>('debounceMs', 150);
+    let windows = 0;
+    const edits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const adding = round % 2 === 0;
+      const has = (): boolean => ours(uri).some((d) => codeOf(d) === 'unknown-field') === adding;
+      const settled = nextEvent(`findings of edit ${round} of the 5 MB document`, vscode.languages.onDidChangeDiagnostics, (c) => c.uris.some((u) => u.toString() === uri.toString()) && has(), 20_000);
+      const t1 = performance.now();
+      const target = editor;
+      assert.ok(await target.edit((b) => (adding ? b.insert(new vscode.Position(3, 0), 'colour: blue\n') : b.delete(new vscode.Range(3, 0, 4, 0)))));
+      const hovered = await hovers(uri);
+      if (!has()) {
+        windows++;
+        assert.equal(hovered, false, `edit ${round}: a hover analyzed the 5 MB document itself`);
+      }
+      await settled;
+      edits.push(Math.round(performance.now() - t1));
+      assert.ok((edits[round] as number) >= debounceMs, `edit ${round}: findings after ${edits[round]} ms, within the ${debounceMs} ms debounce`);
+      assert.deepEqual(ours(uri).map((d) => [codeOf(d), rangeOf(d)]), adding ? [['unknown-field', [3, 0, 3, 6]]] : []);
+      assert.equal(await hovers(uri), true, `edit ${round}: no hover once the diagnostics analyzed the current version`);
+    }
+    assert.ok(windows > 0, 'every hover came after the analysis: the rule was not observed');
+    figures['hugeEditToFindingsMs'] = edits;
+    figures['hugeDocumentEdits'] = lag.mark('the 5 MB document: 4 edits, analyses, hovers');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('stays responsive while probes hang: a command answers within a second, the tree shows the probe under way', async function () {
+    if (!trusted) return this.skip();
+    const hang = path.join(corpus.binDir, 'hang');
+    const logged = api.probeLog().length;
+    const spawned = corpus.spawned().length;
+    lag.mark('before re-probe');
+    const t0 = performance.now();
+    const reprobe = vscode.commands.executeCommand('skillAuthor.reprobe');
+    await waitFor('the hanging binary started again', () => corpus.spawned().slice(spawned).includes(hang), 10_000, 10);
+    // Under way: it logged its start, and the engine has no outcome for it yet.
+    assert.deepEqual(api.probeLog().slice(logged).filter((e) => e.bin === 'hang'), []);
+    const c0 = performance.now();
+    const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as { skills: number | null };
+    const statsMs = performance.now() - c0;
+    const s0 = performance.now();
+    const tree = await snapshot();
+    const treeMs = performance.now() - s0;
+    assert.ok(stats.skills !== null && stats.skills >= mine.size);
+    const item = tree.items.find((i) => i.label === corpus.root)?.children.flatMap((c) => c.children).find((i) => i.label === 'probe-hang');
+    assert.equal(item?.icon?.id, 'loading~spin', 'probe-hang is shown as being checked');
+    const inFlight = performance.now() - t0;
+    assert.ok(inFlight < PROBE_TIMEOUT_MS, `the checks took ${inFlight} ms: the probe may have ended meanwhile`);
+    assert.deepEqual(api.probeLog().slice(logged).filter((e) => e.bin === 'hang'), [], 'the probe ended during the checks');
+    await reprobe;
+    const reprobeMs = performance.now() - t0;
+    // The outcome came only when the timeout killed it.
+    const outcome = api.probeLog().slice(logged).filter((e) => e.bin === 'hang');
+    assert.deepEqual(outcome.map((e) => [e.resolvedPath, e.outcome]), [[hang, 'timeout']]);
+    assert.ok((outcome[0] as ProbeLogEntry).durationMs >= PROBE_TIMEOUT_MS - 50, `${(outcome[0] as ProbeLogEntry).durationMs} ms`);
+    const reprobeLag = lag.mark('re-probe with hanging probes');
+    Object.assign(figures, { statsMs: Math.round(statsMs), treeSnapshotMs: Math.round(treeMs), reprobeMs: Math.round(reprobeMs) });
+    assert.ok(statsMs < 1000, `skillAuthor.internal.stats took ${statsMs} ms`);
+    if (reprobeLag.busyMs !== null) assert.ok(reprobeLag.busyMs <= MAX_BUSY_MS, `the host's thread ran ${reprobeLag.busyMs} ms without a break`);
+    assert.ok(reprobeLag.gapMs <= MAX_GAP_MS, `a ${reprobeLag.gapMs} ms gap in the host's event loop`);
+    assert.ok(treeMs < 1000, `the tree snapshot took ${treeMs} ms`);
+    assert.deepEqual((await api.skills()).find((x) => x.id === 'probe-hang'), cli.get('probe-hang'));
+  });
+
+  it('kills what a hanging probe started, and spawns only the binaries found, by absolute path, with one argument', async function () {
+    if (!trusted) return this.skip();
+    for (const f of ['hang.pid', 'forker.pid']) {
+      const pid = readPid(path.join(corpus.pidDir, f));
+      assert.ok(isDead(pid), `${f}: process ${pid} still runs after its probe ended`);
+    }
+    const spawned = corpus.spawned();
+    for (const p of spawned) assert.equal(path.dirname(p), corpus.binDir, `spawned ${p}`);
+    assert.deepEqual([...new Set(spawned.map((p) => path.basename(p)))].sort(), ['aaaa', 'exit7', 'flood', 'flooda', 'forker', 'hang', 'meta;tool $(touch pwned-v)']);
+    const [argv0, argc, arg1] = readFileSync(path.join(corpus.pidDir, 'meta.args'), 'utf8').split('\n');
+    assert.deepEqual([argv0, argc, arg1], [path.join(corpus.binDir, 'meta;tool $(touch pwned-v)'), '1', '--version; touch pwned-cmd $(touch pwned-cmd2) `touch pwned-cmd3`']);
+  });
+
+  it('in an untrusted workspace, spawns nothing and says why versions are unknown', async function () {
+    if (trusted) return this.skip();
+    await vscode.commands.executeCommand('skillAuthor.reprobe');
+    await api.skills();
+    assert.equal(existsSync(corpus.spawnLog), false, `spawned: ${corpus.spawned().join(', ')}`);
+    assert.deepEqual(api.probeLog().filter((e) => e.outcome !== 'not_probed'), []);
+    // Every version whose binary is on PATH, with a valid constraint and a usable regex, is not probed, and
+    // says why; none hides its skill.
+    const unknown = [...mine.values()].flatMap((e) => e.missing.versions.filter((v) => v.reason === 'not_probed').map((v) => [e.id, v.bin, v.detail]));
+    assert.deepEqual(unknown.filter(([, , d]) => d === 'not probed: workspace not trusted').map(([id, bin]) => `${id}:${bin}`).sort(), [
+      'probe-exit:exit7', 'probe-flood:flood', 'probe-forker:forker', 'probe-hang:hang', 'probe-noexec:noexec', 'regex-blowup:flooda', 'regex-huge:aaaa', 'regex-redos:aaaa', 'shell-names:meta;tool $(touch pwned-v)',
+    ]);
+    const s = await snapshot();
+    const item = s.items.find((i) => i.label === corpus.root)?.children.flatMap((c) => c.children).find((i) => i.label === 'probe-hang');
+    assert.ok(item);
+    assert.deepEqual(item.children.map((c) => [c.label, c.description, c.icon?.id]), [['hang >=1', 'version · not probed: workspace not trusted', 'question']]);
+    const tooltip = unescapeMd(item.tooltip);
+    assert.match(tooltip, /^\*\*Loaded: every requirement is met\.\*\* \(verdict `loaded`\)\n\nVersion not checked \(an unknown version hides nothing\): hang \(not probed: workspace not trusted\)$/m);
+    assert.match(tooltip, /^- \? version hang >=1: not probed: workspace not trusted$/m);
+    // The view says it once for all: no binary runs, so these versions are unknown.
+    const n = unknown.filter(([, , d]) => d === 'not probed: workspace not trusted').length;
+    assert.ok((s.message ?? '').includes(`Restricted Mode: no binary is run in an untrusted workspace, so `), s.message);
+    assert.ok(n >= 8 && (s.message ?? '').includes(' version requirements are unknown'), s.message);
+  });
+
+  it('the output channel has no stack trace and no environment value', async function () {
+    const log = ourLogFile();
+    if (!log) return this.skip(); // found through /proc/self/fd: Linux only
+    // A refresh logs one more "found N skill(s) in 2 root(s)" line at its end: once it is in the file, the
+    // file holds everything logged before it.
+    const rounds = (): number => (readFileSync(log, 'utf8').match(/\] found \d+ skill\(s\) in 2 root\(s\)/g) ?? []).length;
+    const before = rounds();
+    await vscode.commands.executeCommand('skillAuthor.refresh');
+    await waitFor('the refresh logged', () => rounds() > before, 10_000);
+    const text = readFileSync(log, 'utf8');
+    assert.doesNotMatch(text, /^\s+at \S/m, 'a stack trace in the output channel');
+    assert.doesNotMatch(text, /\[error\]/);
+    assert.ok(!text.includes(SECRET), 'an environment value in the output channel');
+    assert.ok(text.includes('HOSTILE_SECRET_TOKEN'), 'the env file is logged (its names)');
+  });
+});
+
+/** The log file of our output channel (a log channel: VS Code writes it under the extension host's logs
+ *  folder and keeps it open), or undefined where it cannot be found. */
+function ourLogFile(): string | undefined {
+  const suffix = `${path.sep}${EXTENSION_ID}${path.sep}Skill Author.log`;
+  try {
+    for (const fd of readdirSync('/proc/self/fd')) {
+      try {
+        const target = readlinkSync(`/proc/self/fd/${fd}`);
+        if (target.endsWith(suffix)) return target;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return undefined;
+}
+
+/** Markdown escapes undone, to compare tooltip text. */
+function unescapeMd(md: string | undefined): string {
+  return (md ?? '').replace(/\\(.)/g, '$1');
+}
+
+/** A `--no-probe` CLI entry as the extension reports it in an untrusted workspace. */
+function untrustedFromNoProbe(e: Entry): Entry {
+  return {
+    ...e,
+    missing: {
+      ...e.missing,
+      versions: e.missing.versions.map((v) => (v.detail === 'not probed (--no-probe)' ? { ...v, detail: 'not probed: workspace not trusted' } : v)),
+    },
+  };
+}
+
