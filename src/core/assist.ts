@@ -786,7 +786,9 @@ function constraintWords(text: string, check: VersionCheck | undefined, ignored:
   const parsed = parseConstraint(text);
   const lines: string[] = [];
   if (!parsed.ok) {
-    lines.push(`${code(text)} is not a valid Cargo-style constraint: ${parsed.error.message.replace(/\.?$/, '.')} The runtime counts this dependency as missing.`);
+    // The constraint-invalid finding on the same range gives the reason (VS Code shows it in this hover, just
+    // above): say only what follows from it.
+    lines.push(`${code(text)} is not a valid Cargo-style constraint (the problem above says why), so the runtime counts this dependency as missing.`);
     if (ignored) lines.push(ignored);
     return lines.join('\n\n');
   }

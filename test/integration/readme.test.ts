@@ -1,4 +1,4 @@
-// The README's pictures of the extension (docs/images/hover.png, preview-banner.png, preview-index.png), taken
+// The README's pictures of the extension (docs/images/hover.png, diagnostic-hover.png, preview-banner.png, preview-index.png), taken
 // by the outer runner (test-results/<name>.png) in the state each test has just asserted: the hover's text
 // comes from the hover provider and must be on screen, the previews' text must equal the CLI's output. When a
 // picture is good, copy it to docs/images/ by hand. Without the code-server runner the screenshots are
@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { extension, fixturePath, fixtureUri, openSkill, runner, workspaceRoot } from './util';
+import { extension, fixturePath, fixtureUri, openSkill, runner, waitFor, workspaceRoot } from './util';
 
 const FAKE_BIN = path.resolve(workspaceRoot().fsPath, '..', 'bin');
 /** The editor area (not the modal editor part VS Code 1.139 also has). */
@@ -65,6 +65,38 @@ describe('README screenshots', () => {
           { selector: '.monaco-hover', text: 'Version 4.4.2 (from sa-fake-ffmpeg --version) satisfies >=4.0, <5.' },
         ],
         clip: { ...EDITOR_AREA, maxHeight: 345 },
+      });
+    } finally {
+      await vscode.commands.executeCommand('editor.action.hideHover');
+      await editorSettings.update('hover.above', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('diagnostic-hover.png: a finding in the editor, with its hover and quick fix', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const editor = await openSkill('skills', 'bad-constraint', 'SKILL.md');
+    const doc = editor.document;
+    const start = doc.getText().indexOf('">=4.0 <5"');
+    const range = new vscode.Range(doc.positionAt(start), doc.positionAt(start + '">=4.0 <5"'.length));
+    const finding = await waitFor('the constraint-invalid finding', () =>
+      vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid')),
+    );
+    assert.deepEqual([finding.range.start, finding.range.end], [range.start, range.end]);
+    const pos = range.start.translate(0, 3);
+    const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(pos, pos));
+    assert.ok(fixes.some((f) => f.title.includes('>=4.0, <5')), JSON.stringify(fixes.map((f) => f.title)));
+    const editorSettings = vscode.workspace.getConfiguration('editor');
+    await editorSettings.update('hover.above', false, vscode.ConfigurationTarget.Global);
+    try {
+      editor.selection = new vscode.Selection(pos, pos);
+      await vscode.commands.executeCommand('editor.action.showHover');
+      await runner.screenshot('diagnostic-hover', {
+        expect: [
+          { selector: '.monaco-hover', text: 'space-separated comparators are npm syntax' },
+          { selector: '.monaco-hover', text: 'constraint-invalid' },
+          { selector: '.monaco-hover', text: 'the problem above says why' },
+        ],
+        clip: { ...EDITOR_AREA, maxHeight: 420 },
       });
     } finally {
       await vscode.commands.executeCommand('editor.action.hideHover');
