@@ -14,6 +14,7 @@ import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisf
 import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, toEntry, type IndexFormat } from '../core/engine';
 import { isVisible } from '../core/status';
 import { formatCheckTable, makeStyle, relativeTo } from './format';
+import { WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';
 
@@ -173,7 +174,10 @@ function engineFor(values: Record<string, unknown>, io: Io): Engine {
     salt: buildId(),
     onWarning: (m) => io.err(`skill-author: warning: ${m}\n`),
   });
-  return new Engine({ env: io.env, probe: !values['no-probe'], notProbedReason: 'not probed (--no-probe)', cache });
+  // Files to analyze are shared with worker threads when there are enough of them (src/cli/workers.ts).
+  const workers = workersSetting(io.env);
+  const offThread = workers === 0 ? undefined : workerAnalyzer({ script: WORKER_SCRIPT, workers });
+  return new Engine({ env: io.env, probe: !values['no-probe'], notProbedReason: 'not probed (--no-probe)', cache, ...(offThread ? { offThread } : {}) });
 }
 
 /** `$XDG_CACHE_HOME/skill-author` (the spec ignores a relative value), else `~/.cache/skill-author`. */

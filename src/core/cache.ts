@@ -28,7 +28,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
-import { asyncIo, type FileStamp, readSkillFile, readSkillFileSync, stampOf, type SkillFileText, type SkillIo } from './catalog';
+import { asyncIo, type FileStamp, readSkillFile, readSkillFileSync, type SkillFileRead, stampOf, type SkillFileText, type SkillIo } from './catalog';
 import { EMPTY_NEXO } from './nexo';
 import { NO_REQUIREMENTS } from './requirements';
 import { frontmatterSchema } from './schema';
@@ -56,6 +56,48 @@ export function analyzeSkillFile(read: SkillFileText, file: string): SkillAnalys
     return analysis;
   }
   return analyzeSkill(read.text, { dirName });
+}
+
+/** One SKILL.md read, hashed and analyzed, in the form that crosses a thread boundary (the CLI's worker
+ *  threads, src/cli/workers.ts): what `AnalysisCache.analyze` would have made of the read, as its record. */
+export interface FreshAnalysis {
+  /** When the file was read (ms since the epoch). */
+  readAt: number;
+  stamp: FileStamp;
+  hash: string;
+  /** The analysis record as JSON, exactly as `analyze` stores it. */
+  json: string;
+}
+
+/** What `analyze` does with a file it must read, done anywhere (`readSkillFileSync`). Null when the file
+ *  could not be opened, or its record does not survive JSON: the caller then reads and analyzes it itself,
+ *  as it always has (such files are rare, and a second read is a race the caller handles anyway). */
+export function readAndAnalyze(file: string, io: SkillIo, now: () => number = Date.now): FreshAnalysis | null {
+  const readAt = now();
+  const got = readSkillFileSync(file, io);
+  if (!got.stamp) return null;
+  const fresh = analyzeSkillFile(got.read, file);
+  if (!recordIsJsonSafe(fresh)) return null;
+  return { readAt, stamp: got.stamp, hash: hashOf(got), json: JSON.stringify(toRecord(fresh)) };
+}
+
+function hashOf(got: SkillFileRead): string {
+  return got.bytes ? createHash('sha1').update(got.bytes).digest('base64') : `${got.read.problem?.code ?? 'none'}:${got.stamp?.size}`;
+}
+
+/** Analyses made elsewhere for one `checkPaths` (the CLI's worker threads), handed to `analyze`. */
+export interface OffThreadRun {
+  /** Called once for a file `analyze` must read: the result made elsewhere, or null when this thread is to
+   *  read and analyze it itself (the file is not in the run, is now claimed by this thread, or failed there). */
+  take(file: string): Promise<FreshAnalysis | null> | null;
+  /** The run is over: stop whatever is still running. */
+  close(): void;
+}
+
+/** Starts an `OffThreadRun` for the files a check must read and analyze, or declines (null): too few to pay
+ *  for it, or turned off. */
+export interface OffThreadAnalyzer {
+  start(files: readonly string[]): OffThreadRun | null;
 }
 
 
@@ -350,9 +392,16 @@ export class AnalysisCache {
     return !this.diskOff;
   }
 
+  /** Whether `analyze(file, stamp)` would read the file: nothing trusted is known of this version of it. */
+  wouldRead(file: string, stamp: FileStamp): boolean {
+    const known = this.entries.get(file);
+    return !(known && this.trusted(known, stamp));
+  }
+
   /** The analysis of `file`: from memory, from the snapshot, or read and analyzed. `stamp`: the stat the
-   *  caller already has (the catalog's walk); without it the file is stat'ed. */
-  async analyze(file: string, stamp?: FileStamp): Promise<SkillAnalysis> {
+   *  caller already has (the catalog's walk); without it the file is stat'ed. `offThread`: where the read
+   *  and the analysis may already have been done (the CLI's workers); the result is the same either way. */
+  async analyze(file: string, stamp?: FileStamp, offThread?: OffThreadRun | null): Promise<SkillAnalysis> {
     let current: FileStamp | null = stamp ?? null;
     if (!current) {
       try {
@@ -367,6 +416,18 @@ export class AnalysisCache {
       else this.counters.diskHits++;
       return this.analysisOf(known, file);
     }
+    const elsewhere = offThread?.take(file);
+    const done = elsewhere ? await elsewhere : null;
+    if (done) {
+      this.counters.reads++;
+      // The worker read by the system clock; a cache given its own clock (tests) keeps to that one.
+      const readAt = this.options.now ? done.readAt + this.now() - Date.now() : done.readAt;
+      if (known && known.hash === done.hash) return this.sameContent(file, known, done.stamp, readAt);
+      this.counters.analyzed++;
+      const entry: Entry = { stamp: done.stamp, hash: done.hash, readAt, json: done.json, record: null, persist: true, analysis: null };
+      this.entries.set(file, entry);
+      return this.analysisOf(entry, file);
+    }
     const readAt = this.now();
     const got = await readSkillFile(file, this.io);
     this.counters.reads++;
@@ -376,13 +437,8 @@ export class AnalysisCache {
       this.counters.analyzed++;
       return analyzeSkillFile(got.read, file);
     }
-    const hash = got.bytes ? createHash('sha1').update(got.bytes).digest('base64') : `${got.read.problem?.code ?? 'none'}:${got.stamp.size}`;
-    if (known && known.hash === hash) {
-      this.counters.sameContent++;
-      const entry: Entry = { ...known, stamp: got.stamp, readAt };
-      this.entries.set(file, entry);
-      return this.analysisOf(entry, file);
-    }
+    const hash = hashOf(got);
+    if (known && known.hash === hash) return this.sameContent(file, known, got.stamp, readAt);
     this.counters.analyzed++;
     const fresh = analyzeSkillFile(got.read, file);
     const entry: Entry = { stamp: got.stamp, hash, readAt, json: null, record: null, persist: recordIsJsonSafe(fresh), analysis: null };
@@ -393,6 +449,14 @@ export class AnalysisCache {
     } else {
       entry.record = toRecord(fresh);
     }
+    this.entries.set(file, entry);
+    return this.analysisOf(entry, file);
+  }
+
+  /** Read again, but the bytes are those of the stored record: reuse it without parsing. */
+  private sameContent(file: string, known: Entry, stamp: FileStamp, readAt: number): SkillAnalysis {
+    this.counters.sameContent++;
+    const entry: Entry = { ...known, stamp, readAt };
     this.entries.set(file, entry);
     return this.analysisOf(entry, file);
   }

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { type AgentDef, type AgentsFile, readAgentsFile, resolveAgentSkill } from './agents';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
 import { BinResolver, currentPathEnvironment, type PathEnvironment } from './binlookup';
-import { type AnalysisCache, analyzeSkillFile } from './cache';
+import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './cache';
 import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from './catalog';
 import { ProbeRunner, type ProbeOptions } from './probe';
 import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
@@ -56,6 +56,9 @@ export interface EngineOptions {
   platform?: NodeJS.Platform;
   /** Analyses kept across calls (and, with a folder, across runs); also decides the file-system calls. */
   cache?: AnalysisCache;
+  /** With `cache`: where `checkPaths` may have the files it must read analyzed meanwhile (the CLI's worker
+   *  threads). Absent (the extension): everything is analyzed on the calling thread. */
+  offThread?: OffThreadAnalyzer;
 }
 
 export class Engine {
@@ -110,11 +113,19 @@ export class Engine {
     // Category, then folder name: the order people scan a tree in (and the order Hermes lists them).
     locations.sort((a, b) => cmp(a.category, b.category) || cmp(a.id, b.id) || cmp(a.file, b.file));
     await cache?.load(targets);
-    const skills = await mapLimit(locations, 16, async (location) => {
-      const analysis = await this.analyzeFile(location.file, location.stamp);
-      const status = await this.evaluate(analysis, undefined, signal);
-      return { location, analysis, status, id: location.id };
-    });
+    // The files that must be read (those the walk could stat and the cache does not know): other threads
+    // may read and analyze some of them meanwhile; everything else happens here, in the same order.
+    const offThread = cache && this.options.offThread ? this.options.offThread.start(locations.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file)) : null;
+    let skills: EvaluatedSkill[];
+    try {
+      skills = await mapLimit(locations, 16, async (location) => {
+        const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
+        const status = await this.evaluate(analysis, undefined, signal);
+        return { location, analysis, status, id: location.id };
+      });
+    } finally {
+      offThread?.close();
+    }
     if (!signal?.aborted) await cache?.save(targets, locations.map((l) => l.file));
     return { skills, catalogs };
   }
