@@ -13,7 +13,7 @@ import { blockingIo } from '../core/catalog';
 import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/constraint';
 import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, toEntry, type IndexFormat } from '../core/engine';
 import { isVisible } from '../core/status';
-import { formatCheckTable, makeStyle, relativeTo } from './format';
+import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
 import { WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';
@@ -257,7 +257,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     for (const p of catalogProblems) io.err(`skill-author: ${p}\n`);
     const show = (p: string): string => relativeTo(io.cwd, p);
     const entries = skills.map((s) => toEntry(s, show));
-    if (values['json']) io.out(`${JSON.stringify({ version: 1, skills: entries }, null, 2)}\n`);
+    if (values['json']) writeCheckJson(entries, io.out);
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
       io.out(formatCheckTable(entries, makeStyle(colour), values['verbose'] === true));

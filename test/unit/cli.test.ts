@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { Entry } from '../../src/core/engine';
+import { writeCheckJson } from '../../src/cli/format';
 
 const root = path.resolve(__dirname, '../../..');
 const cli = path.join(root, 'dist', 'cli.js');
@@ -157,5 +159,40 @@ describe('cli: constraint', () => {
       assert.equal(r.code, 0);
       assert.match(r.out, new RegExp(`skill-author ${c}`));
     }
+  });
+});
+
+describe('check --json document', () => {
+  // Entries of the shape `toEntry` gives, with the text JSON must escape (line ends, quotes, control
+  // characters, non-ASCII) in the places a hostile SKILL.md can put it.
+  const entry = (i: number): Entry =>
+    ({
+      id: `skill-${i}`,
+      path: `skills/cat/skill-${i}/SKILL.md`,
+      verdict: i % 3 ? 'loaded' : 'loaded_with_banner',
+      description: `line one\nline two "quoted" \u0007 ${'é'.repeat(i % 5)} </x>`,
+      missing: { bins: i % 2 ? [`tool-${i}`] : [], env: [], versions: [{ bin: 'b', required: '>=1.0', found: null, reason: 'not_found', detail: 'a\r\nb' }] },
+      diagnostics: [],
+    }) as unknown as Entry;
+
+  const written = (entries: Entry[]): string[] => {
+    const chunks: string[] = [];
+    writeCheckJson(entries, (s) => chunks.push(s));
+    return chunks;
+  };
+
+  it('is JSON.stringify(…, null, 2) byte for byte, also with no skills', () => {
+    for (const n of [0, 1, 2, 7]) {
+      const entries = Array.from({ length: n }, (_, i) => entry(i));
+      assert.equal(written(entries).join(''), `${JSON.stringify({ version: 1, skills: entries }, null, 2)}\n`, `${n} entries`);
+    }
+  });
+
+  it('is written a piece at a time, never as one 9 MB string', () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => entry(i));
+    const chunks = written(entries);
+    assert.equal(chunks.join(''), `${JSON.stringify({ version: 1, skills: entries }, null, 2)}\n`);
+    assert.ok(chunks.length > 10, `${chunks.length} chunks`);
+    assert.ok(Math.max(...chunks.map((c) => c.length)) < 80 * 1024);
   });
 });
