@@ -26,6 +26,22 @@ async function shootEditors(name: string, texts: string[], maxHeight: number): P
   await runner.screenshot(name, { expect: texts.map((text) => ({ selector: '.view-lines', text })), clip: { ...EDITOR_AREA, maxHeight } });
 }
 
+/** test-results/<name>.png of the hover at `pos` as the keyboard shows it (Ctrl+K Ctrl+I), once every text
+ *  shows in it; below the line (user setting `editor.hover.above`: false, restored) so the frontmatter above
+ *  stays in view. */
+async function shootHover(editor: vscode.TextEditor, pos: vscode.Position, name: string, texts: string[], maxHeight: number): Promise<void> {
+  const editorSettings = vscode.workspace.getConfiguration('editor');
+  await editorSettings.update('hover.above', false, vscode.ConfigurationTarget.Global);
+  try {
+    editor.selection = new vscode.Selection(pos, pos);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await runner.screenshot(name, { expect: texts.map((text) => ({ selector: '.monaco-hover', text })), clip: { ...EDITOR_AREA, maxHeight } });
+  } finally {
+    await vscode.commands.executeCommand('editor.action.hideHover');
+    await editorSettings.update('hover.above', undefined, vscode.ConfigurationTarget.Global);
+  }
+}
+
 function visible(uri: vscode.Uri): vscode.TextEditor {
   const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
   assert.ok(editor, `${uri.toString()} is not visible`);
@@ -52,24 +68,7 @@ describe('README screenshots', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos);
     const texts = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)));
     assert.ok(texts.includes(expected), JSON.stringify(texts));
-    // The cursor on the binary's name, and the hover as the keyboard shows it (Ctrl+K Ctrl+I), below the
-    // line (user setting `editor.hover.above`: false) so the frontmatter above stays in view.
-    const editorSettings = vscode.workspace.getConfiguration('editor');
-    await editorSettings.update('hover.above', false, vscode.ConfigurationTarget.Global);
-    try {
-      editor.selection = new vscode.Selection(pos, pos);
-      await vscode.commands.executeCommand('editor.action.showHover');
-      await runner.screenshot('hover', {
-        expect: [
-          { selector: '.monaco-hover', text: `sa-fake-ffmpeg is found: ${bin}` },
-          { selector: '.monaco-hover', text: 'Version 4.4.2 (from sa-fake-ffmpeg --version) satisfies >=4.0, <5.' },
-        ],
-        clip: { ...EDITOR_AREA, maxHeight: 345 },
-      });
-    } finally {
-      await vscode.commands.executeCommand('editor.action.hideHover');
-      await editorSettings.update('hover.above', undefined, vscode.ConfigurationTarget.Global);
-    }
+    await shootHover(editor, pos, 'hover', [`sa-fake-ffmpeg is found: ${bin}`, 'Version 4.4.2 (from sa-fake-ffmpeg --version) satisfies >=4.0, <5.'], 345);
   });
 
   it('diagnostic-hover.png: a finding in the editor, with its hover and quick fix', async () => {
@@ -85,23 +84,7 @@ describe('README screenshots', () => {
     const pos = range.start.translate(0, 3);
     const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(pos, pos));
     assert.ok(fixes.some((f) => f.title.includes('>=4.0, <5')), JSON.stringify(fixes.map((f) => f.title)));
-    const editorSettings = vscode.workspace.getConfiguration('editor');
-    await editorSettings.update('hover.above', false, vscode.ConfigurationTarget.Global);
-    try {
-      editor.selection = new vscode.Selection(pos, pos);
-      await vscode.commands.executeCommand('editor.action.showHover');
-      await runner.screenshot('diagnostic-hover', {
-        expect: [
-          { selector: '.monaco-hover', text: 'space-separated comparators are npm syntax' },
-          { selector: '.monaco-hover', text: 'constraint-invalid' },
-          { selector: '.monaco-hover', text: 'the problem above says why' },
-        ],
-        clip: { ...EDITOR_AREA, maxHeight: 420 },
-      });
-    } finally {
-      await vscode.commands.executeCommand('editor.action.hideHover');
-      await editorSettings.update('hover.above', undefined, vscode.ConfigurationTarget.Global);
-    }
+    await shootHover(editor, pos, 'diagnostic-hover', ['space-separated comparators are npm syntax', 'constraint-invalid', 'the problem above says why'], 420);
   });
 
   it('preview-banner.png: the SKILL.md and, beside it, what the model sees (the banner byte for byte)', async () => {
