@@ -84,10 +84,11 @@ async function screenshot(url, file) {
       // The language picker in the status bar names the document's language once the editor is ready.
       await page.locator('#status\\.editor\\.mode', { hasText: 'Skill' }).waitFor({ timeout: 20_000 });
       // Best effort: let the status bar's "Activating Extensions…" clear before the picture.
-      await page
-        .locator('.statusbar', { hasText: 'Activating Extensions' })
-        .waitFor({ state: 'detached', timeout: 60_000 })
-        .catch(() => {});
+      // The picture shows the extension at work: the file's finding underlined, and the Skills view (its
+      // activity-bar entry) listing the examples with their status. Best effort: a picture either way.
+      await page.locator('.squiggly-error, .squiggly-warning').first().waitFor({ timeout: 30_000 }).catch(() => {});
+      await page.locator('.activitybar [aria-label^="Skill Author"]').first().click({ timeout: 10_000 }).catch(() => {});
+      await page.locator('[id="workbench.view.extension.skillAuthor"] .monaco-list-row').nth(2).waitFor({ timeout: 30_000 }).catch(() => {});
     }
     mkdirSync(resolve(file, '..'), { recursive: true });
     await page.screenshot({ path: file });
