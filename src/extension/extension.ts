@@ -4,6 +4,7 @@
 // scanning, probing or schema compiling here — the context creates the engine and the skill store on first
 // use, and features do their work when documents, views or commands ask for it.
 import type * as vscode from 'vscode';
+import * as agentsFile from './agentsFile';
 import { createApi, type SkillAuthorApi } from './api';
 import * as codeActions from './codeActions';
 import * as commands from './commands';
@@ -31,6 +32,7 @@ export function activate(extensionContext: vscode.ExtensionContext): SkillAuthor
   ctx.register(newSkill.register);
   ctx.register(tree.register);
   ctx.register(decorations.register);
+  ctx.register(agentsFile.register);
   const api = createApi(ctx);
   ctx.activationMs = performance.now() - started;
   ctx.output.info(`activated in ${ctx.activationMs.toFixed(1)} ms`);

@@ -16,7 +16,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentDef, AgentsFile } from '../core/agents';
+import type { AgentDef, AgentProblem, AgentsFile } from '../core/agents';
 import type { SkillAnalysis } from '../core/analyze';
 import type { Catalog, SkillLocation } from '../core/catalog';
 import type { EvaluatedSkill } from '../core/engine';
@@ -466,11 +466,34 @@ export class SkillStore implements vscode.Disposable {
       }
     }
     this.agentsFiles = await Promise.all(files.map((f) => readAgentsFile(f)));
-    for (const f of this.agentsFiles) {
-      for (const p of f.problems) this.ctx.output[p.severity === 'error' ? 'error' : 'warn'](`${f.path}:${p.line}:${p.column}: ${p.message}`);
-    }
     this.agentCache = undefined;
     this.setAgentWatchers(files);
+    for (const f of await this.agentsFileProblems()) {
+      for (const p of f.problems) this.ctx.output[p.severity === 'error' ? 'error' : 'warn'](`${f.path}:${p.line}:${p.column}: ${p.message}`);
+    }
+  }
+
+  /**
+   * What is wrong with each agents file, as `check --agent` prints it: the file's own problems, then a warning
+   * at each listed skill that has no SKILL.md in its agent's skills_dir (for every agent, not only the
+   * selected one). Read from disk each time (a few `stat`s per listed skill), so it follows skills created
+   * or deleted since the file was read.
+   */
+  async agentsFileProblems(): Promise<Array<{ path: string; problems: AgentProblem[] }>> {
+    const { resolveAgentSkill, notFoundReason } = this.core();
+    return Promise.all(
+      this.agentsFiles.map(async (f) => {
+        const problems = [...f.problems];
+        for (const agent of f.agents) {
+          for (const name of agent.skills) {
+            if (await resolveAgentSkill(agent, name)) continue;
+            const at = agent.skillPositions.get(name) ?? { line: agent.line, column: 1 };
+            problems.push({ severity: 'warning', message: notFoundReason(agent, name), line: at.line, column: at.column });
+          }
+        }
+        return { path: f.path, problems };
+      }),
+    );
   }
 
   // ---- one skill -----------------------------------------------------------------------------------

@@ -337,6 +337,8 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.view.description = agent !== undefined ? `agent ${agent}` : '';
     const messages: string[] = [];
     if (this.hiddenOnly && listed === 0 && store.ready) messages.push('No hidden skills: the model sees every skill listed here.');
+    const broken = brokenAgentsFile(store);
+    if (broken) messages.push(broken);
     const unknown = this.untrustedVersions(store);
     if (unknown > 0) {
       messages.push(
@@ -787,4 +789,20 @@ export function missingReport(shown: ShownSkill): string {
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const tree = new SkillsTree(ctx);
   return vscode.Disposable.from(tree, registerTreeCommands(ctx, tree));
+}
+
+/**
+ * When the agents file in use defines no agent because it could not be read or parsed, the view says so
+ * (else it would fall back to the roots without a word, and the agent grouping would vanish): the file, its
+ * first error and where, as `check --agent` reports it (the output channel has the rest).
+ */
+function brokenAgentsFile(store: SkillStore): string | undefined {
+  if (store.agents().length > 0) return undefined;
+  for (const f of store.agentsFileList) {
+    const first = f.problems.find((p) => p.severity === 'error');
+    if (!first) continue;
+    const more = f.problems.filter((p) => p.severity === 'error').length - 1;
+    return `The agents file ${vscode.workspace.asRelativePath(f.path)} defines no agent, so skills are grouped by root: line ${first.line}, column ${first.column}: ${first.message}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'}, see the output)` : ''}`;
+  }
+  return undefined;
 }

@@ -11,7 +11,12 @@
 //
 // Left out here (covered for the CLI in test/unit/hostile.test.ts): re-running as the user `nobody` to see
 // permissions enforced (the extension host runs as whoever started VS Code); the 100,000-entry and churning
-// roots; the agents files (the extension reads the workspace's one, covered by the Skills view tests).
+// roots.
+//
+// The corpus's agents files ("agents files" below) go in turn through `skillAuthor.agentsFile`: the problems
+// `check --agent` prints must reach the output channel and the Problems panel (on the agents file, where the
+// CLI reports them); a valid file's agent must list in the view and the API what the CLI lists; a file that
+// defines no agent must make the view say so, not fall back in silence.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
@@ -150,6 +155,9 @@ describe('Hostile workspace', function () {
   let cli: Map<string, Entry>;
   let mine: Map<string, Entry>;
   let lag: LagSampler;
+  /** Where and with what environment the CLI runs for comparison (set in `before`). */
+  let cliDir: string;
+  let cliEnv: NodeJS.ProcessEnv;
   const figures: Record<string, unknown> = {};
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('skillAuthor');
   const SETTINGS = ['roots', 'path.extraDirs', 'envFiles', 'probes.timeoutMs'] as const;
@@ -186,9 +194,9 @@ describe('Hostile workspace', function () {
     // gets: the extension host's PATH with the extra folder appended, and the env file's two variables. Its
     // fake binaries log elsewhere, so the extension's spawn log stays its own. Untrusted, the extension spawns
     // nothing: its answer is the CLI's --no-probe one, with its own reason.
-    const cliDir = path.join(corpus.tmp, 'cli');
+    cliDir = path.join(corpus.tmp, 'cli');
     mkdirSync(cliDir);
-    const env: NodeJS.ProcessEnv = {
+    const env: NodeJS.ProcessEnv = (cliEnv = {
       PATH: [process.env['PATH'] ?? '', corpus.binDir].filter(Boolean).join(path.delimiter),
       HOME: corpus.tmp,
       XDG_CACHE_HOME: path.join(corpus.tmp, 'cache'),
@@ -196,7 +204,7 @@ describe('Hostile workspace', function () {
       HOSTILE_BLANK_VAR: '   ',
       SPAWN_LOG: path.join(cliDir, 'spawn.log'),
       PIDDIR: cliDir,
-    };
+    });
     cli = cliEntries(await runCli(['check', '--json', '--no-cache', ...(trusted ? [] : ['--no-probe']), corpus.root], env, cliDir));
     lag.mark('CLI run (the test’s own)');
   });
@@ -476,6 +484,134 @@ describe('Hostile workspace', function () {
     assert.doesNotMatch(text, /\[error\]/);
     assert.ok(!text.includes(SECRET), 'an environment value in the output channel');
     assert.ok(text.includes('HOSTILE_SECRET_TOKEN'), 'the env file is logged (its names)');
+  });
+
+  // The corpus's agents files (test/fixtures/hostile/agents, README "Agents files"), each in turn as the
+  // `skillAuthor.agentsFile` setting, with the corpus root (their skills_dir) already a root: a valid one
+  // first, so that a broken one after it shows whether the view keeps stale data.
+  describe('agents files', () => {
+    interface AgentsCase {
+      file: string;
+      /** The CLI's exit status for `check --agent kate`. */
+      exit: number;
+      /** The names kate lists, in her order (undefined: the file defines no agent). */
+      skills?: string[];
+    }
+    const CASES: AgentsCase[] = [
+      { file: 'unknown-mode.yaml', exit: 1, skills: ['crlf', 'bom'] },
+      { file: 'malformed.yaml', exit: 2 },
+      { file: 'missing-skills.yaml', exit: 0, skills: ['crlf', 'ghost', '../../etc', '__proto__', 'proto-keys'] },
+      { file: 'deep.yaml', exit: 2 },
+      { file: 'alias-bomb.yaml', exit: 0, skills: ['crlf'] },
+    ];
+    /** A bound on how long the extension takes to take a new agents file in (rescan of the corpus included). */
+    const SETTLE_MS = 5000;
+    type Problem = [severity: string, line: number, column: number, message: string];
+
+    before(function () {
+      if (!corpus) return this.skip();
+      // Generated, as in test/unit/hostile.test.ts: 20,000 nested `[` where kate's skills should be.
+      writeFileSync(path.join(corpus.root, 'agents', 'deep.yaml'), `agents:\n  - id: kate\n    skills: ${'['.repeat(20_000)}\n`);
+    });
+
+    after(async () => {
+      await config().update('agentsFile', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('skillAuthor.tree.groupByRoot');
+      await api?.skills();
+    });
+
+    for (const c of CASES) {
+      it(`${c.file}: the CLI's problems in the output and the Problems panel, ${c.skills ? "kate's skills in the view and the API as the CLI lists them" : 'the view says the file is broken'}`, async () => {
+        const file = path.join(corpus.root, 'agents', c.file);
+        const uri = vscode.Uri.file(file);
+        const log = ourLogFile();
+        const logStart = log ? readFileSync(log, 'utf8').length : 0;
+
+        // The CLI on the same file: its exit status, its problems (stderr), its entries (stdout).
+        const run = await runCli(['check', '--json', '--no-cache', ...(trusted ? [] : ['--no-probe']), '--agent', 'kate', '--agents-file', file, corpus.root], cliEnv, cliDir);
+        assert.equal(run.code, c.exit, run.err);
+        assert.doesNotMatch(run.err, /^\s+at \S/m);
+        const cliProblems: Problem[] = [];
+        for (const line of run.err.split('\n')) {
+          const m = /^(.+?):(\d+):(\d+): (error|warning): (.*)$/.exec(line);
+          if (m) cliProblems.push([m[4] as string, Number(m[2]), Number(m[3]), m[5] as string]);
+        }
+        if (c.file === 'alias-bomb.yaml') assert.deepEqual(cliProblems, []);
+        else assert.ok(cliProblems.length > 0, run.err);
+
+        const t0 = performance.now();
+        await config().update('agentsFile', file, vscode.ConfigurationTarget.Global);
+        // Taken in: kate's list is the file's, or the view says the file defines no agent.
+        const expectedMessage = (p: Problem): string =>
+          `The agents file ${vscode.workspace.asRelativePath(file)} defines no agent, so skills are grouped by root: line ${p[1]}, column ${p[2]}: ${p[3]}`;
+        const s = await waitFor(`${c.file} taken in`, async () => {
+          const x = await snapshot();
+          const ok = c.skills
+            ? x.context['skillAuthor.hasAgents'] === true && (await api.skills({ agent: 'kate' }).catch(() => [])).map((e) => e.id).join('\n') === c.skills.join('\n')
+            : x.context['skillAuthor.hasAgents'] === false && (x.message ?? '').split('\n')[0] === expectedMessage(cliProblems[0] as Problem);
+          return ok && x;
+        }, 30_000, 50);
+        const settleMs = performance.now() - t0;
+        const a0 = performance.now();
+        await snapshot();
+        const apiAnswer = await api.skills(c.skills ? { agent: 'kate' } : undefined);
+        const answerMs = performance.now() - a0;
+        figures[`agents ${c.file}`] = { settleMs: Math.round(settleMs), snapshotAndApiMs: Math.round(answerMs) };
+        assert.ok(settleMs < SETTLE_MS, `${c.file} took ${Math.round(settleMs)} ms to be taken in`);
+        assert.ok(answerMs < SETTLE_MS, `the tree snapshot and the API took ${Math.round(answerMs)} ms`);
+
+        if (c.skills) {
+          // The API gives kate's entries as the CLI does (not_found ones included, overrides applied).
+          const want = JSON.parse(run.out) as { skills: Entry[] };
+          const expected = trusted ? want.skills : want.skills.map(untrustedFromNoProbe);
+          assert.deepEqual(apiAnswer, expected);
+          // The view, grouped by agent: her skills in her order, the missing ones as such.
+          await vscode.commands.executeCommand('skillAuthor.selectAgent', 'kate');
+          const tree = await waitFor(`kate's view of ${c.file}`, async () => {
+            const x = await snapshot();
+            return x.groupBy === 'agent' && x.agent === 'kate' && x.items.map((i) => i.label).join('\n') === expected.map((e) => e.name).join('\n') && !JSON.stringify(x.items).includes('loading~spin') && x;
+          }, 10_000, 50);
+          assert.deepEqual(
+            tree.items.map((i) => [i.label, i.contextValue]),
+            expected.map((e) => [e.name, e.verdict === 'not_found' ? 'missingSkill' : `skill.${e.verdict}`]),
+          );
+          if (trusted) assert.equal(tree.message, '');
+          const missing = expected.filter((e) => e.verdict === 'not_found').map((e) => e.id);
+          assert.deepEqual(missing, c.file === 'missing-skills.yaml' ? ['ghost', '../../etc', '__proto__'] : []);
+        } else {
+          // No agent: grouped by root whatever the preference, the corpus still listed, and the view says why.
+          assert.equal(s.groupBy, 'root');
+          // Untrusted, the Restricted Mode line follows.
+          if (trusted) assert.equal(s.message, expectedMessage(cliProblems[0] as Problem));
+          else assert.match(s.message ?? '', /\nRestricted Mode: /);
+          assert.ok(s.items.some((i) => i.label === corpus.root), 'the corpus root is not listed');
+          await assert.rejects(api.skills({ agent: 'kate' }), { message: `no agent \`kate\` in ${file}` });
+        }
+
+        // The same problems, at the same places, in the Problems panel on the agents file.
+        const published = (): Problem[] =>
+          ours(uri).map((d) => [d.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'warning', d.range.start.line + 1, d.range.start.character + 1, d.message]);
+        await waitFor(`the Problems panel on ${c.file}`, () => JSON.stringify(published()) === JSON.stringify(cliProblems), 10_000).catch(() => undefined);
+        assert.deepEqual(published(), cliProblems);
+
+        // And in the output channel, logged when the file was read.
+        if (process.platform !== 'linux') return; // the log file is found through /proc/self/fd
+        assert.ok(log, 'the output channel\'s log file was not found');
+        const logged = (): Problem[] => {
+          const out: Problem[] = [];
+          for (const line of readFileSync(log, 'utf8').slice(logStart).split('\n')) {
+            const at = line.indexOf(`] ${file}:`);
+            const sev = /\[(error|warning)\]/.exec(line);
+            if (at < 0 || !sev) continue;
+            const m = /^(\d+):(\d+): (.*)$/.exec(line.slice(at + file.length + 3));
+            if (m) out.push([sev[1] as string, Number(m[1]), Number(m[2]), m[3] as string]);
+          }
+          return out;
+        };
+        await waitFor(`the output channel on ${c.file}`, () => JSON.stringify(logged()) === JSON.stringify(cliProblems), 10_000).catch(() => undefined);
+        assert.deepEqual(logged(), cliProblems);
+      });
+    }
   });
 });
 
