@@ -796,7 +796,7 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
  * (else it would fall back to the roots without a word, and the agent grouping would vanish): the file, its
  * first error and where, as `check --agent` reports it (the output channel has the rest).
  */
-function brokenAgentsFile(store: SkillStore): string | undefined {
+export function brokenAgentsFile(store: SkillStore): string | undefined {
   if (store.agents().length > 0) return undefined;
   for (const f of store.agentsFileList) {
     const first = f.problems.find((p) => p.severity === 'error');

@@ -5,7 +5,8 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import type { SkillAuthorContext } from './context';
-import type { SkillsTree } from './tree';
+import type { SkillStore } from './skills';
+import { brokenAgentsFile, type SkillsTree } from './tree';
 
 export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree): vscode.Disposable {
   const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
@@ -13,8 +14,14 @@ export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree):
     command('skillAuthor.tree.groupByAgent', async () => {
       const store = ctx.store;
       if (store.agents().length === 0 && !store.ready) await store.whenIdle();
-      if (store.agents().length === 0) return void vscode.window.showInformationMessage(noAgentsMessage());
+      if (store.agents().length === 0) {
+        // The message is also the command's result (VS Code shows no notification during extension tests).
+        const message = noAgentsMessage(store);
+        void vscode.window.showInformationMessage(message);
+        return message;
+      }
       await tree.setGroupBy('agent');
+      return undefined;
     }),
     command('skillAuthor.tree.groupByRoot', () => tree.setGroupBy('root')),
     command('skillAuthor.tree.showHiddenOnly', () => tree.setHiddenOnly(true)),
@@ -69,7 +76,13 @@ async function notAFile(ctx: SkillAuthorContext, file: string): Promise<string |
   return `${file}: ${finding?.message ?? 'there is no SKILL.md file here.'}`;
 }
 
-function noAgentsMessage(): string {
+/** Why there is no agent to pick: the agents file in use is broken (the view's message, with its first error),
+ *  defines none, or there is no agents file at all. */
+function noAgentsMessage(store: SkillStore): string {
+  const broken = brokenAgentsFile(store);
+  if (broken) return `Skill Author: ${broken}`;
+  const file = store.agentsFileList[0];
+  if (file) return `Skill Author: the agents file ${vscode.workspace.asRelativePath(file.path)} defines no agent.`;
   return 'Skill Author: no agents file found (config/agents.yaml or agents.yaml in a workspace folder, or the skillAuthor.agentsFile setting).';
 }
 
@@ -78,7 +91,7 @@ async function selectAgent(ctx: SkillAuthorContext, tree: SkillsTree, id: string
   const store = ctx.store;
   if (store.agents().length === 0 && !store.ready) await store.whenIdle();
   const agents = store.agents();
-  if (agents.length === 0) return void vscode.window.showInformationMessage(noAgentsMessage());
+  if (agents.length === 0) return void vscode.window.showInformationMessage(noAgentsMessage(store));
   let chosen = id;
   if (chosen === undefined) {
     const selected = store.selectedAgentId;

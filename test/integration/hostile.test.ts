@@ -586,6 +586,9 @@ describe('Hostile workspace', function () {
           else assert.match(s.message ?? '', /\nRestricted Mode: /);
           assert.ok(s.items.some((i) => i.label === corpus.root), 'the corpus root is not listed');
           await assert.rejects(api.skills({ agent: 'kate' }), { message: `no agent \`kate\` in ${file}` });
+          // Asking for the agent grouping says why there is none: the broken file and its first error (it
+          // said "no agents file found").
+          assert.equal(await vscode.commands.executeCommand('skillAuthor.tree.groupByAgent'), `Skill Author: ${expectedMessage(cliProblems[0] as Problem)}`);
         }
 
         // The same problems, at the same places, in the Problems panel on the agents file.
