@@ -26,7 +26,12 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
       );
     }
   };
-  const follower = new StoreFollower(ctx, (store) => {
+  // Only a change in which skills exist (or a re-read agents file, which comes with `all`) can change the
+  // listed skills found: status updates (probes, every re-analysis of an edited document) look nothing up.
+  let known = new Set<string>();
+  const follower = new StoreFollower(ctx, (store, change) => {
+    if (change && !change.all && change.removed.length === 0 && change.changed.every((r) => known.has(r.file))) return;
+    known = new Set(store.all().map((r) => r.file));
     void update(store).catch((e: unknown) => ctx.output.error(`agents file diagnostics: ${e instanceof Error ? e.message : String(e)}`));
   });
   return vscode.Disposable.from(follower, collection);

@@ -384,7 +384,7 @@ export class SkillStore implements vscode.Disposable {
     };
     await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, found.length) }, worker));
     if (generation !== this.scanGeneration || this.disposed) return;
-    if (generation === this.scanGeneration && !this.disposed) await cache.save(walks, found.map((f) => f.location.file));
+    await cache.save(walks, found.map((f) => f.location.file));
     this.ctx.output.info(`found ${found.length} skill(s) in ${roots.length} root(s) in ${(performance.now() - started).toFixed(0)} ms`);
   }
 
