@@ -1,0 +1,123 @@
+// The vocabulary shared by every runtime profile (src/core/runtimes/<runtime>/). Each profile emulates one
+// agent runtime exactly as its code behaves: how it finds skills, reads a SKILL.md, gates it and renders
+// what the model sees. The CLI and the extension speak only this vocabulary, so a verdict always says which
+// runtime it is for and maps onto one set of words and colours.
+
+import type { Color, Severity } from '../types';
+
+export type RuntimeId = 'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'vscode' | 'agentskills';
+
+export const RUNTIME_IDS: readonly RuntimeId[] = ['nexo', 'hermes', 'openclaw', 'claude-code', 'vscode', 'agentskills'];
+
+/** What a runtime does with one skill, in one vocabulary for all runtimes:
+ *  - `loaded`: offered to the model as it is;
+ *  - `loaded_with_banner`: offered with a warning in front (nexo-rs `mode: warn`);
+ *  - `needs_setup`: offered, but the runtime asks for setup first (Hermes readiness);
+ *  - `hidden`: found and readable, but kept from the model (`hiddenBy` says by what);
+ *  - `skipped_disabled`: switched off by its author or the user's configuration;
+ *  - `not_loadable`: the runtime cannot read it (encoding, size, empty body …);
+ *  - `not_found`: listed (by an agent) but no SKILL.md is there. */
+export type RuntimeVerdict = 'loaded' | 'loaded_with_banner' | 'needs_setup' | 'hidden' | 'skipped_disabled' | 'not_loadable' | 'not_found';
+
+/** Why a skill is hidden, in the runtime's own terms. */
+export type HiddenBy =
+  | 'bins'
+  | 'any_bins'
+  | 'env'
+  | 'versions'
+  | 'config'
+  | 'os'
+  | 'platform'
+  | 'environment'
+  | 'conditions'
+  | 'disabled'
+  | 'duplicate_name'
+  | 'index_error'
+  | 'description'
+  | 'invocation'
+  | 'allowlist'
+  | 'limit';
+
+export function colorOfVerdict(verdict: RuntimeVerdict): Color {
+  switch (verdict) {
+    case 'loaded':
+      return 'green';
+    case 'loaded_with_banner':
+    case 'needs_setup':
+      return 'amber';
+    default:
+      return 'red';
+  }
+}
+
+/** A finding about a file, said in one runtime's terms. Positions are 1-based; a finding about a whole file
+ *  (or a folder) has line 1, column 1 and the same end. */
+export interface RuntimeFinding {
+  runtime: RuntimeId;
+  file: string;
+  code: string;
+  severity: Severity;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** One skill as one runtime judges it. */
+export interface RuntimeSkillVerdict {
+  runtime: RuntimeId;
+  /** Absolute path of the SKILL.md. */
+  file: string;
+  /** Absolute path of the skill folder. */
+  dir: string;
+  /** The runtime's identity for the skill (folder name, relative path or skill key). */
+  id: string;
+  /** The name the runtime shows the model ('' when it shows none). */
+  name: string;
+  /** The runtime's category, or null where it has none. */
+  category: string | null;
+  verdict: RuntimeVerdict;
+  color: Color;
+  /** Non-empty exactly when `verdict` is `hidden`. */
+  hiddenBy: HiddenBy[];
+  /** What is missing, in the runtime's own lists (nexo: bins, env, versions; Hermes: env, files; OpenClaw:
+   *  bins, anyBins, env, config, os). Empty object when nothing is. */
+  missing: Record<string, unknown>;
+  /** Plain words, in the runtime's terms, explaining the verdict (one sentence each). */
+  reasons: string[];
+}
+
+/** The machine and the user's choices a runtime decides with. Everything a profile reads from the outside
+ *  world comes through here, so tests and the editor can pin it. */
+export interface RuntimeContext {
+  /** The process environment the runtime would run with. */
+  env: Readonly<Record<string, string | undefined>>;
+  platform: NodeJS.Platform;
+  /** The user's home folder (`~`). */
+  home: string;
+  /** The runtime's working directory (nexo-rs resolves relative bin paths against it). */
+  cwd: string;
+  /** Hermes: the tools and toolsets given to the index (null/undefined = none given, conditions off). */
+  tools?: readonly string[] | null;
+  toolsets?: readonly string[] | null;
+  /** Hermes: the active environments (kanban, docker, s6); undefined = detected as Hermes does. */
+  environments?: readonly string[];
+  /** Hermes: `$HERMES_HOME` (default `<home>/.hermes`). */
+  hermesHome?: string;
+  /** OpenClaw: the `openclaw.json` to read (default: found as OpenClaw finds it). */
+  openclawConfig?: string;
+}
+
+/** One runtime's answer for one skill root: a verdict per skill it discovers, exactly what it prints for
+ *  the model, and findings about what it does silently. */
+export interface RuntimeReport {
+  runtime: RuntimeId;
+  root: string;
+  skills: RuntimeSkillVerdict[];
+  /** Exactly the index / prompt block the runtime builds ('' when it prints none). */
+  index: string;
+  /** Why no index was printed when the runtime itself fails building it (Hermes's TypeError), else null. */
+  indexError: string | null;
+  findings: RuntimeFinding[];
+}
