@@ -121,3 +121,22 @@ export interface RuntimeReport {
   indexError: string | null;
   findings: RuntimeFinding[];
 }
+
+/** One frontmatter field a runtime reads: its part of the schema, with the words hovers and completions
+ *  show. `path` is the key path from the frontmatter's top (`['metadata', 'openclaw', 'requires', 'bins']`);
+ *  `*` stands for any key of a map (`['requires', 'bin_versions', '*']`). */
+export interface RuntimeField {
+  path: readonly string[];
+  /** JSON-schema-like type(s) the runtime accepts. */
+  type: ReadonlyArray<'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null'>;
+  /** Markdown: what the runtime does with it, in its own terms (one or two sentences). */
+  description: string;
+  /** Allowed values, when the runtime reads only a fixed set. */
+  enum?: readonly (string | boolean | number)[];
+  /** What the runtime uses when the field is absent, as the author would write it. */
+  default?: string | boolean | number;
+  /** Whether the runtime refuses or drops a skill without it. */
+  required?: boolean;
+  /** Where the runtime documents or implements it (doc page or source path). */
+  source: string;
+}
