@@ -1,0 +1,43 @@
+import * as assert from 'node:assert/strict';
+import { applicableRuntimes, parseRuntimeList } from '../../src/core/runtimes/detect';
+
+const home = '/home/ann';
+const env = {};
+const ids = (dir: string, data: Record<string, unknown> | null = null, extra: object = {}): string[] =>
+  applicableRuntimes({ dir, data, home, env, ...extra }).map((a) => a.runtime);
+
+describe('which runtimes apply to a skill', () => {
+  it('by location', () => {
+    assert.deepEqual(ids('/home/ann/.hermes/skills/dev/lint'), ['hermes']);
+    assert.deepEqual(ids('/srv/h/skills/x', null, { env: { HERMES_HOME: '/srv/h' } }), ['hermes']);
+    assert.deepEqual(ids('/home/ann/.openclaw/workspace/skills/x'), ['openclaw']);
+    assert.deepEqual(ids('/repo/.claude/skills/x'), ['claude-code']);
+    assert.deepEqual(ids('/home/ann/.claude/skills/x'), ['claude-code']);
+    assert.deepEqual(ids('/repo/.github/skills/x'), ['vscode']);
+    assert.deepEqual(ids('/home/ann/.copilot/skills/x'), ['vscode']);
+    assert.deepEqual(ids('/repo/.agents/skills/x'), ['agentskills']);
+    assert.deepEqual(ids('/cfg/skills/x', null, { nexoSkillsDirs: ['/cfg/skills'] }), ['nexo']);
+  });
+  it('the skills folder itself is not a skill below it', () => {
+    assert.deepEqual(ids('/home/ann/.hermes/skills'), ['agentskills']);
+    assert.deepEqual(ids('/repo/.claude/skills'), ['agentskills']);
+  });
+  it('by fields, in addition to location, in a fixed order', () => {
+    assert.deepEqual(ids('/repo/.claude/skills/x', { requires: { bins: ['jq'] }, platforms: ['linux'] }), ['nexo', 'hermes', 'claude-code']);
+    assert.deepEqual(ids('/tmp/x', { metadata: { openclaw: {} } }), ['openclaw']);
+    assert.deepEqual(ids('/tmp/x', { metadata: { hermes: { tags: [] } } }), ['hermes']);
+    assert.deepEqual(ids('/tmp/x', { required_environment_variables: ['A'] }), ['hermes']);
+  });
+  it('falls back to the open format, and says why', () => {
+    const a = applicableRuntimes({ dir: '/tmp/x', data: { name: 'x', description: 'y' }, home, env });
+    assert.equal(a.length, 1);
+    assert.equal(a[0]?.runtime, 'agentskills');
+    assert.match(a[0]?.why ?? '', /open Agent Skills format/);
+  });
+  it('pinned runtimes replace detection', () => {
+    assert.deepEqual(ids('/home/ann/.hermes/skills/x', { requires: {} }, { pinned: ['openclaw', 'nexo'] }), ['nexo', 'openclaw']);
+  });
+  it('parses --runtime lists', () => {
+    assert.deepEqual(parseRuntimeList('hermes, nexo,hermes,bogus'), { runtimes: ['hermes', 'nexo'], unknown: ['bogus'] });
+  });
+});
