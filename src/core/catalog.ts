@@ -112,6 +112,9 @@ export interface SkillLocation {
   category: string;
   /** The stat of SKILL.md taken while walking (when the catalog found it), so caches need no second stat. */
   stamp?: FileStamp;
+  /** The skill folder this one sits in, when it is nested inside another skill (Hermes finds such skills;
+   *  other runtimes may not). */
+  nestedIn?: string;
 }
 
 export interface CatalogProblem {
@@ -129,6 +132,8 @@ export interface Catalog {
 export const SKILL_FILE = 'SKILL.md';
 export const CATEGORY_FILE = 'DESCRIPTION.md';
 const SKIP_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn']);
+/** Folders directly inside a skill that hold its supporting files, never skills (Hermes prunes them too). */
+const SUPPORT_DIRS = new Set(['references', 'templates', 'assets', 'scripts']);
 
 export interface WalkOptions {
   /** Stop after this many directory entries in total (a runaway tree is reported, not walked forever). */
@@ -226,11 +231,11 @@ async function walk(root: string, start: string, out: Catalog, options: WalkOpti
   const visited = new Set<string>();
   // Each queued folder with its real path when already known: a plain (non-link) sub-folder of a folder
   // whose real path is R has the real path R/name, so only the start and symbolic links need realpath().
-  const queue: Array<{ dir: string; real: string | null }> = [{ dir: start, real: null }];
+  const queue: Array<{ dir: string; real: string | null; skill?: string }> = [{ dir: start, real: null }];
   const concurrency = 8;
   let limitReported = false;
 
-  const visit = async ({ dir, real: knownReal }: { dir: string; real: string | null }): Promise<void> => {
+  const visit = async ({ dir, real: knownReal, skill: enclosing }: { dir: string; real: string | null; skill?: string }): Promise<void> => {
     let real: string;
     if (knownReal !== null) real = knownReal;
     else {
@@ -263,18 +268,20 @@ async function walk(root: string, start: string, out: Catalog, options: WalkOpti
       const file = path.join(dir, SKILL_FILE);
       const st = await statOrNull(io, file);
       const where = dir === root ? { root: path.dirname(dir), category: 'general' } : { root, category: categoryOf(root, dir) };
-      out.skills.push({ id: path.basename(dir), dir, file, ...where, ...(st?.isFile() ? { stamp: stampOf(st) } : {}) });
-      return;
-    }
-    if (dir !== root && entries.some((e) => e.name === CATEGORY_FILE)) {
+      out.skills.push({ id: path.basename(dir), dir, file, ...where, ...(st?.isFile() ? { stamp: stampOf(st) } : {}), ...(enclosing ? { nestedIn: enclosing } : {}) });
+    } else if (dir !== root && entries.some((e) => e.name === CATEGORY_FILE)) {
       out.categoryDescriptions.set(path.relative(root, dir).split(path.sep).join('/'), path.join(dir, CATEGORY_FILE));
     }
+    // Skill folders are searched too: a SKILL.md nested in a skill is a skill of its own for Hermes (and
+    // listed, so no runtime's handling of it goes unsaid), except in the skill's supporting-file folders.
+    const skill = skillEntry ? dir : enclosing;
     for (const e of entries) {
-      if (SKIP_DIRS.has(e.name)) continue;
-      if (e.isDirectory()) queue.push({ dir: path.join(dir, e.name), real: path.join(real, e.name) });
+      if (SKIP_DIRS.has(e.name) || (skillEntry && (SUPPORT_DIRS.has(e.name) || e.name === SKILL_FILE))) continue;
+      const next = { dir: path.join(dir, e.name), ...(skill ? { skill } : {}) };
+      if (e.isDirectory()) queue.push({ ...next, real: path.join(real, e.name) });
       else if (e.isSymbolicLink()) {
         const target = await statOrNull(io, path.join(dir, e.name));
-        if (target?.isDirectory()) queue.push({ dir: path.join(dir, e.name), real: null });
+        if (target?.isDirectory()) queue.push({ ...next, real: null });
       }
     }
   };

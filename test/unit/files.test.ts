@@ -88,6 +88,22 @@ describe('files the runtime cannot use', () => {
     assert.match(dir.analysis?.diagnostics[0]?.message ?? '', /^SKILL\.md is a folder, not a file/);
   });
 
+  it('a skill nested in a skill folder is listed with the folder it sits in; supporting-file folders are not searched', async () => {
+    put('nest/ops/incident/SKILL.md', '---\nname: incident\ndescription: d\n---\nbody\n');
+    put('nest/ops/incident/postmortem/SKILL.md', '---\nname: postmortem\ndescription: d\n---\nbody\n');
+    put('nest/ops/incident/references/inner/SKILL.md', '---\nname: inner\ndescription: d\n---\nbody\n');
+    put('nest/ops/incident/extras/references/deep/SKILL.md', '---\nname: deep\ndescription: d\n---\nbody\n');
+    const c = await findSkills(path.join(tmp, 'nest'));
+    assert.deepEqual(
+      c.skills.map((s) => [s.id, s.category, s.nestedIn ? path.relative(tmp, s.nestedIn) : null]),
+      [
+        ['incident', 'ops', null],
+        ['deep', 'ops/incident/extras/references', 'nest/ops/incident'],
+        ['postmortem', 'ops/incident', 'nest/ops/incident'],
+      ],
+    );
+  });
+
   it('a SKILL.md that is a named pipe is reported at once, never opened for a blocking read', async function () {
     if (process.platform === 'win32') return this.skip();
     const { execFileSync } = await import('node:child_process');

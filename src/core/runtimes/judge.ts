@@ -1,0 +1,133 @@
+// Each skill judged by the runtimes that apply to it (src/core/runtimes/detect.ts), in one vocabulary.
+// Runtimes that decide per tree (Hermes, OpenClaw: duplicate names, categories, prompt limits) are run once
+// per skills root and their verdicts looked up per file; nexo-rs's verdict comes from the engine's own
+// evaluation; the runtimes that gate nothing are judged per file.
+
+import * as path from 'node:path';
+import { AGENTSKILLS } from './agentskills';
+import { CLAUDE_CODE } from './claude-code';
+import { type Applicability, applicableRuntimes } from './detect';
+import { type GenericProfile, judgeGeneric } from './generic';
+import { colorOfVerdict, type RuntimeContext, type RuntimeFinding, type RuntimeId, type RuntimeReport, type RuntimeSkillVerdict } from './types';
+import { VSCODE } from './vscode';
+
+const GENERIC: Partial<Record<RuntimeId, GenericProfile>> = { 'claude-code': CLAUDE_CODE, vscode: VSCODE, agentskills: AGENTSKILLS };
+
+export const RUNTIME_LABELS: Record<RuntimeId, string> = {
+  nexo: 'nexo-rs',
+  hermes: 'Hermes',
+  openclaw: 'OpenClaw',
+  'claude-code': 'Claude Code',
+  vscode: 'VS Code',
+  agentskills: 'Agent Skills clients',
+};
+
+/** A runtime that decides over a whole skills root at once. */
+export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<RuntimeReport>;
+
+/** One skill as the judge needs it: where it is, what it says, and (for nexo-rs) the engine's verdict. */
+export interface JudgeSkill {
+  file: string;
+  dir: string;
+  /** The root it was found under (the folder a tree runtime reads as its skills folder). */
+  root: string;
+  text: string | null;
+  problem?: string;
+  data: Readonly<Record<string, unknown>> | null;
+  /** nexo-rs's verdict for it, already evaluated by the engine. */
+  nexo: () => RuntimeSkillVerdict;
+}
+
+export interface JudgeOptions {
+  ctx: RuntimeContext;
+  /** Runtimes the user pinned (`--runtime`); empty: detect per skill. */
+  pinned: readonly RuntimeId[];
+  nexoSkillsDirs?: readonly string[];
+  trees: Partial<Record<RuntimeId, TreeEvaluator>>;
+  /** Where a tree runtime reads skills for this skill (default: the skill's root). */
+  treeRootOf?: (runtime: RuntimeId, skill: JudgeSkill) => string;
+}
+
+export interface JudgedSkill {
+  skill: JudgeSkill;
+  applicable: Applicability[];
+  verdicts: RuntimeSkillVerdict[];
+  findings: RuntimeFinding[];
+}
+
+export interface Judgement {
+  skills: JudgedSkill[];
+  /** Every tree runtime's report, per root it was run on. */
+  reports: RuntimeReport[];
+}
+
+export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions): Promise<Judgement> {
+  const applicable = skills.map((s) =>
+    applicableRuntimes({ dir: s.dir, data: s.data, home: options.ctx.home, env: options.ctx.env, pinned: options.pinned, ...(options.nexoSkillsDirs ? { nexoSkillsDirs: options.nexoSkillsDirs } : {}) }),
+  );
+  // Tree runtimes: one run per (runtime, root).
+  const runs = new Map<string, Promise<RuntimeReport>>();
+  const rootOf = options.treeRootOf ?? ((_r: RuntimeId, s: JudgeSkill) => s.root);
+  const reportFor = (runtime: RuntimeId, root: string): Promise<RuntimeReport> | null => {
+    const evaluate = options.trees[runtime];
+    if (!evaluate) return null;
+    const key = `${runtime}\0${root}`;
+    let run = runs.get(key);
+    if (!run) runs.set(key, (run = evaluate(root, options.ctx)));
+    return run;
+  };
+  for (let i = 0; i < skills.length; i++) {
+    for (const a of applicable[i] ?? []) if (options.trees[a.runtime]) reportFor(a.runtime, rootOf(a.runtime, skills[i] as JudgeSkill));
+  }
+  const reports = new Map<string, RuntimeReport>();
+  await Promise.all([...runs].map(async ([k, p]) => reports.set(k, await p)));
+
+  const judged: JudgedSkill[] = skills.map((skill, i) => {
+    const verdicts: RuntimeSkillVerdict[] = [];
+    const findings: RuntimeFinding[] = [];
+    for (const a of applicable[i] ?? []) {
+      const generic = GENERIC[a.runtime];
+      if (a.runtime === 'nexo') verdicts.push(skill.nexo());
+      else if (generic) {
+        const g = judgeGeneric(generic, skill);
+        verdicts.push(g.verdict);
+        findings.push(...g.findings);
+      } else {
+        const root = rootOf(a.runtime, skill);
+        const report = reports.get(`${a.runtime}\0${root}`);
+        const mine = report?.skills.find((v) => v.file === skill.file);
+        verdicts.push(mine ?? notFoundBy(a.runtime, skill, root, report ? null : 'not emulated in this build'));
+        if (report) findings.push(...report.findings.filter((f) => f.file === skill.file));
+      }
+    }
+    return { skill, applicable: applicable[i] ?? [], verdicts, findings };
+  });
+  return { skills: judged, reports: [...reports.values()] };
+}
+
+function notFoundBy(runtime: RuntimeId, skill: JudgeSkill, root: string, why: string | null): RuntimeSkillVerdict {
+  const label = RUNTIME_LABELS[runtime];
+  return {
+    runtime,
+    file: skill.file,
+    dir: skill.dir,
+    id: path.basename(skill.dir),
+    name: '',
+    category: null,
+    verdict: 'not_found',
+    color: colorOfVerdict('not_found'),
+    hiddenBy: [],
+    missing: {},
+    reasons: [why ? `${label}: ${why}.` : `${label} does not find this SKILL.md when it reads ${root} as its skills folder.`],
+  };
+}
+
+const RANK: Record<RuntimeSkillVerdict['color'], number> = { green: 0, amber: 1, red: 2 };
+
+/** The verdict that speaks for a skill across its runtimes: the worst one (red over amber over green), the
+ *  first in runtime order among equals; so a CI gate on the top-level colour fails when any runtime would. */
+export function worstVerdict(verdicts: readonly RuntimeSkillVerdict[]): RuntimeSkillVerdict | undefined {
+  let worst: RuntimeSkillVerdict | undefined;
+  for (const v of verdicts) if (!worst || RANK[v.color] > RANK[worst.color]) worst = v;
+  return worst;
+}
