@@ -2,8 +2,9 @@
 // when asked for or on a terminal (and never with NO_COLOR).
 
 import * as path from 'node:path';
-import type { Entry } from '../core/engine';
-import type { Verdict } from '../core/types';
+import { CHECK_JSON_VERSION, type Entry, type RuntimeEntry } from '../core/runtimes/entry';
+import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import type { RuntimeMissing } from '../core/runtimes/types';
 
 export interface Style {
   red: (s: string) => string;
@@ -23,15 +24,27 @@ export function relativeTo(cwd: string, p: string): string {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
 }
 
-const VERDICT_WORDS: Record<Verdict, string> = {
-  loaded: 'loaded',
-  loaded_with_banner: 'loaded + banner',
-  skipped_strict: 'hidden (strict)',
-  skipped_disabled: 'disabled',
-  not_loadable: 'not loadable',
-  unsupported_platform: 'other platform',
-  not_found: 'not found',
-};
+/** A verdict in the words of the runtime it is for: nexo-rs hides by mode, Hermes asks for setup, the
+ *  others hide by what `hidden_by` names. */
+function verdictWords(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
+  switch (r.verdict) {
+    case 'loaded':
+      return 'loaded';
+    case 'loaded_with_banner':
+      return 'loaded + banner';
+    case 'needs_setup':
+      return 'needs setup';
+    case 'hidden':
+      if (r.runtime === 'nexo' && mode) return `hidden (${mode})`;
+      return `hidden (${(r.hidden_by ?? []).join(', ').replace(/_/g, ' ') || 'by the runtime'})`;
+    case 'skipped_disabled':
+      return 'disabled';
+    case 'not_loadable':
+      return 'not loadable';
+    default:
+      return 'not found';
+  }
+}
 
 /** One item of the MISSING column: a 10,000-comparator constraint is quoted in full by --json and the
  *  banner, not in a table row. */
@@ -40,13 +53,17 @@ function clip(s: string, max = 60): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : s;
 }
 
-function missingText(e: Entry): string {
+/** The MISSING column from a runtime's own lists: names as they are, nexo-rs versions with their reason. */
+function missingText(missing: RuntimeMissing): string {
   const parts: string[] = [];
-  if (e.missing.bins.length) parts.push(`bins: ${e.missing.bins.map((b) => clip(b)).join(', ')}`);
-  if (e.missing.env.length) parts.push(`env: ${e.missing.env.map((v) => clip(v)).join(', ')}`);
-  for (const v of e.missing.versions) {
-    const why = v.reason === 'constraint_unsatisfied' ? `found ${v.found ?? '?'}` : v.reason.replace(/_/g, ' ');
-    parts.push(`${clip(v.bin)} ${clip(v.required)} (${why})`);
+  for (const [key, value] of Object.entries(missing)) {
+    if (!Array.isArray(value) || value.length === 0) continue;
+    if (key === 'versions') {
+      for (const v of value as Array<{ bin: string; required: string; found: string | null; reason: string }>) {
+        const why = v.reason === 'constraint_unsatisfied' ? `found ${v.found ?? '?'}` : v.reason.replace(/_/g, ' ');
+        parts.push(`${clip(v.bin)} ${clip(v.required)} (${why})`);
+      }
+    } else parts.push(`${key}: ${value.map((x) => clip(String(x))).join(', ')}`);
   }
   return parts.join('; ');
 }
@@ -68,12 +85,12 @@ function pad(s: string, n: number): string {
  * string and once encoded for the write, which made it the largest single allocation of a check. JSON text
  * never holds a raw line end (strings escape it), so indenting an entry's own lines is exact.
  */
-export function writeCheckJson(entries: readonly Entry[], out: (s: string) => void): void {
+export function writeCheckJson(entries: readonly object[], out: (s: string) => void, version: number = CHECK_JSON_VERSION): void {
   if (entries.length === 0) {
-    out(`${JSON.stringify({ version: 1, skills: [] }, null, 2)}\n`);
+    out(`${JSON.stringify({ version, skills: [] }, null, 2)}\n`);
     return;
   }
-  let chunk = '{\n  "version": 1,\n  "skills": [\n';
+  let chunk = `{\n  "version": ${version},\n  "skills": [\n`;
   entries.forEach((e, i) => {
     chunk += `    ${JSON.stringify(e, null, 2).replace(/\n/g, '\n    ')}${i < entries.length - 1 ? ',' : ''}\n`;
     if (chunk.length >= 64 * 1024) {
@@ -86,18 +103,23 @@ export function writeCheckJson(entries: readonly Entry[], out: (s: string) => vo
 
 export function formatCheckTable(entries: readonly Entry[], style: Style, verbose = false): string {
   if (entries.length === 0) return '';
-  const paint = (e: Entry, s: string): string => (e.color === 'green' ? style.green(s) : e.color === 'amber' ? style.amber(s) : style.red(s));
-  const dot = (e: Entry): string => paint(e, e.color === 'green' ? '●' : e.color === 'amber' ? '▲' : '■');
+  const paint = (color: Entry['color'], s: string): string => (color === 'green' ? style.green(s) : color === 'amber' ? style.amber(s) : style.red(s));
+  const dot = (color: Entry['color']): string => paint(color, color === 'green' ? '●' : color === 'amber' ? '▲' : '■');
   const idW = Math.min(40, Math.max(5, ...entries.map((e) => [...safe(e.id)].length)));
   const catW = Math.min(30, Math.max(8, ...entries.map((e) => [...safe(e.category)].length)));
-  const verdictW = 16;
+  const rtW = Math.max(7, ...entries.flatMap((e) => e.runtimes.map((r) => r.runtime.length)));
+  const verdictW = 18;
   const lines: string[] = [];
-  lines.push(style.bold(`  ${pad('SKILL', idW)}  ${pad('CATEGORY', catW)}  ${pad('VERDICT', verdictW)}  ${pad('MODE', 7)}  MISSING`));
+  lines.push(style.bold(`  ${pad('SKILL', idW)}  ${pad('CATEGORY', catW)}  ${pad('RUNTIME', rtW)}  ${pad('VERDICT', verdictW)}  MISSING`));
   let errors = 0;
   let warnings = 0;
   let infos = 0;
   for (const e of entries) {
-    lines.push(`${dot(e)} ${pad(safe(e.id), idW)}  ${pad(safe(e.category), catW)}  ${paint(e, pad(VERDICT_WORDS[e.verdict], verdictW))}  ${pad(e.mode, 7)}  ${safe(missingText(e))}`);
+    // One line per applicable runtime; the skill's own columns only on the first.
+    e.runtimes.forEach((r, i) => {
+      const head = i === 0 ? `${dot(e.color)} ${pad(safe(e.id), idW)}  ${pad(safe(e.category), catW)}` : `  ${pad('', idW)}  ${pad('', catW)}`;
+      lines.push(`${head}  ${pad(r.runtime, rtW)}  ${paint(r.color, pad(verdictWords(r, r.runtime === 'nexo' ? e.mode : undefined), verdictW))}  ${safe(missingText(r.missing))}`);
+    });
     for (const d of e.diagnostics) {
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
@@ -105,16 +127,17 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
       // Information and hints stay out of the table unless asked for (`--verbose`); JSON has them all.
       if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
       const sev = d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.amber('warning') : style.dim(d.severity === 'information' ? 'info' : 'hint');
-      lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${safe(d.message)}`);
+      const who = d.runtime ? `${RUNTIME_LABELS[d.runtime]}: ` : '';
+      lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${who}${safe(d.message)}`);
     }
   }
   const count = (v: (e: Entry) => boolean): number => entries.filter(v).length;
-  const loaded = count((e) => e.verdict === 'loaded');
-  const banner = count((e) => e.verdict === 'loaded_with_banner');
-  const hidden = entries.length - loaded - banner;
+  const green = count((e) => e.color === 'green');
+  const amber = count((e) => e.color === 'amber');
+  const red = entries.length - green - amber;
   lines.push('');
   lines.push(
-    `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${loaded} loaded`)}, ${style.amber(`${banner} with banner`)}, ${style.red(`${hidden} not shown to the model`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}`,
+    `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${green} loaded`)}, ${style.amber(`${amber} loaded with a warning or needing setup`)}, ${style.red(`${red} not shown to the model by some runtime`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -11,7 +11,12 @@ import { findAgentsFile, notFoundReason } from '../core/agents';
 import { AnalysisCache } from '../core/cache';
 import { blockingIo } from '../core/catalog';
 import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/constraint';
-import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, toEntry, type IndexFormat } from '../core/engine';
+import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, type IndexFormat } from '../core/engine';
+import { parseRuntimeList } from '../core/runtimes/detect';
+import { toRuntimeEntry } from '../core/runtimes/entry';
+import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
+import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import type { RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
 import { WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
@@ -24,11 +29,16 @@ const HELP: Record<string, string> = {
   main: `skill-author ${VERSION} — what your agent will do with each SKILL.md on this machine
 
 Usage:
-  skill-author check [PATH…] [--json] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
-  skill-author banner PATH [--agent ID [--agents-file FILE]] [--render] [--no-probe] [--no-cache]
-  skill-author index [PATH…] [--format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
+  skill-author check [PATH…] [--runtime R[,R…]] [--json] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
+  skill-author banner PATH [--runtime nexo] [--agent ID [--agents-file FILE]] [--render] [--no-probe] [--no-cache]
+  skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
   skill-author constraint --batch < lines
+
+Runtimes (R): nexo, hermes, openclaw, claude-code, vscode, agentskills. Without --runtime each skill is judged
+by the runtimes that apply to it (where it lives, the fields it uses; else agentskills).
+Hermes context: --tools a,b  --toolsets x,y  --environments kanban,docker,s6  --hermes-home DIR
+OpenClaw context: --openclaw-config FILE
 
 Run \`skill-author COMMAND --help\` for details. Exit codes: 0 ok, 1 errors found, 2 usage error.`,
   check: `skill-author check [PATH…] [options]
@@ -37,7 +47,15 @@ Validates every SKILL.md under each PATH (a SKILL.md, a skill folder, or a root 
 default: .) and says what the agent runtime will do with it on this machine.
 
 Options:
-  --json                 machine-readable output ({"version":1,"skills":[…]})
+  --runtime R[,R…]       judge by these runtimes only (nexo, hermes, openclaw, claude-code, vscode,
+                         agentskills); default: the runtimes that apply to each skill
+  --json                 machine-readable output ({"version":2,"skills":[…]}: per skill the verdict of its
+                         worst runtime, and each runtime's verdict, hidden_by, missing and reasons)
+  --tools a,b            Hermes: the tools the agent has (turns conditional activation on)
+  --toolsets x,y         Hermes: the toolsets the agent has
+  --environments e,f     Hermes: the active environments (kanban, docker, s6); default: detected
+  --hermes-home DIR      Hermes: \$HERMES_HOME (default \$HERMES_HOME, else ~/.hermes)
+  --openclaw-config FILE OpenClaw: its openclaw.json (default: where OpenClaw finds it)
   --agent ID             show the skills agent ID loads, in its order, with its skill_overrides applied
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
   --no-probe             spawn nothing: version requirements are reported unknown and hide nothing
@@ -65,9 +83,13 @@ Options:
 Prints the prompt index of the skills the model will see (hidden skills are left out).
 
 Options:
-  --format FORMAT        hermes (default): Hermes <available_skills> by category
-                         xml: Agent Skills client index with absolute <location>
-                         nexo: the nexo-rs "# SKILLS" system block with every skill's content
+  --runtime R            whose index: hermes (default; its <available_skills> block for PATH as its skills
+                         folder), openclaw (its skills prompt for PATH as the workspace skills folder),
+                         nexo (the "# SKILLS" system block with every skill's content), agentskills (the
+                         Agent Skills client index with absolute <location>). Prints nothing when the
+                         runtime prints none; says why on stderr when it would fail.
+  --format FORMAT        the older name of the layout: hermes, xml (= agentskills) or nexo
+  --tools, --toolsets, --environments, --hermes-home, --openclaw-config   as for check
   --agent ID             the skills agent ID loads, in its order (with --agents-file FILE)
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
   --no-probe             spawn nothing (version requirements unknown and not hiding)
@@ -105,12 +127,20 @@ const COMMON: ParseArgsConfig['options'] = {
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   verbose: { type: 'boolean', short: 'v' },
+  runtime: { type: 'string' },
+  tools: { type: 'string' },
+  toolsets: { type: 'string' },
+  environments: { type: 'string' },
+  'hermes-home': { type: 'string' },
+  'openclaw-config': { type: 'string' },
 };
 
+const RUNTIME_OPTIONS = ['runtime', 'tools', 'toolsets', 'environments', 'hermes-home', 'openclaw-config'];
+
 const ALLOWED: Record<string, string[]> = {
-  check: ['help', 'json', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose'],
-  banner: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'render'],
-  index: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'format'],
+  check: ['help', 'json', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
+  banner: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'render', ...RUNTIME_OPTIONS],
+  index: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'format', ...RUNTIME_OPTIONS],
   constraint: ['help', 'batch'],
 };
 
@@ -162,6 +192,31 @@ async function assertPaths(paths: string[], io: Io): Promise<string[]> {
     }
   }
   return abs;
+}
+
+/** `a,b` → ['a', 'b'] (blank items dropped); absent → undefined. */
+function listOption(values: Record<string, unknown>, key: string): string[] | undefined {
+  const v = values[key];
+  return typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined;
+}
+
+/** The runtime options of check, index and banner: the same for all three, so a verdict and the index agree. */
+function runtimeChoices(values: Record<string, unknown>, io: Io): RuntimeChoices {
+  const choices: RuntimeChoices = {};
+  if (typeof values['runtime'] === 'string') {
+    const { runtimes, unknown } = parseRuntimeList(values['runtime']);
+    if (unknown.length || runtimes.length === 0) throw new UsageError(`--runtime takes nexo, hermes, openclaw, claude-code, vscode or agentskills (got \`${unknown.join(', ') || values['runtime']}\`)`);
+    choices.pinned = runtimes;
+  }
+  const tools = listOption(values, 'tools');
+  if (tools) choices.tools = tools;
+  const toolsets = listOption(values, 'toolsets');
+  if (toolsets) choices.toolsets = toolsets;
+  const environments = listOption(values, 'environments');
+  if (environments) choices.environments = environments;
+  if (typeof values['hermes-home'] === 'string') choices.hermesHome = path.resolve(io.cwd, values['hermes-home']);
+  if (typeof values['openclaw-config'] === 'string') choices.openclawConfig = path.resolve(io.cwd, values['openclaw-config']);
+  return choices;
 }
 
 function engineFor(values: Record<string, unknown>, io: Io): Engine {
@@ -256,7 +311,11 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     }
     for (const p of catalogProblems) io.err(`skill-author: ${p}\n`);
     const show = (p: string): string => relativeTo(io.cwd, p);
-    const entries = skills.map((s) => toEntry(s, show));
+    const choices = runtimeChoices(values, io);
+    // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
+    if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
+    const { judged } = await judgeEvaluated(skills, runtimeContext(io.env, io.cwd, choices), choices);
+    const entries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
     if (values['json']) writeCheckJson(entries, io.out);
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
@@ -290,6 +349,10 @@ async function oneSkill(engine: Engine, target: string, values: Record<string, u
 
 async function cmdBanner(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('banner takes exactly one PATH (a SKILL.md or a skill folder)');
+  const choices = runtimeChoices(values, io);
+  if (choices.pinned && (choices.pinned.length !== 1 || choices.pinned[0] !== 'nexo')) {
+    throw new UsageError('only nexo-rs puts a banner in front of a skill: banner takes --runtime nexo (or no --runtime)');
+  }
   const engine = engineFor(values, io);
   try {
     const s = await oneSkill(engine, positionals[0] as string, values, io);
@@ -314,9 +377,35 @@ async function cmdBanner(positionals: string[], values: Record<string, unknown>,
 }
 
 async function cmdIndex(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
-  const format = (values['format'] ?? 'hermes') as string;
-  if (!['hermes', 'xml', 'nexo'].includes(format)) throw new UsageError(`--format must be hermes, xml or nexo (got \`${format}\`)`);
+  const choices = runtimeChoices(values, io);
+  if (values['format'] !== undefined && choices.pinned) throw new UsageError('give --runtime or --format, not both (--format is the older name of --runtime)');
+  let runtime: RuntimeId;
+  if (choices.pinned) {
+    if (choices.pinned.length !== 1) throw new UsageError('index prints one runtime\'s index: give one --runtime');
+    runtime = choices.pinned[0] as RuntimeId;
+  } else {
+    const format = (values['format'] ?? 'hermes') as string;
+    if (!['hermes', 'xml', 'nexo'].includes(format)) throw new UsageError(`--format must be hermes, xml or nexo (got \`${format}\`)`);
+    runtime = format === 'xml' ? 'agentskills' : (format as RuntimeId);
+  }
+  if (runtime === 'claude-code' || runtime === 'vscode') {
+    throw new UsageError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated (no golden data to check it against); use --runtime agentskills for the open format's index`);
+  }
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
+  const tree = TREE_EVALUATORS[runtime];
+  if (tree && values['agent'] === undefined) {
+    // The runtime reads each PATH as its skills folder and prints its own block (nothing when it prints none).
+    const ctx = runtimeContext(io.env, io.cwd, choices);
+    for (const root of targets) {
+      const report = await tree(root, ctx);
+      for (const f of report.findings) {
+        if (f.severity === 'error') io.err(`${relativeTo(io.cwd, f.file)}:${f.line}:${f.column}: ${f.severity}: ${f.code} ${RUNTIME_LABELS[runtime]}: ${f.message}\n`);
+      }
+      if (report.indexError) io.err(`skill-author: ${RUNTIME_LABELS[runtime]} prints no index for ${relativeTo(io.cwd, root)}: ${report.indexError}\n`);
+      if (report.index) io.out(`${report.index}\n`);
+    }
+    return 0;
+  }
   const engine = engineFor(values, io);
   try {
     let skills: EvaluatedSkill[];
@@ -327,7 +416,9 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
       skills = result.skills;
       categories = mergeCategoryDescriptions(result.catalogs);
     }
-    io.out(`${await renderIndex(skills, format as IndexFormat, categories)}\n`);
+    const format: IndexFormat = runtime === 'agentskills' ? 'xml' : runtime === 'nexo' ? 'nexo' : 'hermes';
+    const text = await renderIndex(skills, format, categories);
+    if (text) io.out(`${text}\n`);
     return 0;
   } finally {
     engine.dispose();

@@ -1,16 +1,16 @@
 // What `activate()` returns to other extensions (and to the integration tests):
 //   const api = vscode.extensions.getExtension('skill-author.skill-author')?.exports;
-//   if (api?.version === 1) for (const e of await api.skills()) …
+//   if (api?.version === 2) for (const e of await api.skills()) …
 // `skills()` waits for the scan and every probe under way, then returns one `Entry` per skill of the
 // workspace and the skill roots — the same shape as one element of `skill-author check --json`'s `skills`
 // array (paths absolute). The version number changes only when that shape changes incompatibly.
 import * as vscode from 'vscode';
-import type { Entry } from '../core/engine';
+import type { Entry } from '../core/runtimes/entry';
 import type { ProbeLogEntry } from '../core/probe';
 import type { SkillAuthorContext } from './context';
 
 export interface SkillAuthorApi {
-  readonly version: 1;
+  readonly version: 2;
   /**
    * Every skill of the workspace and the configured roots, evaluated on this machine; with `agent`, that
    * agent's skills from the agents file instead (its order, its overrides, `not_found` entries included),
@@ -34,16 +34,27 @@ export interface SkillsChange {
 
 export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
   return {
-    version: 1,
+    version: 2,
     async skills(options?: { agent?: string }): Promise<Entry[]> {
       const store = ctx.store;
       await store.whenIdle();
+      // Loaded on first use: the runtime profiles are not needed to activate.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { toEntry } = require('../core/engine') as typeof import('../core/engine');
-      if (options?.agent === undefined) return store.all().map((r) => toEntry(r));
-      const view = await store.agentView(options.agent);
-      if (!view) throw new Error(`no agent \`${options.agent}\` in ${store.agentsFileList.map((f) => f.path).join(', ') || 'any agents file'}`);
-      return view.skills.map((s) => toEntry(s));
+      const { judgeEvaluated, runtimeContext } = require('../core/runtimes') as typeof import('../core/runtimes');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { toRuntimeEntry } = require('../core/runtimes/entry') as typeof import('../core/runtimes/entry');
+      let skills;
+      if (options?.agent === undefined) skills = store.all();
+      else {
+        const view = await store.agentView(options.agent);
+        if (!view) throw new Error(`no agent \`${options.agent}\` in ${store.agentsFileList.map((f) => f.path).join(', ') || 'any agents file'}`);
+        skills = view.skills;
+      }
+      // The same judgement as `check --json` (an agent's skills are nexo-rs's, as `check --agent` says).
+      const choices = options?.agent === undefined ? {} : { pinned: ['nexo' as const] };
+      const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
+      const { judged } = await judgeEvaluated(skills, runtimeContext(process.env, cwd, choices), choices);
+      return skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number]));
     },
     probeLog: () => [...ctx.probeLog],
     onDidChangeSkills: (listener, thisArgs, disposables) =>

@@ -5,14 +5,14 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import type { Entry } from '../../src/core/engine';
+import type { Entry } from '../../src/core/runtimes/entry';
 import { assertSameEntries, checkJson, extension, fixturePath } from './util';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
 async function api(): Promise<SkillAuthorApi> {
   const exports = (await extension().activate()) as SkillAuthorApi;
-  assert.equal(exports?.version, 1);
+  assert.equal(exports?.version, 2);
   return exports;
 }
 
@@ -24,7 +24,7 @@ describe('API', () => {
     await vscode.commands.executeCommand('skillAuthor.reprobe');
   });
 
-  it('returns version 1 and the workspace skills exactly as `check --json` reports them', async () => {
+  it('returns version 2 and the workspace skills exactly as `check --json` reports them', async () => {
     const entries = await (await api()).skills();
     const fromCli = await checkJson([fixturePath('skills')]);
     assertSameEntries(entries, fromCli);

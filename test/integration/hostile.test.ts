@@ -22,8 +22,9 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Entry } from '../../src/core/engine';
+import type { Entry } from '../../src/core/runtimes/entry';
 import type { ProbeLogEntry } from '../../src/core/probe';
+import type { RuntimeMissing } from '../../src/core/runtimes/types';
 import type { SkillAuthorApi } from '../../src/extension/api';
 import type { SnapshotItem, TreeSnapshot } from '../../src/extension/tree';
 import { type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
@@ -253,11 +254,11 @@ describe('Hostile workspace', function () {
     assert.deepEqual([...shown.keys()].sort(), [...mine.keys()].sort());
     for (const [id, e] of mine) {
       const item = shown.get(id) as SnapshotItem;
-      assert.deepEqual([item.label, item.contextValue, item.icon?.id], [e.name, `skill.${e.verdict}`, { green: 'pass-filled', amber: 'warning', red: 'error' }[e.color]], id);
+      assert.deepEqual([item.label, item.contextValue, item.icon?.id], [e.name, `skill.${treeVerdict(e)}`, { green: 'pass-filled', amber: 'warning', red: 'error' }[e.color]], id);
     }
     // A skill whose versions could not be checked says which and why (its summary counts only what was).
     for (const [id, e] of mine) {
-      const unknown = e.missing.versions.filter((v) => v.reason === 'not_probed');
+      const unknown = (e.missing.versions ?? []).filter((v) => v.reason === 'not_probed');
       if (unknown.length === 0) continue;
       const line = `Version${unknown.length === 1 ? '' : 's'} not checked (an unknown version hides nothing): ${unknown.map((v) => `${v.bin} (${v.detail})`).join(', ')}`;
       assert.ok(unescapeMd(shown.get(id)?.tooltip).split('\n').includes(line), `${id}: no line ${JSON.stringify(line)} in ${shown.get(id)?.tooltip}`);
@@ -453,7 +454,7 @@ describe('Hostile workspace', function () {
     assert.deepEqual(api.probeLog().filter((e) => e.outcome !== 'not_probed'), []);
     // Every version whose binary is on PATH, with a valid constraint and a usable regex, is not probed, and
     // says why; none hides its skill.
-    const unknown = [...mine.values()].flatMap((e) => e.missing.versions.filter((v) => v.reason === 'not_probed').map((v) => [e.id, v.bin, v.detail]));
+    const unknown = [...mine.values()].flatMap((e) => (e.missing.versions ?? []).filter((v) => v.reason === 'not_probed').map((v) => [e.id, v.bin, v.detail]));
     assert.deepEqual(unknown.filter(([, , d]) => d === 'not probed: workspace not trusted').map(([id, bin]) => `${id}:${bin}`).sort(), [
       'probe-exit:exit7', 'probe-flood:flood', 'probe-forker:forker', 'probe-hang:hang', 'probe-noexec:noexec', 'regex-blowup:flooda', 'regex-huge:aaaa', 'regex-redos:aaaa', 'shell-names:meta;tool $(touch pwned-v)',
     ]);
@@ -573,7 +574,7 @@ describe('Hostile workspace', function () {
           }, 10_000, 50);
           assert.deepEqual(
             tree.items.map((i) => [i.label, i.contextValue]),
-            expected.map((e) => [e.name, e.verdict === 'not_found' ? 'missingSkill' : `skill.${e.verdict}`]),
+            expected.map((e) => [e.name, e.verdict === 'not_found' ? 'missingSkill' : `skill.${treeVerdict(e)}`]),
           );
           if (trusted) assert.equal(tree.message, '');
           const missing = expected.filter((e) => e.verdict === 'not_found').map((e) => e.id);
@@ -642,14 +643,16 @@ function unescapeMd(md: string | undefined): string {
   return (md ?? '').replace(/\\(.)/g, '$1');
 }
 
+/** The Skills view still shows nexo-rs's own status words (`skill.skipped_strict`) where `check --json`
+ *  version 2 says `hidden` by bins, env or versions. */
+function treeVerdict(e: Entry): string {
+  return e.verdict === 'hidden' && e.runtime === 'nexo' ? 'skipped_strict' : e.verdict;
+}
+
 /** A `--no-probe` CLI entry as the extension reports it in an untrusted workspace. */
 function untrustedFromNoProbe(e: Entry): Entry {
-  return {
-    ...e,
-    missing: {
-      ...e.missing,
-      versions: e.missing.versions.map((v) => (v.detail === 'not probed (--no-probe)' ? { ...v, detail: 'not probed: workspace not trusted' } : v)),
-    },
-  };
+  const untrusted = (m: RuntimeMissing): RuntimeMissing =>
+    m.versions ? { ...m, versions: m.versions.map((v) => (v.detail === 'not probed (--no-probe)' ? { ...v, detail: 'not probed: workspace not trusted' } : v)) } : m;
+  return { ...e, missing: untrusted(e.missing), runtimes: e.runtimes.map((r) => ({ ...r, missing: untrusted(r.missing) })) };
 }
 

@@ -32,7 +32,7 @@ describe('Workspace trust', () => {
       { bin: 'sa-fake-ffmpeg', required: '>=4.0, <5', found: null, reason: 'not_probed', detail: 'not probed: workspace not trusted' },
     ]);
     // …presence on PATH is still checked (no process is needed for that)…
-    assert.equal(entries.find((e) => e.id === 'strict-missing')?.verdict, 'skipped_strict');
+    assert.deepEqual([entries.find((e) => e.id === 'strict-missing')?.verdict, entries.find((e) => e.id === 'strict-missing')?.hidden_by], ['hidden', ['bins']]);
     // …and no process was started: the probe log has no run at all.
     await vscode.commands.executeCommand('skillAuthor.reprobe');
     await api.skills();

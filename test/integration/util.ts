@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import type { Entry } from '../../src/core/engine';
+import type { Entry } from '../../src/core/runtimes/entry';
 import type { RunnerReply, RunnerRequest } from './protocol';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

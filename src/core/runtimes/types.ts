@@ -3,7 +3,7 @@
 // what the model sees. The CLI and the extension speak only this vocabulary, so a verdict always says which
 // runtime it is for and maps onto one set of words and colours.
 
-import type { Color, Severity } from '../types';
+import type { Color, MissingVersion, Severity } from '../types';
 
 export type RuntimeId = 'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'vscode' | 'agentskills';
 
@@ -64,6 +64,19 @@ export interface RuntimeFinding {
   endColumn: number;
 }
 
+/** What is missing for a skill, in the runtime's own lists: nexo-rs `bins`, `env`, `versions`; Hermes `env`
+ *  (required variables unset) and `files` (credential files absent); OpenClaw `bins`, `anyBins`, `env`,
+ *  `config`, `os`. A runtime sets only its own lists. */
+export interface RuntimeMissing {
+  bins?: string[];
+  anyBins?: string[];
+  env?: string[];
+  versions?: MissingVersion[];
+  files?: string[];
+  config?: string[];
+  os?: string[];
+}
+
 /** One skill as one runtime judges it. */
 export interface RuntimeSkillVerdict {
   runtime: RuntimeId;
@@ -81,9 +94,8 @@ export interface RuntimeSkillVerdict {
   color: Color;
   /** Non-empty exactly when `verdict` is `hidden`. */
   hiddenBy: HiddenBy[];
-  /** What is missing, in the runtime's own lists (nexo: bins, env, versions; Hermes: env, files; OpenClaw:
-   *  bins, anyBins, env, config, os). Empty object when nothing is. */
-  missing: Record<string, unknown>;
+  /** What is missing, in the runtime's own lists. Empty object when nothing is. */
+  missing: RuntimeMissing;
   /** Plain words, in the runtime's terms, explaining the verdict (one sentence each). */
   reasons: string[];
 }

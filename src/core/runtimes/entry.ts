@@ -1,0 +1,121 @@
+// One skill as `check --json` (version 2) prints it and the extension API returns it: the facts of the file,
+// the verdict that speaks for it (its worst runtime's), and every applicable runtime's own verdict.
+//
+// Version 2 changed from version 1: `verdict` uses the shared vocabulary (`hidden` with `hidden_by` replaces
+// `skipped_strict` and `unsupported_platform`; `needs_setup` is new), `runtime` names whose verdict it is,
+// `missing` holds that runtime's own lists, `mode` is present only when nexo-rs applies, and `runtimes`
+// lists each applicable runtime with its verdict, reasons and why it applies.
+
+import * as path from 'node:path';
+import type { EntryDiagnostic, EvaluatedSkill } from '../engine';
+import type { GatingMode, Missing } from '../types';
+import type { JudgedSkill } from './judge';
+import { worstVerdict } from './judge';
+import { colorOfVerdict, type HiddenBy, type RuntimeMissing, type RuntimeId, type RuntimeSkillVerdict, type RuntimeVerdict } from './types';
+
+export const CHECK_JSON_VERSION = 2;
+
+export interface RuntimeEntry {
+  runtime: RuntimeId;
+  verdict: RuntimeVerdict;
+  color: RuntimeSkillVerdict['color'];
+  hidden_by?: HiddenBy[];
+  missing: RuntimeMissing;
+  reasons: string[];
+  /** Why this runtime applies to the skill. */
+  applies_because: string;
+}
+
+export interface Entry {
+  id: string;
+  name: string;
+  path: string;
+  category: string;
+  runtime: RuntimeId;
+  verdict: RuntimeVerdict;
+  color: RuntimeSkillVerdict['color'];
+  hidden_by?: HiddenBy[];
+  missing: RuntimeMissing;
+  /** nexo-rs's gating mode, when nexo-rs applies. */
+  mode?: GatingMode;
+  diagnostics: Array<EntryDiagnostic & { runtime?: RuntimeId }>;
+  runtimes: RuntimeEntry[];
+}
+
+/** nexo-rs's verdict for a skill the engine evaluated, in the shared vocabulary. */
+export function nexoVerdict(s: EvaluatedSkill): RuntimeSkillVerdict {
+  const st = s.status;
+  const hiddenBy: HiddenBy[] = [];
+  let verdict: RuntimeVerdict;
+  switch (st.verdict) {
+    case 'skipped_strict':
+      verdict = 'hidden';
+      if (st.missing.bins.length) hiddenBy.push('bins');
+      if (st.missing.env.length) hiddenBy.push('env');
+      if (st.missing.versions.some((v) => v.reason !== 'not_probed')) hiddenBy.push('versions');
+      break;
+    case 'unsupported_platform':
+      verdict = 'hidden';
+      hiddenBy.push('platform');
+      break;
+    default:
+      verdict = st.verdict;
+  }
+  const missing: Missing = st.missing;
+  return {
+    runtime: 'nexo',
+    file: s.location.file,
+    dir: s.location.dir,
+    id: s.id,
+    name: s.analysis?.displayName || s.id,
+    category: null,
+    verdict,
+    color: verdict === 'loaded' ? st.color : colorOfVerdict(verdict),
+    hiddenBy,
+    missing: { bins: missing.bins, env: missing.env, versions: missing.versions },
+    reasons: [st.summary],
+  };
+}
+
+export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath: (p: string) => string = (p) => p): Entry {
+  const a = s.analysis;
+  const authored = a?.data?.['name'];
+  const name = typeof authored === 'string' && authored.trim() ? authored : a?.nexo.name ?? s.id;
+  const worst = worstVerdict(judged.verdicts) ?? nexoVerdict(s);
+  const diagnostics: Entry['diagnostics'] = (a?.diagnostics ?? []).map((d) => ({
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    line: d.line,
+    column: d.column,
+    endLine: d.endLine,
+    endColumn: d.endColumn,
+  }));
+  for (const f of judged.findings) {
+    if (path.resolve(f.file) !== path.resolve(s.location.file)) continue;
+    diagnostics.push({ code: f.code, severity: f.severity, message: f.message, line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn, runtime: f.runtime });
+  }
+  const why = new Map(judged.applicable.map((x) => [x.runtime, x.why]));
+  return {
+    id: s.id,
+    name,
+    path: showPath(s.location.file),
+    category: s.location.category,
+    runtime: worst.runtime,
+    verdict: worst.verdict,
+    color: worst.color,
+    ...(worst.hiddenBy.length ? { hidden_by: worst.hiddenBy } : {}),
+    missing: worst.missing,
+    ...(judged.verdicts.some((v) => v.runtime === 'nexo') ? { mode: s.status.mode } : {}),
+    diagnostics,
+    runtimes: judged.verdicts.map((v) => ({
+      runtime: v.runtime,
+      verdict: v.verdict,
+      color: v.color,
+      ...(v.hiddenBy.length ? { hidden_by: v.hiddenBy } : {}),
+      missing: v.missing,
+      reasons: v.reasons,
+      applies_because: why.get(v.runtime) ?? '',
+    })),
+  };
+}

@@ -1,0 +1,74 @@
+// The runtime profiles' front door: judge the skills the engine evaluated by the runtimes that apply to
+// them, and build each runtime's context from the machine. The CLI and the extension call only this.
+
+import { homedir } from 'node:os';
+import type { EvaluatedSkill } from '../engine';
+import { type JudgedSkill, type Judgement, judge, type JudgeSkill, type TreeEvaluator } from './judge';
+import { nexoVerdict } from './entry';
+import type { RuntimeContext, RuntimeId } from './types';
+
+/** The runtimes that decide over a whole skills root. */
+export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = {};
+
+export interface RuntimeChoices {
+  /** Runtimes pinned by the user; empty: detected per skill. */
+  pinned?: readonly RuntimeId[];
+  tools?: readonly string[] | null;
+  toolsets?: readonly string[] | null;
+  environments?: readonly string[];
+  hermesHome?: string;
+  openclawConfig?: string;
+  /** nexo-rs agents files' skills_dirs in view (for detection by location). */
+  nexoSkillsDirs?: readonly string[];
+}
+
+export function runtimeContext(env: NodeJS.ProcessEnv, cwd: string, choices: RuntimeChoices = {}, platform: NodeJS.Platform = process.platform): RuntimeContext {
+  let home = env['HOME'] || '';
+  if (!home) {
+    try {
+      home = homedir();
+    } catch {
+      home = '/';
+    }
+  }
+  return {
+    env,
+    platform,
+    home,
+    cwd,
+    ...(choices.tools !== undefined ? { tools: choices.tools } : {}),
+    ...(choices.toolsets !== undefined ? { toolsets: choices.toolsets } : {}),
+    ...(choices.environments !== undefined ? { environments: choices.environments } : {}),
+    ...(choices.hermesHome !== undefined ? { hermesHome: choices.hermesHome } : {}),
+    ...(choices.openclawConfig !== undefined ? { openclawConfig: choices.openclawConfig } : {}),
+  };
+}
+
+const UNREADABLE = new Set(['file-unreadable', 'file-too-large', 'file-encoding']);
+
+export function judgeSkillOf(s: EvaluatedSkill): JudgeSkill {
+  const a = s.analysis;
+  const problem = a?.diagnostics.find((d) => UNREADABLE.has(d.code))?.message;
+  return {
+    file: s.location.file,
+    dir: s.location.dir,
+    root: s.location.root,
+    text: a && !problem ? a.text : null,
+    ...(problem !== undefined ? { problem } : {}),
+    data: a?.data ?? null,
+    nexo: () => nexoVerdict(s),
+  };
+}
+
+export async function judgeEvaluated(skills: readonly EvaluatedSkill[], ctx: RuntimeContext, choices: RuntimeChoices = {}): Promise<{ judged: JudgedSkill[]; judgement: Judgement }> {
+  const judgement = await judge(skills.map(judgeSkillOf), {
+    ctx,
+    pinned: choices.pinned ?? [],
+    trees: TREE_EVALUATORS,
+    ...(choices.nexoSkillsDirs ? { nexoSkillsDirs: choices.nexoSkillsDirs } : {}),
+  });
+  return { judged: judgement.skills, judgement };
+}
+
+export { RUNTIME_LABELS } from './judge';
+export type { RuntimeId } from './types';
