@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Entry } from '../../src/core/engine';
+import type { Entry } from '../../src/core/runtimes/entry';
 import { writeCheckJson } from '../../src/cli/format';
 
 const root = path.resolve(__dirname, '../../..');
@@ -50,9 +50,9 @@ describe('cli: check', () => {
   it('prints a table and exits 0 when there are no errors', () => {
     const r = run(['check', 'good/skills']);
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /alpha\s+general\s+loaded/);
-    assert.match(r.out, /beta\s+tools\s+loaded \+ banner\s+warn\s+env: BETA_KEY/);
-    assert.match(r.out, /2 skills: 1 loaded, 1 with banner, 0 not shown to the model/);
+    assert.match(r.out, /alpha\s+general\s+nexo\s+loaded/);
+    assert.match(r.out, /beta\s+tools\s+nexo\s+loaded \+ banner\s+env: BETA_KEY/);
+    assert.match(r.out, /2 skills: 1 loaded, 1 loaded with a warning or needing setup, 0 not shown to the model by some runtime/);
     assert.doesNotMatch(r.out, /\u001b\[/, 'no colour when not a terminal');
   });
 
@@ -60,8 +60,11 @@ describe('cli: check', () => {
     const r = run(['check', 'good/skills', '--json'], { env: { BETA_KEY: 'set' } });
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out) as { version: number; skills: Array<Record<string, unknown>> };
-    assert.equal(j.version, 1);
-    assert.deepEqual(Object.keys(j.skills[0]!), ['id', 'name', 'path', 'category', 'verdict', 'color', 'mode', 'missing', 'diagnostics']);
+    assert.equal(j.version, 2);
+    assert.deepEqual(Object.keys(j.skills[0]!), ['id', 'name', 'path', 'category', 'runtime', 'verdict', 'color', 'missing', 'mode', 'diagnostics', 'runtimes']);
+    assert.deepEqual(j.skills[0]!['runtimes'], [
+      { runtime: 'nexo', verdict: 'loaded', color: 'green', missing: { bins: [], env: [], versions: [] }, reasons: ['Loaded: every requirement is met.'], applies_because: 'it declares `requires`, which nexo-rs reads' },
+    ]);
     assert.deepEqual(j.skills.map((s) => [s['id'], s['category'], s['verdict'], s['color']]), [
       ['alpha', 'general', 'loaded', 'green'],
       ['beta', 'tools', 'loaded', 'green'],
@@ -114,8 +117,8 @@ describe('cli: check', () => {
     assert.equal(j.skills[0]!.verdict, 'loaded');
     assert.equal(j.skills[0]!.missing.versions[0]!.reason, 'not_probed');
     assert.throws(() => readFileSync(path.join(tmp, 'spawned')));
-    const probed = JSON.parse(run(['check', 'np', '--json']).out) as { skills: Array<{ verdict: string }> };
-    assert.equal(probed.skills[0]!.verdict, 'skipped_strict');
+    const probed = JSON.parse(run(['check', 'np', '--json']).out) as { skills: Array<{ verdict: string; hidden_by: string[] }> };
+    assert.deepEqual([probed.skills[0]!.verdict, probed.skills[0]!.hidden_by], ['hidden', ['versions']]);
     readFileSync(path.join(tmp, 'spawned'));
   });
 });
@@ -184,14 +187,14 @@ describe('check --json document', () => {
   it('is JSON.stringify(…, null, 2) byte for byte, also with no skills', () => {
     for (const n of [0, 1, 2, 7]) {
       const entries = Array.from({ length: n }, (_, i) => entry(i));
-      assert.equal(written(entries).join(''), `${JSON.stringify({ version: 1, skills: entries }, null, 2)}\n`, `${n} entries`);
+      assert.equal(written(entries).join(''), `${JSON.stringify({ version: 2, skills: entries }, null, 2)}\n`, `${n} entries`);
     }
   });
 
   it('is written a piece at a time, never as one 9 MB string', () => {
     const entries = Array.from({ length: 3000 }, (_, i) => entry(i));
     const chunks = written(entries);
-    assert.equal(chunks.join(''), `${JSON.stringify({ version: 1, skills: entries }, null, 2)}\n`);
+    assert.equal(chunks.join(''), `${JSON.stringify({ version: 2, skills: entries }, null, 2)}\n`);
     assert.ok(chunks.length > 10, `${chunks.length} chunks`);
     assert.ok(Math.max(...chunks.map((c) => c.length)) < 80 * 1024);
   });

@@ -30,6 +30,7 @@ import { AnalysisCache } from '../../src/core/cache';
 import { blockingIo, type SkillIo } from '../../src/core/catalog';
 import { Engine, type Entry, toEntry } from '../../src/core/engine';
 import { probeVersion, ProbeRunner } from '../../src/core/probe';
+import type { Entry as RuntimeEntryV2 } from '../../src/core/runtimes/entry';
 import type { Verdict } from '../../src/core/types';
 import { CORPUS, type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
 import { isDead, readPid } from './proc';
@@ -50,8 +51,10 @@ interface Run {
 /** Every run of the CLI, for the final check that no environment value was ever printed. */
 const runs: Run[] = [];
 
-/** The CLI in a child process: execFile, so no shell ever sees an argument. */
-function run(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; uid?: number; gid?: number }): Promise<Run> {
+/** The CLI in a child process: execFile, so no shell ever sees an argument. `check` runs are judged by
+ *  nexo-rs alone: the expectations below are nexo-rs's (its gating, its probes, its agents file). */
+function run(argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; uid?: number; gid?: number }): Promise<Run> {
+  const args = argv[0] === 'check' && !argv.includes('--runtime') ? [...argv, '--runtime', 'nexo'] : argv;
   const t0 = performance.now();
   return new Promise((resolve) => {
     execFile(
@@ -72,9 +75,16 @@ function run(args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; uid?: 
 function parsed(r: Run): Entry[] {
   assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.err.slice(0, 500)}`);
   noStack(r.err);
-  const j = JSON.parse(r.out) as { version: number; skills: Entry[] };
-  assert.equal(j.version, 1);
-  return j.skills;
+  const j = JSON.parse(r.out) as { version: number; skills: RuntimeEntryV2[] };
+  assert.equal(j.version, 2);
+  return j.skills.map(engineEntry);
+}
+
+/** A `check --runtime nexo --json` entry in the engine's own words (`toEntry`), which the expectations use. */
+function engineEntry(e: RuntimeEntryV2): Entry {
+  assert.equal(e.runtime, 'nexo');
+  const verdict = (e.verdict === 'hidden' ? (e.hidden_by?.includes('platform') ? 'unsupported_platform' : 'skipped_strict') : e.verdict) as Verdict;
+  return { id: e.id, name: e.name, path: e.path, category: e.category, verdict, color: e.color, mode: e.mode ?? 'strict', missing: { bins: e.missing.bins ?? [], env: e.missing.env ?? [], versions: e.missing.versions ?? [] }, diagnostics: e.diagnostics };
 }
 
 function noStack(stderr: string): void {
