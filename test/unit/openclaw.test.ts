@@ -311,6 +311,49 @@ describe('OpenClaw profile: the façade', function () {
   });
 });
 
+describe('OpenClaw profile: roots other than the workspace', function () {
+  if (!posix) return;
+  let tmp: string;
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'openclaw-roots-'));
+  });
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('merges managed, ~/.agents, bundled and extraDirs skills below the workspace, by name, first position kept', async () => {
+    const home = path.join(tmp, 'home');
+    const put = (dir: string, name: string, description: string) => {
+      fs.mkdirSync(path.join(dir, name), { recursive: true });
+      fs.writeFileSync(path.join(dir, name, 'SKILL.md'), skill(`name: ${name}\ndescription: ${description}`));
+    };
+    const root = path.join(home, '.openclaw', 'workspace', 'skills');
+    put(path.join(home, '.openclaw', 'skills'), 'shared', 'managed copy');
+    put(path.join(home, '.openclaw', 'skills'), 'managed-only', 'from managed');
+    put(path.join(home, '.agents', 'skills'), 'personal', 'from ~/.agents');
+    put(path.join(tmp, 'bundled'), 'bundled-one', 'from bundled');
+    put(path.join(tmp, 'extra'), 'extra-one', 'from extraDirs');
+    put(root, 'shared', 'workspace copy');
+    fs.writeFileSync(path.join(home, '.openclaw', 'openclaw.json'), JSON.stringify({ skills: { load: { extraDirs: [path.join(tmp, 'extra')] }, allowBundled: ['nothing-else'] } }));
+    const run = runOpenClaw(root, ctxFor(home, { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(tmp, 'bundled') }));
+    assert.deepEqual(
+      run.entries.map((e) => [e.entry.name, e.entry.source, e.inPrompt]),
+      [
+        ['extra-one', 'openclaw-extra', true],
+        ['bundled-one', 'openclaw-bundled', false],
+        ['managed-only', 'openclaw-managed', true],
+        ['shared', 'openclaw-workspace', true],
+        ['personal', 'agents-skills-personal', true],
+      ],
+    );
+    assert.equal(run.entries.find((e) => e.entry.name === 'bundled-one')?.gate, 'allowBundled');
+    assert.equal(run.status.skills.find((s) => s.name === 'bundled-one')?.blockedByAllowlist, true);
+    const only = runOpenClaw(root, ctxFor(home), { otherRoots: false });
+    assert.deepEqual(only.entries.map((e) => e.entry.name), ['shared']);
+    const report = await evaluateOpenClaw(root, ctxFor(home, { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(tmp, 'bundled') }));
+    assert.deepEqual(report.skills.find((s) => s.name === 'bundled-one')?.hiddenBy, ['allowlist']);
+    assert.deepEqual(report.skills.find((s) => s.dir === path.join(home, '.openclaw', 'skills', 'shared'))?.hiddenBy, ['duplicate_name']);
+  });
+});
+
 describe('OpenClaw profile: findings and their fixes', () => {
   const apply = (text: string, fix: { start: number; end: number; replacement: string }) => text.slice(0, fix.start) + fix.replacement + text.slice(fix.end);
 

@@ -108,10 +108,12 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const load = (dir: string, source: SkillSource): RootScan => loadRoot(dctx, dir, source);
 
   const scans: RootScan[] = [];
+  const bundledNames = new Set<string>();
   if (options.otherRoots !== false) {
     // Load order (and so log order) is OpenClaw's: bundled, extra, managed, personal, project, workspace.
     const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
     const bundled = bundledDir ? [load(bundledDir, 'openclaw-bundled')] : [];
+    for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
     const extraRaw: unknown = cfg.skills?.load?.extraDirs ?? [];
     const extraDirs = (Array.isArray(extraRaw) ? extraRaw : [])
       .map((d: unknown) => (typeof d === 'string' ? d.trim() : ''))
@@ -162,7 +164,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   );
   const inPromptSet = new Set(candidates.slice(0, prompt.included));
 
-  const status: StatusReport = { workspaceDir, managedSkillsDir, skills: entries.map((e) => buildSkillStatus(e, ectx)) };
+  const status: StatusReport = { workspaceDir, managedSkillsDir, skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames)) };
 
   return {
     root: workspaceSkillsDir,

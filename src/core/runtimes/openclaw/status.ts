@@ -89,22 +89,27 @@ export function installOptions(entry: SkillEntry, ctx: EligibilityContext): Inst
 }
 
 /** `buildSkillStatus`. */
-export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext): SkillStatus {
+export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext, bundledNames: ReadonlySet<string> = new Set()): SkillStatus {
   const skillKey = resolveSkillKey(entry);
   const disabled = resolveSkillConfig(ctx.config, skillKey)?.enabled === false;
   const blockedByAllowlist = !isBundledSkillAllowed(entry, resolveBundledAllowlist(ctx.config));
   const always = entry.metadata?.always === true;
   const req = evaluateRequirements(entry, ctx);
   const { emoji, homepage } = emojiAndHomepage(entry);
-  const status: SkillStatus = {
+  // Field order is OpenClaw's; the optional fields sit after skillKey and are left out when undefined.
+  return {
     name: entry.name,
     description: entry.description,
     source: entry.source,
-    // No bundled skills folder is known to the emulation beyond OPENCLAW_BUNDLED_SKILLS_DIR: the source decides.
-    bundled: entry.source === 'openclaw-bundled',
+    // `resolveBundledSkillsContext`: when the bundled folder holds skills, a skill of the same NAME counts as
+    // bundled whatever its source; otherwise the source decides.
+    bundled: bundledNames.size > 0 ? bundledNames.has(entry.name) : entry.source === 'openclaw-bundled',
     filePath: entry.filePath,
     baseDir: entry.baseDir,
     skillKey,
+    ...(entry.metadata?.primaryEnv !== undefined ? { primaryEnv: entry.metadata.primaryEnv } : {}),
+    ...(emoji !== undefined ? { emoji } : {}),
+    ...(homepage !== undefined ? { homepage } : {}),
     always,
     disabled,
     blockedByAllowlist,
@@ -114,28 +119,6 @@ export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext): Sk
     configChecks: req.configChecks,
     install: installOptions(entry, ctx),
   };
-  // Insert the optional fields at OpenClaw's positions (after skillKey).
-  const ordered: SkillStatus = {
-    name: status.name,
-    description: status.description,
-    source: status.source,
-    bundled: status.bundled,
-    filePath: status.filePath,
-    baseDir: status.baseDir,
-    skillKey: status.skillKey,
-    ...(entry.metadata?.primaryEnv !== undefined ? { primaryEnv: entry.metadata.primaryEnv } : {}),
-    ...(emoji !== undefined ? { emoji } : {}),
-    ...(homepage !== undefined ? { homepage } : {}),
-    always: status.always,
-    disabled: status.disabled,
-    blockedByAllowlist: status.blockedByAllowlist,
-    eligible: status.eligible,
-    requirements: status.requirements,
-    missing: status.missing,
-    configChecks: status.configChecks,
-    install: status.install,
-  };
-  return ordered;
 }
 
 // --- `--json` output of the CLI (skills-cli.format.ts) ---
