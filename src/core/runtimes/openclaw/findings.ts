@@ -85,7 +85,6 @@ class SkillText {
     this.index = new LineIndex(text);
     const map = new Int32Array(text.length + 1);
     let n = 0;
-    let out = '';
     const parts: string[] = [];
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
@@ -96,8 +95,7 @@ class SkillText {
       } else parts.push(text[i] ?? '');
     }
     map[n] = text.length;
-    out = parts.join('');
-    this.normalized = out;
+    this.normalized = parts.join('');
     this.map = map.subarray(0, n + 1);
     this.parse = parseFrontmatterDetailed(text);
   }
