@@ -1,0 +1,534 @@
+// The configuration OpenClaw's eligibility sees (RULES.md §6): `openclaw.json` located and loaded as
+// `loadConfig` does (src/config/paths.ts, src/config/io.ts, src/config/defaults.ts,
+// src/config/config-env-vars.ts, src/infra/dotenv.ts, src/infra/home-dir.ts at 8f8492d1), plus the small
+// readers the skill code uses on it (skills.entries, limits, allow-lists, the default agent).
+//
+// What is emulated of `loadConfig`: `.env` files (cwd, then <stateDir>/.env, never overriding), JSON5,
+// `env.vars` / string keys under `env` exported into the process environment (before and after `${VAR}`
+// substitution, never over a non-blank value, dangerous names skipped), `${VAR}` substitution (a missing
+// variable makes the whole config `{}`, as OpenClaw logs and falls back), and the defaults the loader fills
+// in (messages, logging, session, agents.defaults.maxConcurrent / subagents / compaction, context pruning,
+// model entries). Not emulated: schema validation (an invalid file makes OpenClaw use `{}`; we read it
+// anyway), `$include`, talk-config normalisation, path normalisation (neither changes truthiness).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import JSON5 from 'json5';
+import * as dotenv from 'dotenv';
+
+/** OpenClaw's config is untyped JSON5 to this emulation; accessing it with JS semantics is the point. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OpenClawConfig = { [key: string]: any };
+export type MutableEnv = Record<string, string | undefined>;
+
+export interface ConfigLoad {
+  /** The file OpenClaw reads (whether or not it exists). */
+  path: string;
+  exists: boolean;
+  /** The runtime config after defaults; `{}` when the file is missing or unreadable. */
+  config: OpenClawConfig;
+  /** Why the file could not be used ('' when it could). */
+  error: string;
+  /** The process environment after `.env` files and the config's `env` were applied. */
+  env: MutableEnv;
+}
+
+// --- home, state dir, config path ---
+
+function norm(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** `resolveEffectiveHomeDir`: OPENCLAW_HOME (with `~` expanded), else HOME, else USERPROFILE, else os.homedir. */
+export function resolveEffectiveHome(env: MutableEnv, osHome: string): string {
+  const explicit = norm(env.OPENCLAW_HOME);
+  if (explicit) {
+    if (explicit === '~' || explicit.startsWith('~/') || explicit.startsWith('~\\')) {
+      const fallback = norm(env.HOME) ?? norm(env.USERPROFILE) ?? norm(osHome);
+      if (fallback) return path.resolve(explicit.replace(/^~(?=$|[\\/])/, fallback));
+    } else {
+      return path.resolve(explicit);
+    }
+  }
+  return path.resolve(norm(env.HOME) ?? norm(env.USERPROFILE) ?? norm(osHome) ?? '.');
+}
+
+/** The homes whose prefix becomes `~/` in the prompt (workspace.ts `resolveCompactHomePrefixes`): OpenClaw's
+ *  home, the OS home (HOME, ignoring OPENCLAW_HOME) and `os.homedir()`, with their real paths, longest first. */
+export function compactHomePrefixes(env: MutableEnv, osHome: string): string[] {
+  const homes = [resolveEffectiveHome(env, osHome), norm(env.HOME) ?? norm(env.USERPROFILE) ?? norm(osHome), norm(osHome)]
+    .filter((h): h is string => !!h)
+    .map((h) => path.resolve(h));
+  const real = homes.map((h) => {
+    try {
+      return fs.realpathSync(h);
+    } catch {
+      return null;
+    }
+  });
+  return [...homes, ...real.filter((h): h is string => !!h)]
+    .filter((h, i, all) => all.indexOf(h) === i)
+    .sort((a, b) => b.length - a.length);
+}
+
+export function resolveUserPath(input: string, home: string): string {
+  const trimmed = input.trim();
+  if (!trimmed) return trimmed;
+  if (trimmed.startsWith('~')) return path.resolve(path.normalize(trimmed.replace(/^~(?=$|[\\/])/, home)));
+  return path.resolve(trimmed);
+}
+
+const STATE_DIRNAME = '.openclaw';
+const LEGACY_STATE_DIRNAMES = ['.clawdbot', '.moldbot', '.moltbot'];
+const CONFIG_FILENAME = 'openclaw.json';
+const LEGACY_CONFIG_FILENAMES = ['clawdbot.json', 'moldbot.json', 'moltbot.json'];
+
+function exists(p: string): boolean {
+  try {
+    return fs.existsSync(p);
+  } catch {
+    return false;
+  }
+}
+
+/** `resolveStateDir`: OPENCLAW_STATE_DIR, else ~/.openclaw when it exists, else an existing legacy folder. */
+export function resolveStateDir(env: MutableEnv, home: string): string {
+  const override = norm(env.OPENCLAW_STATE_DIR) ?? norm(env.CLAWDBOT_STATE_DIR);
+  if (override) return resolveUserPath(override, home);
+  const newDir = path.join(home, STATE_DIRNAME);
+  if (exists(newDir)) return newDir;
+  const legacy = LEGACY_STATE_DIRNAMES.map((d) => path.join(home, d)).find(exists);
+  return legacy ?? newDir;
+}
+
+/** `createConfigIO`: the explicit path, else the first existing of the candidates, else the canonical path. */
+export function resolveConfigFile(env: MutableEnv, home: string, explicit?: string): string {
+  const override = explicit ?? norm(env.OPENCLAW_CONFIG_PATH) ?? norm(env.CLAWDBOT_CONFIG_PATH);
+  if (override) return resolveUserPath(override, home);
+  const candidates: string[] = [];
+  const stateOverride = norm(env.OPENCLAW_STATE_DIR) ?? norm(env.CLAWDBOT_STATE_DIR);
+  if (stateOverride) {
+    const dir = resolveUserPath(stateOverride, home);
+    candidates.push(path.join(dir, CONFIG_FILENAME), ...LEGACY_CONFIG_FILENAMES.map((n) => path.join(dir, n)));
+  }
+  for (const dirName of [STATE_DIRNAME, ...LEGACY_STATE_DIRNAMES]) {
+    const dir = path.join(home, dirName);
+    candidates.push(path.join(dir, CONFIG_FILENAME), ...LEGACY_CONFIG_FILENAMES.map((n) => path.join(dir, n)));
+  }
+  const found = candidates.find(exists);
+  if (found) return found;
+  const stateDir = resolveStateDir(env, home);
+  return path.join(stateDir, CONFIG_FILENAME);
+}
+
+// --- environment ---
+
+/** A subset of OpenClaw's host-env security policy (src/infra/host-env-security-policy.json): config `env`
+ *  entries with these names are never exported. The exact list of the snapshot is not known to us. */
+const BLOCKED_KEYS = new Set(
+  (
+    'NODE_OPTIONS NODE_PATH PYTHONHOME PYTHONPATH PERL5LIB PERL5OPT RUBYLIB RUBYOPT BASH_ENV ENV BROWSER GIT_EDITOR ' +
+    'GIT_EXTERNAL_DIFF GIT_DIR GIT_WORK_TREE GIT_COMMON_DIR GIT_EXEC_PATH GIT_INDEX_FILE GIT_OBJECT_DIRECTORY ' +
+    'GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_NAMESPACE GIT_SEQUENCE_EDITOR GIT_TEMPLATE_DIR GIT_SSL_NO_VERIFY GIT_SSL_CAINFO ' +
+    'GIT_SSL_CAPATH SHELL SHELLOPTS PS4 GCONV_PATH IFS SSLKEYLOGFILE JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS ' +
+    'HOME ZDOTDIR GIT_SSH_COMMAND GIT_SSH GIT_PROXY_COMMAND GIT_ASKPASS SSH_ASKPASS LESSOPEN LESSCLOSE PAGER MANPAGER ' +
+    'GIT_PAGER EDITOR VISUAL PROMPT_COMMAND HISTFILE OPENSSL_CONF PYTHONSTARTUP HTTP_PROXY HTTPS_PROXY ALL_PROXY NO_PROXY ' +
+    'NODE_TLS_REJECT_UNAUTHORIZED NODE_EXTRA_CA_CERTS SSL_CERT_FILE SSL_CERT_DIR REQUESTS_CA_BUNDLE CURL_CA_BUNDLE DOCKER_HOST'
+  ).split(' '),
+);
+const BLOCKED_PREFIXES = ['DYLD_', 'LD_', 'BASH_FUNC_', 'GIT_CONFIG_', 'NPM_CONFIG_'];
+
+function isBlockedEnvName(key: string): boolean {
+  const upper = key.toUpperCase();
+  return BLOCKED_KEYS.has(upper) || BLOCKED_PREFIXES.some((p) => upper.startsWith(p));
+}
+
+/** `collectConfigEnvVars`: `env.vars.*` (non-empty) and plain string keys under `env` (non-blank), portable
+ *  names only, dangerous names skipped. */
+export function collectConfigEnvVars(cfg: OpenClawConfig | undefined): Record<string, string> {
+  const envConfig = cfg?.env;
+  if (!envConfig || typeof envConfig !== 'object') return {};
+  const entries: Record<string, string> = {};
+  const add = (rawKey: string, value: string): void => {
+    const key = rawKey.trim();
+    if (!key || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) || isBlockedEnvName(key)) return;
+    entries[key] = value;
+  };
+  if (envConfig.vars && typeof envConfig.vars === 'object') {
+    for (const [rawKey, value] of Object.entries(envConfig.vars as Record<string, unknown>)) {
+      if (!value) continue;
+      add(rawKey, value as string);
+    }
+  }
+  for (const [rawKey, value] of Object.entries(envConfig as Record<string, unknown>)) {
+    if (rawKey === 'shellEnv' || rawKey === 'vars') continue;
+    if (typeof value !== 'string' || !value.trim()) continue;
+    add(rawKey, value);
+  }
+  return entries;
+}
+
+/** `applyConfigEnvVars`: only where the variable is unset or blank. */
+export function applyConfigEnvVars(cfg: OpenClawConfig | undefined, env: MutableEnv): void {
+  for (const [key, value] of Object.entries(collectConfigEnvVars(cfg))) {
+    if (env[key]?.trim()) continue;
+    // process.env stores strings; a number in `env.vars` arrives as its text.
+    env[key] = String(value);
+  }
+}
+
+/** `loadDotEnv({ quiet: true })`: `<cwd>/.env`, then `<stateDir>/.env`, neither overriding a set variable. */
+function loadDotEnvFiles(env: MutableEnv, cwd: string, stateDir: string): void {
+  for (const file of [path.join(cwd, '.env'), path.join(stateDir, '.env')]) {
+    let raw: Buffer;
+    try {
+      const st = fs.statSync(file);
+      if (!st.isFile() || st.size > 1_000_000) continue;
+      raw = fs.readFileSync(file);
+    } catch {
+      continue;
+    }
+    const parsed = dotenv.parse(raw);
+    for (const [key, value] of Object.entries(parsed)) {
+      if (!Object.prototype.hasOwnProperty.call(env, key)) env[key] = value;
+    }
+  }
+}
+
+class MissingEnvVarError extends Error {}
+
+const ENV_VAR_NAME = /^[A-Z_][A-Z0-9_]*$/;
+
+/** `${VAR}` substitution in every string of the config (`$${VAR}` escapes); an unset or empty variable fails
+ *  the whole read. */
+function substituteString(value: string, env: MutableEnv): string {
+  if (!value.includes('$')) return value;
+  let out = '';
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i] ?? '';
+    if (ch !== '$') {
+      out += ch;
+      continue;
+    }
+    const next = value[i + 1];
+    if (next === '$' && value[i + 2] === '{') {
+      const end = value.indexOf('}', i + 3);
+      const name = end === -1 ? '' : value.slice(i + 3, end);
+      if (end !== -1 && ENV_VAR_NAME.test(name)) {
+        out += '${' + name + '}';
+        i = end;
+        continue;
+      }
+    }
+    if (next === '{') {
+      const end = value.indexOf('}', i + 2);
+      const name = end === -1 ? '' : value.slice(i + 2, end);
+      if (end !== -1 && ENV_VAR_NAME.test(name)) {
+        const v = env[name];
+        if (v === undefined || v === '') throw new MissingEnvVarError(`Missing env var "${name}"`);
+        out += v;
+        i = end;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return out;
+}
+
+function substituteEnv(value: unknown, env: MutableEnv, depth = 0): unknown {
+  if (depth > 200) return value;
+  if (typeof value === 'string') return substituteString(value, env);
+  if (Array.isArray(value)) return value.map((v) => substituteEnv(v, env, depth + 1));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = substituteEnv(v, env, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+// --- defaults (src/config/defaults.ts), in loadConfig's order ---
+
+const DEFAULT_AGENT_MAX_CONCURRENT = 4;
+const DEFAULT_SUBAGENT_MAX_CONCURRENT = 8;
+const DEFAULT_CONTEXT_TOKENS = 200_000;
+const DEFAULT_MODEL_MAX_TOKENS = 8192;
+
+function applyMessageDefaults(cfg: OpenClawConfig): OpenClawConfig {
+  if (cfg.messages?.ackReactionScope !== undefined) return cfg;
+  return { ...cfg, messages: { ...(cfg.messages ?? {}), ackReactionScope: 'group-mentions' } };
+}
+
+function applyLoggingDefaults(cfg: OpenClawConfig): OpenClawConfig {
+  if (!cfg.logging || cfg.logging.redactSensitive) return cfg;
+  return { ...cfg, logging: { ...cfg.logging, redactSensitive: 'tools' } };
+}
+
+function applySessionDefaults(cfg: OpenClawConfig): OpenClawConfig {
+  const session = cfg.session;
+  if (!session || typeof session.mainKey !== 'string') return cfg;
+  const trimmed = session.mainKey.trim();
+  return { ...cfg, session: { ...session, mainKey: trimmed ? trimmed.toLowerCase() : 'main' } };
+}
+
+function applyAgentDefaults(cfg: OpenClawConfig): OpenClawConfig {
+  const defaults = cfg.agents?.defaults;
+  const hasMax = typeof defaults?.maxConcurrent === 'number' && Number.isFinite(defaults.maxConcurrent);
+  const hasSubMax = typeof defaults?.subagents?.maxConcurrent === 'number' && Number.isFinite(defaults.subagents.maxConcurrent);
+  if (hasMax && hasSubMax) return cfg;
+  const nextDefaults = defaults ? { ...defaults } : {};
+  if (!hasMax) nextDefaults.maxConcurrent = DEFAULT_AGENT_MAX_CONCURRENT;
+  const nextSub = defaults?.subagents ? { ...defaults.subagents } : {};
+  if (!hasSubMax) nextSub.maxConcurrent = DEFAULT_SUBAGENT_MAX_CONCURRENT;
+  return { ...cfg, agents: { ...cfg.agents, defaults: { ...nextDefaults, subagents: nextSub } } };
+}
+
+/** Context pruning and heartbeat defaults apply only when Anthropic auth is detected (profiles or env). The
+ *  per-model `cacheRetention` part is not emulated. */
+function applyContextPruningDefaults(cfg: OpenClawConfig, env: MutableEnv): OpenClawConfig {
+  const defaults = cfg.agents?.defaults;
+  if (!defaults) return cfg;
+  const profiles: Record<string, { provider?: string; mode?: string }> = cfg.auth?.profiles ?? {};
+  let mode: 'api_key' | 'oauth' | null = null;
+  for (const id of (cfg.auth?.order?.anthropic ?? []) as string[]) {
+    const p = profiles[id];
+    if (!p || p.provider !== 'anthropic') continue;
+    if (p.mode === 'api_key') mode = 'api_key';
+    else if (p.mode === 'oauth' || p.mode === 'token') mode = 'oauth';
+    if (mode) break;
+  }
+  if (!mode) {
+    const anth = Object.values(profiles).filter((p) => p?.provider === 'anthropic');
+    const hasKey = anth.some((p) => p.mode === 'api_key');
+    const hasOauth = anth.some((p) => p.mode === 'oauth' || p.mode === 'token');
+    if (hasKey && !hasOauth) mode = 'api_key';
+    else if (hasOauth && !hasKey) mode = 'oauth';
+    else if (env.ANTHROPIC_OAUTH_TOKEN?.trim()) mode = 'oauth';
+    else if (env.ANTHROPIC_API_KEY?.trim()) mode = 'api_key';
+  }
+  if (!mode) return cfg;
+  const next = { ...defaults };
+  if (defaults.contextPruning?.mode === undefined) {
+    next.contextPruning = { ...(defaults.contextPruning ?? {}), mode: 'cache-ttl', ttl: defaults.contextPruning?.ttl ?? '1h' };
+  }
+  if (defaults.heartbeat?.every === undefined) {
+    next.heartbeat = { ...(defaults.heartbeat ?? {}), every: mode === 'oauth' ? '1h' : '30m' };
+  }
+  return { ...cfg, agents: { ...cfg.agents, defaults: next } };
+}
+
+function applyCompactionDefaults(cfg: OpenClawConfig): OpenClawConfig {
+  const defaults = cfg.agents?.defaults;
+  if (!defaults || defaults.compaction?.mode) return cfg;
+  return { ...cfg, agents: { ...cfg.agents, defaults: { ...defaults, compaction: { ...defaults.compaction, mode: 'safeguard' } } } };
+}
+
+const DEFAULT_MODEL_ALIASES: Record<string, string> = {
+  opus: 'anthropic/claude-opus-4-6',
+  sonnet: 'anthropic/claude-sonnet-4-6',
+  gpt: 'openai/gpt-5.4',
+  'gpt-mini': 'openai/gpt-5-mini',
+  gemini: 'google/gemini-3.1-pro-preview',
+  'gemini-flash': 'google/gemini-3-flash-preview',
+  'gemini-flash-lite': 'google/gemini-3.1-flash-lite-preview',
+};
+
+function positive(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0;
+}
+
+/** Model entries get reasoning/input/cost/contextWindow/maxTokens; configured default models get aliases. */
+function applyModelDefaults(cfg: OpenClawConfig): OpenClawConfig {
+  let next = cfg;
+  const providers = cfg.models?.providers;
+  if (providers && typeof providers === 'object') {
+    const nextProviders: Record<string, unknown> = { ...providers };
+    for (const [id, provider] of Object.entries(providers as Record<string, OpenClawConfig>)) {
+      const models = provider?.models;
+      if (!Array.isArray(models) || models.length === 0) continue;
+      const api = provider.api ?? (id.trim().toLowerCase() === 'anthropic' ? 'anthropic-messages' : undefined);
+      nextProviders[id] = {
+        ...provider,
+        ...(api ? { api } : {}),
+        models: models.map((m: OpenClawConfig) => {
+          const contextWindow = positive(m.contextWindow) ? m.contextWindow : DEFAULT_CONTEXT_TOKENS;
+          const rawMax = positive(m.maxTokens) ? m.maxTokens : Math.min(DEFAULT_MODEL_MAX_TOKENS, contextWindow);
+          const c = m.cost ?? {};
+          return {
+            ...m,
+            reasoning: typeof m.reasoning === 'boolean' ? m.reasoning : false,
+            input: m.input ?? ['text'],
+            cost: {
+              input: typeof c.input === 'number' ? c.input : 0,
+              output: typeof c.output === 'number' ? c.output : 0,
+              cacheRead: typeof c.cacheRead === 'number' ? c.cacheRead : 0,
+              cacheWrite: typeof c.cacheWrite === 'number' ? c.cacheWrite : 0,
+            },
+            contextWindow,
+            maxTokens: Math.min(rawMax, contextWindow),
+            api: m.api ?? api,
+          };
+        }),
+      };
+    }
+    next = { ...next, models: { ...next.models, providers: nextProviders } };
+  }
+  const agentDefaults = next.agents?.defaults;
+  const models = agentDefaults?.models;
+  if (models && typeof models === 'object' && Object.keys(models).length > 0) {
+    const nextModels: Record<string, OpenClawConfig> = { ...models };
+    for (const [alias, target] of Object.entries(DEFAULT_MODEL_ALIASES)) {
+      const entry = nextModels[target];
+      if (!entry || entry.alias !== undefined) continue;
+      nextModels[target] = { ...entry, alias };
+    }
+    next = { ...next, agents: { ...next.agents, defaults: { ...agentDefaults, models: nextModels } } };
+  }
+  return next;
+}
+
+/** `ensureOwnerDisplaySecret`: hash mode gets a generated secret (random in OpenClaw; any non-blank text here,
+ *  which is all `requires.config` can observe). */
+function applyOwnerDisplaySecret(cfg: OpenClawConfig): OpenClawConfig {
+  if (cfg.commands?.ownerDisplay !== 'hash') return cfg;
+  const secret = cfg.commands?.ownerDisplaySecret;
+  if (typeof secret === 'string' && secret.trim()) return cfg;
+  return { ...cfg, commands: { ...cfg.commands, ownerDisplay: 'hash', ownerDisplaySecret: '<generated>' } };
+}
+
+export function applyLoaderDefaults(cfg: OpenClawConfig, env: MutableEnv): OpenClawConfig {
+  let out = applyMessageDefaults(cfg);
+  out = applyLoggingDefaults(out);
+  out = applySessionDefaults(out);
+  out = applyAgentDefaults(out);
+  out = applyContextPruningDefaults(out, env);
+  out = applyCompactionDefaults(out);
+  out = applyModelDefaults(out);
+  return out;
+}
+
+/** `loadConfig()` as the CLI and the agent run call it. */
+export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd: string; explicitPath?: string }): ConfigLoad {
+  const env = params.env;
+  const home = resolveEffectiveHome(env, params.home);
+  const file = resolveConfigFile(env, home, params.explicitPath);
+  loadDotEnvFiles(env, params.cwd, resolveStateDir(env, home));
+  const out: ConfigLoad = { path: file, exists: exists(file), config: {}, error: '', env };
+  if (!out.exists) return out;
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) throw new Error('not a regular file');
+    // A config file of tens of megabytes is not a config file; refuse rather than stall the editor.
+    if (st.size > 16 * 1024 * 1024) throw new Error('file too large');
+    const raw = fs.readFileSync(file, 'utf8');
+    const parsed = JSON5.parse(raw) as unknown;
+    if (parsed && typeof parsed === 'object' && 'env' in parsed) applyConfigEnvVars(parsed as OpenClawConfig, env);
+    const resolved = substituteEnv(parsed, env);
+    if (typeof resolved !== 'object' || resolved === null || Array.isArray(resolved)) {
+      out.error = 'the file does not hold an object';
+      return out;
+    }
+    let cfg = applyLoaderDefaults(resolved as OpenClawConfig, env);
+    applyConfigEnvVars(cfg, env);
+    cfg = applyOwnerDisplaySecret(cfg);
+    out.config = cfg;
+  } catch (err) {
+    out.error = err instanceof Error ? err.message : String(err);
+    out.config = {};
+  }
+  return out;
+}
+
+// --- readers used by the skill code ---
+
+export interface SkillsLimits {
+  maxCandidatesPerRoot: number;
+  maxSkillsLoadedPerSource: number;
+  maxSkillsInPrompt: number;
+  maxSkillsPromptChars: number;
+  maxSkillFileBytes: number;
+}
+
+/** `resolveSkillsLimits` (workspace.ts): 300 / 200 / 150 / 30,000 / 256,000 unless `skills.limits` says. */
+export function resolveSkillsLimits(config: OpenClawConfig): SkillsLimits {
+  const limits = config?.skills?.limits;
+  return {
+    maxCandidatesPerRoot: limits?.maxCandidatesPerRoot ?? 300,
+    maxSkillsLoadedPerSource: limits?.maxSkillsLoadedPerSource ?? 200,
+    maxSkillsInPrompt: limits?.maxSkillsInPrompt ?? 150,
+    maxSkillsPromptChars: limits?.maxSkillsPromptChars ?? 30_000,
+    maxSkillFileBytes: limits?.maxSkillFileBytes ?? 256_000,
+  };
+}
+
+/** `resolveSkillConfig`: `skills.entries[skillKey]` when it is an object. */
+export function resolveSkillConfig(config: OpenClawConfig, skillKey: string): OpenClawConfig | undefined {
+  const entries = config?.skills?.entries;
+  if (!entries || typeof entries !== 'object') return undefined;
+  const entry = entries[skillKey];
+  if (!entry || typeof entry !== 'object') return undefined;
+  return entry as OpenClawConfig;
+}
+
+/** `skills.allowBundled` as a non-empty list, else undefined. */
+export function resolveBundledAllowlist(config: OpenClawConfig): string[] | undefined {
+  const input = config?.skills?.allowBundled;
+  if (!input || !Array.isArray(input)) return undefined;
+  const normalized = input.map((e: unknown) => String(e).trim()).filter(Boolean);
+  return normalized.length > 0 ? normalized : undefined;
+}
+
+export function resolveSkillsInstallPreferences(config: OpenClawConfig): { preferBrew: boolean; nodeManager: string } {
+  const raw = config?.skills?.install;
+  const preferBrew = raw?.preferBrew ?? true;
+  const manager = typeof raw?.nodeManager === 'string' ? raw.nodeManager.trim().toLowerCase() : '';
+  return { preferBrew, nodeManager: ['pnpm', 'yarn', 'bun', 'npm'].includes(manager) ? manager : 'npm' };
+}
+
+/** `normalizeAgentId` (routing/session-key.ts). */
+export function normalizeAgentId(value: unknown): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (!trimmed) return 'main';
+  if (/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(trimmed)) return trimmed.toLowerCase();
+  return (
+    trimmed
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+/, '')
+      .replace(/-+$/, '')
+      .slice(0, 64) || 'main'
+  );
+}
+
+function agentEntries(config: OpenClawConfig): OpenClawConfig[] {
+  const list = config?.agents?.list;
+  if (!Array.isArray(list)) return [];
+  return list.filter((e: unknown) => e !== null && typeof e === 'object');
+}
+
+/** `resolveDefaultAgentId`: the first `default: true` agent, else the first listed, else `main`. */
+export function resolveDefaultAgentId(config: OpenClawConfig): string {
+  const agents = agentEntries(config);
+  if (agents.length === 0) return 'main';
+  const chosen = (agents.find((a) => a?.default) ?? agents[0])?.id;
+  const trimmed = typeof chosen === 'string' ? chosen.trim() : '';
+  return normalizeAgentId(trimmed || 'main');
+}
+
+/** `normalizeSkillFilter`: undefined stays undefined (no allow-list), else names trimmed, empties dropped. */
+export function normalizeSkillFilter(filter: unknown): string[] | undefined {
+  if (filter === undefined) return undefined;
+  if (!Array.isArray(filter)) return undefined;
+  return filter.map((e: unknown) => String(e).trim()).filter(Boolean);
+}
+
+/** `resolveEffectiveAgentSkillFilter`: `agents.list[id].skills` when that key is present, else
+ *  `agents.defaults.skills`; undefined means no allow-list. */
+export function resolveAgentSkillFilter(config: OpenClawConfig, agentId: string): string[] | undefined {
+  const id = normalizeAgentId(agentId);
+  const entry = agentEntries(config).find((e) => normalizeAgentId(e.id) === id);
+  if (entry && Object.prototype.hasOwnProperty.call(entry, 'skills')) return normalizeSkillFilter(entry.skills);
+  return normalizeSkillFilter(config?.agents?.defaults?.skills);
+}

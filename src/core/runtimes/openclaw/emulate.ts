@@ -1,0 +1,197 @@
+// One OpenClaw run over a workspace skills folder, end to end: load the config, scan the roots, build the
+// entries, decide eligibility, build the prompt and the status data. This is the emulation proper; index.ts
+// maps its result onto the shared vocabulary and findings.ts explains the silent parts.
+//
+// `root` plays `<workspace>/skills`; the workspace is its parent. The other roots OpenClaw merges are scanned
+// too, lowest precedence first (extraDirs, bundled, managed, ~/.agents/skills, <workspace>/.agents/skills), so
+// a skill of the same name elsewhere is accounted for. The bundled folder is known only through
+// OPENCLAW_BUNDLED_SKILLS_DIR (the emulation cannot locate an OpenClaw installation), and plugin skill folders
+// are not scanned.
+
+import * as path from 'node:path';
+import {
+  compactHomePrefixes,
+  loadOpenClawConfig,
+  resolveAgentSkillFilter,
+  resolveDefaultAgentId,
+  resolveSkillsLimits,
+  resolveStateDir,
+  resolveEffectiveHome,
+  resolveUserPath,
+  type ConfigLoad,
+  type SkillsLimits,
+} from './config';
+import { loadRoot, mergeByName, type FolderTrace, type LoadedSkill, type LogRecord, type RootScan, type SkillSource } from './discover';
+import { BinaryLookup, promptGate, type EligibilityContext, type PromptGate } from './eligibility';
+import { parseFrontmatter } from './frontmatter';
+import { resolveInvocationPolicy, resolveOpenClawMetadata } from './metadata';
+import { buildSkillsPrompt, compactHomePath, systemPromptSection, type PromptResult } from './prompt';
+import { readSkillFileSync, tryRealpath } from './read';
+import { buildSkillStatus, type StatusReport } from './status';
+import type { SkillEntry } from './types';
+import type { RuntimeContext } from '../types';
+
+export interface OpenClawRunOptions {
+  /** Scan the roots other than `root` too (default true, as OpenClaw does). */
+  otherRoots?: boolean;
+}
+
+export interface EntryOutcome {
+  entry: SkillEntry;
+  /** What stopped the prompt builder's `shouldIncludeSkill`, null when it passed. */
+  gate: PromptGate | null;
+  /** Passed `shouldIncludeSkill` and the agent's allow-list ("runtime eligible"). */
+  runtimeEligible: boolean;
+  /** Kept out only by the agent's allow-list. */
+  blockedByAgent: boolean;
+  /** Runtime eligible and not `disable-model-invocation`. */
+  promptCandidate: boolean;
+  inPrompt: boolean;
+  /** The location shown in the prompt (home written `~/`). */
+  location: string;
+}
+
+export interface OpenClawRun {
+  root: string;
+  workspaceDir: string;
+  managedSkillsDir: string;
+  agentId: string;
+  config: ConfigLoad;
+  limits: SkillsLimits;
+  scans: RootScan[];
+  traces: FolderTrace[];
+  replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }>;
+  /** Loaded by a root, then cut because the root loaded more than `maxSkillsLoadedPerSource`. */
+  cut: LoadedSkill[];
+  entries: EntryOutcome[];
+  /** The agent's skill allow-list (undefined: none). */
+  skillFilter: string[] | undefined;
+  prompt: PromptResult;
+  systemPromptSection: string;
+  status: StatusReport;
+  logs: LogRecord[];
+  /** Paths written as OpenClaw prints them (`~/` for the home). */
+  compactPath: (p: string) => string;
+  platform: NodeJS.Platform;
+}
+
+/** `readSkillFrontmatterSafe` for a loaded skill (re-read with the skill folder as the root). */
+function readEntryFrontmatter(skill: LoadedSkill, maxBytes: number): Record<string, string> {
+  const rootReal = tryRealpath(path.resolve(skill.baseDir));
+  if (!rootReal) return {};
+  const read = readSkillFileSync(rootReal, path.resolve(skill.filePath), maxBytes);
+  if (!read.ok) return {};
+  try {
+    return parseFrontmatter(read.text);
+  } catch {
+    return {};
+  }
+}
+
+export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawRun {
+  // The emulated process environment: ours to mutate (`.env` files and config `env` are applied to it).
+  const env: Record<string, string | undefined> = { ...ctx.env };
+  const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
+  const cfg = config.config;
+  const limits = resolveSkillsLimits(cfg);
+  const home = resolveEffectiveHome(env, ctx.home);
+  const homes = compactHomePrefixes(env, ctx.home);
+  const compactPath = (p: string): string => compactHomePath(p, homes);
+  const stateDir = resolveStateDir(env, home);
+  const workspaceSkillsDir = path.resolve(root);
+  const workspaceDir = path.dirname(workspaceSkillsDir);
+  const managedSkillsDir = path.join(stateDir, 'skills');
+
+  const logs: LogRecord[] = [];
+  const traces: FolderTrace[] = [];
+  const dctx = { limits, logs, traces, compactPath };
+  const load = (dir: string, source: SkillSource): RootScan => loadRoot(dctx, dir, source);
+
+  const scans: RootScan[] = [];
+  const bundledNames = new Set<string>();
+  if (options.otherRoots !== false) {
+    // Load order (and so log order) is OpenClaw's: bundled, extra, managed, personal, project, workspace.
+    const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
+    const bundled = bundledDir ? [load(bundledDir, 'openclaw-bundled')] : [];
+    for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
+    const extraRaw: unknown = cfg.skills?.load?.extraDirs ?? [];
+    const extraDirs = (Array.isArray(extraRaw) ? extraRaw : [])
+      .map((d: unknown) => (typeof d === 'string' ? d.trim() : ''))
+      .filter(Boolean);
+    const extra = extraDirs.map((d: string) => load(resolveUserPath(d, home), 'openclaw-extra'));
+    const managed = load(managedSkillsDir, 'openclaw-managed');
+    const osHome = env.HOME?.trim() || ctx.home;
+    const personal = load(path.resolve(osHome, '.agents', 'skills'), 'agents-skills-personal');
+    const project = load(path.resolve(workspaceDir, '.agents', 'skills'), 'agents-skills-project');
+    const workspace = load(workspaceSkillsDir, 'openclaw-workspace');
+    // Merge order: extra < bundled < managed < personal < project < workspace.
+    scans.push(...extra, ...bundled, managed, personal, project, workspace);
+  } else {
+    scans.push(load(workspaceSkillsDir, 'openclaw-workspace'));
+  }
+
+  const { merged, replaced } = mergeByName(scans);
+  const mergedSet = new Set(merged);
+  const replacedSet = new Set(replaced.map((r) => r.loser));
+  const cut: LoadedSkill[] = [];
+  for (const scan of scans) {
+    for (const s of scan.skills) if (!mergedSet.has(s) && !replacedSet.has(s)) cut.push(s);
+  }
+
+  const entries: SkillEntry[] = merged.map((skill) => {
+    const frontmatter = readEntryFrontmatter(skill, limits.maxSkillFileBytes);
+    return { ...skill, frontmatter, metadata: resolveOpenClawMetadata(frontmatter), invocation: resolveInvocationPolicy(frontmatter) };
+  });
+
+  const ectx: EligibilityContext = { config: cfg, env, platform: ctx.platform, bins: new BinaryLookup(env, ctx.platform) };
+  const gates = entries.map((e) => promptGate(e, ectx));
+  const eligible = entries.filter((_, i) => gates[i] === null);
+
+  // The agent run's skill allow-list (resolveEffectiveWorkspaceSkillFilter with the default agent).
+  const agentId = resolveDefaultAgentId(cfg);
+  const skillFilter = resolveAgentSkillFilter(cfg, agentId);
+  let allowed = eligible;
+  if (skillFilter !== undefined) {
+    logs.push({ subsystem: 'skills', level: 'debug', message: `Applying skill filter: ${skillFilter.length > 0 ? skillFilter.join(', ') : '(none)'}` });
+    allowed = skillFilter.length > 0 ? eligible.filter((e) => skillFilter.includes(e.name)) : [];
+    logs.push({ subsystem: 'skills', level: 'debug', message: `After skill filter: ${allowed.map((e) => e.name).join(', ') || '(none)'}` });
+  }
+  const allowedSet = new Set(allowed);
+  const candidates = allowed.filter((e) => !e.invocation.disableModelInvocation);
+  const prompt = buildSkillsPrompt(
+    candidates.map((e) => ({ name: e.name, description: e.description, filePath: compactPath(e.filePath) })),
+    limits,
+  );
+  const inPromptSet = new Set(candidates.slice(0, prompt.included));
+
+  const status: StatusReport = { workspaceDir, managedSkillsDir, skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames)) };
+
+  return {
+    root: workspaceSkillsDir,
+    workspaceDir,
+    managedSkillsDir,
+    agentId,
+    config,
+    limits,
+    scans,
+    traces,
+    replaced,
+    cut,
+    entries: entries.map((entry, i) => ({
+      entry,
+      gate: gates[i] ?? null,
+      runtimeEligible: allowedSet.has(entry),
+      blockedByAgent: gates[i] === null && !allowedSet.has(entry),
+      promptCandidate: allowedSet.has(entry) && !entry.invocation.disableModelInvocation,
+      inPrompt: inPromptSet.has(entry),
+      location: compactPath(entry.filePath),
+    })),
+    skillFilter,
+    prompt,
+    systemPromptSection: systemPromptSection(prompt.text),
+    status,
+    logs,
+    compactPath,
+    platform: ctx.platform,
+  };
+}

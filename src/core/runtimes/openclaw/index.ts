@@ -1,0 +1,41 @@
+// The OpenClaw runtime profile: an emulation of OpenClaw 2026.4.12-beta.1 (commit 8f8492d1) — which skills
+// it finds, which it calls eligible, which it offers the model and the exact skills prompt — mapped onto the
+// shared vocabulary (../types.ts). The truth it follows is ../shared/golden/openclaw/RULES.md.
+//
+// Map of this folder:
+//   frontmatter.ts  the frontmatter parser (line reader + YAML core schema, merged)
+//   metadata.ts     metadata.openclaw: JSON5, lists, os/always/requires/install, invocation flags
+//   read.ts         reading a SKILL.md safely (symlink, size, root containment, no BOM stripping)
+//   config.ts       openclaw.json: where it is, loadConfig's env export and defaults, skills.entries, agents
+//   discover.ts     roots, nested roots, root SKILL.md, children, limits, merge by name
+//   eligibility.ts  the prompt builder's gate and the status data's requirement checks, PATH lookup
+//   prompt.ts       the <available_skills> prompt with its limits, compact format and warning line
+//   status.ts       `openclaw skills list|check|info --json`
+//   emulate.ts      one run end to end
+//   words.ts        OpenClaw-terms sentences for verdicts and findings
+//   findings.ts     what OpenClaw drops or ignores without a word, with fixes where mechanical
+//   verdicts.ts     the mapping onto RuntimeSkillVerdict
+
+import type { RuntimeContext, RuntimeReport } from '../types';
+import { runOpenClaw, type OpenClawRunOptions } from './emulate';
+import { collectFindings } from './findings';
+import { buildVerdicts } from './verdicts';
+
+export { runOpenClaw } from './emulate';
+export type { OpenClawRun, EntryOutcome } from './emulate';
+export type { OpenClawFinding, OpenClawFix } from './types';
+export { formatSkillsCheckJson, formatSkillsListJson, formatSkillInfoJson } from './status';
+
+/** What OpenClaw does with the skills of `root` (its workspace skills folder). Never throws for a bad tree:
+ *  unreadable files, symlink loops and huge files are outcomes, not errors. */
+export async function evaluateOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): Promise<RuntimeReport> {
+  const run = runOpenClaw(root, ctx, options);
+  return {
+    runtime: 'openclaw',
+    root: run.root,
+    skills: buildVerdicts(run),
+    index: run.prompt.text,
+    indexError: null,
+    findings: collectFindings(run),
+  };
+}

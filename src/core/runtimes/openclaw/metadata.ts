@@ -1,0 +1,285 @@
+// `metadata.openclaw` as OpenClaw reads it (src/shared/frontmatter.ts, src/agents/skills/frontmatter.ts,
+// src/infra/npm-registry-spec.ts, src/utils/boolean.ts at 8f8492d1; RULES.md §4-5).
+//
+// The frontmatter value `metadata` is a STRING at this point (YAML structures were turned into JSON text by the
+// frontmatter parser, or the raw line text won). OpenClaw parses that string with JSON5 and keeps the object
+// under the key `openclaw`. Anything else — `clawdbot`, `OpenClaw`, a top-level `requires:`, YAML that is not
+// JSON5 — is ignored without a word, which is what the findings of this profile make visible.
+
+import JSON5 from 'json5';
+import type { ParsedFrontmatter } from './frontmatter';
+
+export type InstallKind = 'brew' | 'node' | 'go' | 'uv' | 'download';
+export const INSTALL_KINDS: readonly InstallKind[] = ['brew', 'node', 'go', 'uv', 'download'];
+
+/** One install spec after OpenClaw's validation; key order is OpenClaw's (it shows in `skills info`). */
+export interface InstallSpec {
+  kind: InstallKind;
+  id?: string;
+  label?: string;
+  bins?: string[];
+  os?: string[];
+  formula?: string;
+  package?: string;
+  module?: string;
+  url?: string;
+  archive?: string;
+  extract?: boolean;
+  stripComponents?: number;
+  targetDir?: string;
+}
+
+export interface OpenClawRequires {
+  bins: string[];
+  anyBins: string[];
+  env: string[];
+  config: string[];
+}
+
+/** `resolveOpenClawMetadata` output; undefined fields are absent when serialised, in this key order. */
+export interface OpenClawMetadata {
+  always?: boolean;
+  emoji?: string;
+  homepage?: string;
+  skillKey?: string;
+  primaryEnv?: string;
+  os?: string[];
+  requires?: OpenClawRequires;
+  install?: InstallSpec[];
+}
+
+export interface InvocationPolicy {
+  userInvocable: boolean;
+  disableModelInvocation: boolean;
+}
+
+/** This snapshot has no legacy manifest keys (src/compat/legacy-names.ts): only `openclaw` is read. */
+export const MANIFEST_KEY = 'openclaw';
+
+/** A list, or one comma-separated string; entries `String()`-ed and trimmed, empties dropped; anything else
+ *  (a number, an object, `true`) is an empty list. An object inside a list becomes "[object Object]". */
+export function normalizeStringList(input: unknown): string[] {
+  if (!input) return [];
+  if (Array.isArray(input)) return input.map((value) => String(value).trim()).filter(Boolean);
+  if (typeof input === 'string') {
+    return input
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
+  }
+  return [];
+}
+
+const DEFAULT_TRUTHY = new Set(['true', '1', 'yes', 'on']);
+const DEFAULT_FALSY = new Set(['false', '0', 'no', 'off']);
+
+/** `parseBooleanValue`: booleans as they are; strings trimmed and lower-cased against true/1/yes/on and
+ *  false/0/no/off; anything else is undefined (so the caller's default applies). */
+export function parseBooleanValue(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const normalized = value.trim().toLowerCase();
+  if (!normalized) return undefined;
+  if (DEFAULT_TRUTHY.has(normalized)) return true;
+  if (DEFAULT_FALSY.has(normalized)) return false;
+  return undefined;
+}
+
+function frontmatterString(frontmatter: Record<string, unknown>, key: string): string | undefined {
+  const raw = frontmatter[key];
+  return typeof raw === 'string' ? raw : undefined;
+}
+
+/** `disable-model-invocation` / `user-invocable`; keys are case-sensitive. */
+export function resolveInvocationPolicy(frontmatter: ParsedFrontmatter): InvocationPolicy {
+  const userInvocable = parseBooleanValue(frontmatterString(frontmatter, 'user-invocable'));
+  const disable = parseBooleanValue(frontmatterString(frontmatter, 'disable-model-invocation'));
+  return { userInvocable: userInvocable ?? true, disableModelInvocation: disable ?? false };
+}
+
+export type MetadataParse =
+  | { status: 'absent' }
+  | { status: 'not-json5'; text: string; error: string }
+  | { status: 'no-openclaw-key'; text: string; parsed: unknown }
+  | { status: 'ok'; text: string; parsed: unknown; block: Record<string, unknown> };
+
+/** `resolveOpenClawManifestBlock`, keeping why it failed (for findings). */
+export function parseManifestBlock(frontmatter: ParsedFrontmatter): MetadataParse {
+  const raw = frontmatterString(frontmatter, 'metadata');
+  if (!raw) return { status: 'absent' };
+  let parsed: unknown;
+  try {
+    parsed = JSON5.parse(raw);
+  } catch (err) {
+    return { status: 'not-json5', text: raw, error: err instanceof Error ? err.message : String(err) };
+  }
+  if (!parsed || typeof parsed !== 'object') return { status: 'no-openclaw-key', text: raw, parsed };
+  const candidate = (parsed as Record<string, unknown>)[MANIFEST_KEY];
+  // `typeof [] === "object"`: a list under `openclaw` is accepted as the block (and then yields nothing).
+  if (candidate && typeof candidate === 'object') {
+    return { status: 'ok', text: raw, parsed, block: candidate as Record<string, unknown> };
+  }
+  return { status: 'no-openclaw-key', text: raw, parsed };
+}
+
+// --- install specs (src/agents/skills/frontmatter.ts) ---
+
+const BREW_FORMULA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9@+._/-]*$/;
+const GO_MODULE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._~+\-/]*(?:@[A-Za-z0-9][A-Za-z0-9._~+\-/]*)?$/;
+const UV_PACKAGE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-[\]=<>!~+,]*$/;
+const EXACT_SEMVER_VERSION_RE = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?(?:\+([0-9A-Za-z.-]+))?$/;
+const DIST_TAG_RE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** `validateRegistryNpmSpec`: null when the spec is a registry name with an optional exact version or tag. */
+export function validateRegistryNpmSpec(rawSpec: string): string | null {
+  const spec = rawSpec.trim();
+  if (!spec) return 'missing npm spec';
+  if (/\s/.test(spec)) return 'unsupported npm spec: whitespace is not allowed';
+  if (spec.includes('://')) return 'unsupported npm spec: URLs are not allowed';
+  if (spec.includes('#')) return 'unsupported npm spec: git refs are not allowed';
+  if (spec.includes(':')) return 'unsupported npm spec: protocol specs are not allowed';
+  const at = spec.lastIndexOf('@');
+  const hasSelector = at > 0;
+  const name = hasSelector ? spec.slice(0, at) : spec;
+  const selector = hasSelector ? spec.slice(at + 1) : '';
+  const nameOk = name.startsWith('@')
+    ? /^@[a-z0-9][a-z0-9-._~]*\/[a-z0-9][a-z0-9-._~]*$/.test(name)
+    : /^[a-z0-9][a-z0-9-._~]*$/.test(name);
+  if (!nameOk) return 'unsupported npm spec: expected <name> or <name>@<version> from the npm registry';
+  if (!hasSelector) return null;
+  if (!selector) return 'unsupported npm spec: missing version/tag after @';
+  if (/[\\/]/.test(selector)) return 'unsupported npm spec: invalid version/tag';
+  if (EXACT_SEMVER_VERSION_RE.test(selector)) return null;
+  if (!DIST_TAG_RE.test(selector)) return 'unsupported npm spec: use an exact version or dist-tag (ranges are not allowed)';
+  return null;
+}
+
+function safeBrewFormula(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const formula = raw.trim();
+  if (!formula || formula.startsWith('-') || formula.includes('\\') || formula.includes('..')) return undefined;
+  return BREW_FORMULA_PATTERN.test(formula) ? formula : undefined;
+}
+
+function safeNpmSpec(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const spec = raw.trim();
+  if (!spec || spec.startsWith('-')) return undefined;
+  return validateRegistryNpmSpec(spec) === null ? spec : undefined;
+}
+
+function safeGoModule(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const moduleSpec = raw.trim();
+  if (!moduleSpec || moduleSpec.startsWith('-') || moduleSpec.includes('\\') || moduleSpec.includes('://')) return undefined;
+  return GO_MODULE_PATTERN.test(moduleSpec) ? moduleSpec : undefined;
+}
+
+function safeUvPackage(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const pkg = raw.trim();
+  if (!pkg || pkg.startsWith('-') || pkg.includes('\\') || pkg.includes('://')) return undefined;
+  return UV_PACKAGE_PATTERN.test(pkg) ? pkg : undefined;
+}
+
+function safeDownloadUrl(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const value = raw.trim();
+  if (!value || /\s/.test(value)) return undefined;
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+    return parsed.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a spec was dropped, in OpenClaw's terms; null when it is kept. */
+export type InstallSpecProblem =
+  | { problem: 'not-an-object' }
+  | { problem: 'unknown-kind'; kind: string }
+  | { problem: 'missing-field'; kind: InstallKind; field: 'formula' | 'package' | 'module' | 'url' };
+
+export function parseInstallSpecDetailed(input: unknown): { spec: InstallSpec } | InstallSpecProblem {
+  if (!input || typeof input !== 'object') return { problem: 'not-an-object' };
+  const raw = input as Record<string, unknown>;
+  const kindRaw = typeof raw.kind === 'string' ? raw.kind : typeof raw.type === 'string' ? raw.type : '';
+  const kind = kindRaw.trim().toLowerCase();
+  if (!(INSTALL_KINDS as readonly string[]).includes(kind)) return { problem: 'unknown-kind', kind: kindRaw };
+  const spec: InstallSpec = { kind: kind as InstallKind };
+  // Common fields first (parseOpenClawManifestInstallBase + applyOpenClawManifestInstallCommonFields).
+  const id = typeof raw.id === 'string' ? raw.id : undefined;
+  const label = typeof raw.label === 'string' ? raw.label : undefined;
+  const bins = normalizeStringList(raw.bins);
+  if (id) spec.id = id;
+  if (label) spec.label = label;
+  if (bins.length > 0) spec.bins = bins;
+  const osList = normalizeStringList(raw.os);
+  if (osList.length > 0) spec.os = osList;
+  const formula = safeBrewFormula(raw.formula);
+  if (formula) spec.formula = formula;
+  const cask = safeBrewFormula(raw.cask);
+  if (!spec.formula && cask) spec.formula = cask;
+  if (spec.kind === 'node') {
+    const pkg = safeNpmSpec(raw.package);
+    if (pkg) spec.package = pkg;
+  } else if (spec.kind === 'uv') {
+    const pkg = safeUvPackage(raw.package);
+    if (pkg) spec.package = pkg;
+  }
+  const moduleSpec = safeGoModule(raw.module);
+  if (moduleSpec) spec.module = moduleSpec;
+  const url = safeDownloadUrl(raw.url);
+  if (url) spec.url = url;
+  if (typeof raw.archive === 'string') spec.archive = raw.archive;
+  if (typeof raw.extract === 'boolean') spec.extract = raw.extract;
+  if (typeof raw.stripComponents === 'number') spec.stripComponents = raw.stripComponents;
+  if (typeof raw.targetDir === 'string') spec.targetDir = raw.targetDir;
+  if (spec.kind === 'brew' && !spec.formula) return { problem: 'missing-field', kind: 'brew', field: 'formula' };
+  if (spec.kind === 'node' && !spec.package) return { problem: 'missing-field', kind: 'node', field: 'package' };
+  if (spec.kind === 'go' && !spec.module) return { problem: 'missing-field', kind: 'go', field: 'module' };
+  if (spec.kind === 'uv' && !spec.package) return { problem: 'missing-field', kind: 'uv', field: 'package' };
+  if (spec.kind === 'download' && !spec.url) return { problem: 'missing-field', kind: 'download', field: 'url' };
+  return { spec };
+}
+
+function resolveRequires(block: Record<string, unknown>): OpenClawRequires | undefined {
+  const requiresRaw = typeof block.requires === 'object' && block.requires !== null ? (block.requires as Record<string, unknown>) : undefined;
+  if (!requiresRaw) return undefined;
+  return {
+    bins: normalizeStringList(requiresRaw.bins),
+    anyBins: normalizeStringList(requiresRaw.anyBins),
+    env: normalizeStringList(requiresRaw.env),
+    // This snapshot runs config entries through the same list normaliser: an object entry becomes the
+    // path "[object Object]", which is then missing (newer OpenClaw skips it with a warning).
+    config: normalizeStringList(requiresRaw.config),
+  };
+}
+
+/** `resolveOpenClawMetadata`: undefined when there is no usable `metadata.openclaw` object. */
+export function metadataFromBlock(block: Record<string, unknown>): OpenClawMetadata {
+  const requires = resolveRequires(block);
+  const installRaw = Array.isArray(block.install) ? (block.install as unknown[]) : [];
+  const install: InstallSpec[] = [];
+  for (const entry of installRaw) {
+    const parsed = parseInstallSpecDetailed(entry);
+    if ('spec' in parsed) install.push(parsed.spec);
+  }
+  const os = normalizeStringList(block.os);
+  const out: OpenClawMetadata = {};
+  if (typeof block.always === 'boolean') out.always = block.always;
+  if (typeof block.emoji === 'string') out.emoji = block.emoji;
+  if (typeof block.homepage === 'string') out.homepage = block.homepage;
+  if (typeof block.skillKey === 'string') out.skillKey = block.skillKey;
+  if (typeof block.primaryEnv === 'string') out.primaryEnv = block.primaryEnv;
+  if (os.length > 0) out.os = os;
+  if (requires) out.requires = requires;
+  if (install.length > 0) out.install = install;
+  return out;
+}
+
+export function resolveOpenClawMetadata(frontmatter: ParsedFrontmatter): OpenClawMetadata | undefined {
+  const parsed = parseManifestBlock(frontmatter);
+  return parsed.status === 'ok' ? metadataFromBlock(parsed.block) : undefined;
+}

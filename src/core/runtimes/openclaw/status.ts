@@ -1,0 +1,201 @@
+// The status data behind `openclaw skills list|info|check` (RULES.md §8; src/agents/skills-status.ts,
+// src/shared/entry-metadata.ts, src/cli/skills-cli.format.ts at 8f8492d1) and the exact `--json` output of
+// those commands. Key order matters: the JSON is compared byte for byte with OpenClaw's.
+
+import { isBundledSkillAllowed, evaluateRequirements, resolveSkillKey, type EligibilityContext, type Requirements } from './eligibility';
+import { resolveBundledAllowlist, resolveSkillConfig, resolveSkillsInstallPreferences } from './config';
+import type { InstallSpec } from './metadata';
+import type { SkillEntry } from './types';
+
+export interface InstallOption {
+  id: string;
+  kind: InstallSpec['kind'];
+  label: string;
+  bins: string[];
+}
+
+/** `SkillStatusEntry`, fields in OpenClaw's order (undefined ones are left out of the JSON). */
+export interface SkillStatus {
+  name: string;
+  description: string;
+  source: string;
+  bundled: boolean;
+  filePath: string;
+  baseDir: string;
+  skillKey: string;
+  primaryEnv?: string;
+  emoji?: string;
+  homepage?: string;
+  always: boolean;
+  disabled: boolean;
+  blockedByAllowlist: boolean;
+  eligible: boolean;
+  requirements: Requirements;
+  missing: Requirements;
+  configChecks: Array<{ path: string; satisfied: boolean }>;
+  install: InstallOption[];
+}
+
+/** `resolveEmojiAndHomepage`: metadata first, then frontmatter `emoji` / `homepage`, `website`, `url`. */
+function emojiAndHomepage(entry: SkillEntry): { emoji?: string; homepage?: string } {
+  const fm = entry.frontmatter;
+  const emoji = entry.metadata?.emoji ?? fm.emoji;
+  const homepageRaw = entry.metadata?.homepage ?? fm.homepage ?? fm.website ?? fm.url;
+  const homepage = homepageRaw?.trim() ? homepageRaw.trim() : undefined;
+  return { ...(emoji ? { emoji } : {}), ...(homepage ? { homepage } : {}) };
+}
+
+/** `normalizeInstallOptions`: nothing when the skill's `os` excludes this platform or no spec fits it; every
+ *  option when all are downloads; else one, by preference brew (preferBrew and brew on PATH), uv, node, brew
+ *  (on PATH), go, download, brew, first. Ids default to `<kind>-<index among the platform's specs>`. */
+export function installOptions(entry: SkillEntry, ctx: EligibilityContext): InstallOption[] {
+  const requiredOs = entry.metadata?.os ?? [];
+  if (requiredOs.length > 0 && !requiredOs.includes(ctx.platform)) return [];
+  const install = entry.metadata?.install ?? [];
+  if (install.length === 0) return [];
+  const filtered = install.filter((spec) => (spec.os ?? []).length === 0 || (spec.os ?? []).includes(ctx.platform));
+  if (filtered.length === 0) return [];
+  const prefs = resolveSkillsInstallPreferences(ctx.config);
+  const toOption = (spec: InstallSpec, index: number): InstallOption => {
+    const id = (spec.id ?? `${spec.kind}-${index}`).trim();
+    let label = (spec.label ?? '').trim();
+    if (spec.kind === 'node' && spec.package) label = `Install ${spec.package} (${prefs.nodeManager})`;
+    if (!label) {
+      if (spec.kind === 'brew' && spec.formula) label = `Install ${spec.formula} (brew)`;
+      else if (spec.kind === 'go' && spec.module) label = `Install ${spec.module} (go)`;
+      else if (spec.kind === 'uv' && spec.package) label = `Install ${spec.package} (uv)`;
+      else if (spec.kind === 'download' && spec.url) {
+        const url = spec.url.trim();
+        const last = url.split('/').pop();
+        label = `Download ${last && last.length > 0 ? last : url}`;
+      } else label = 'Run installer';
+    }
+    return { id, kind: spec.kind, label, bins: spec.bins ?? [] };
+  };
+  if (filtered.every((spec) => spec.kind === 'download')) return filtered.map((spec, i) => toOption(spec, i));
+  const indexed = filtered.map((spec, index) => ({ spec, index }));
+  const find = (kind: InstallSpec['kind']) => indexed.find((i) => i.spec.kind === kind);
+  const brewAvailable = ctx.bins.has('brew');
+  const pick =
+    (prefs.preferBrew && brewAvailable ? find('brew') : undefined) ??
+    find('uv') ??
+    find('node') ??
+    (brewAvailable ? find('brew') : undefined) ??
+    find('go') ??
+    find('download') ??
+    find('brew') ??
+    indexed[0];
+  return pick ? [toOption(pick.spec, pick.index)] : [];
+}
+
+/** `buildSkillStatus`. */
+export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext, bundledNames: ReadonlySet<string> = new Set()): SkillStatus {
+  const skillKey = resolveSkillKey(entry);
+  const disabled = resolveSkillConfig(ctx.config, skillKey)?.enabled === false;
+  const blockedByAllowlist = !isBundledSkillAllowed(entry, resolveBundledAllowlist(ctx.config));
+  const always = entry.metadata?.always === true;
+  const req = evaluateRequirements(entry, ctx);
+  const { emoji, homepage } = emojiAndHomepage(entry);
+  // Field order is OpenClaw's; the optional fields sit after skillKey and are left out when undefined.
+  return {
+    name: entry.name,
+    description: entry.description,
+    source: entry.source,
+    // `resolveBundledSkillsContext`: when the bundled folder holds skills, a skill of the same NAME counts as
+    // bundled whatever its source; otherwise the source decides.
+    bundled: bundledNames.size > 0 ? bundledNames.has(entry.name) : entry.source === 'openclaw-bundled',
+    filePath: entry.filePath,
+    baseDir: entry.baseDir,
+    skillKey,
+    ...(entry.metadata?.primaryEnv !== undefined ? { primaryEnv: entry.metadata.primaryEnv } : {}),
+    ...(emoji !== undefined ? { emoji } : {}),
+    ...(homepage !== undefined ? { homepage } : {}),
+    always,
+    disabled,
+    blockedByAllowlist,
+    eligible: !disabled && !blockedByAllowlist && req.requirementsSatisfied,
+    requirements: req.required,
+    missing: req.missing,
+    configChecks: req.configChecks,
+    install: installOptions(entry, ctx),
+  };
+}
+
+// --- `--json` output of the CLI (skills-cli.format.ts) ---
+
+const OSC8 = /\x1b\]8;;.*?\x1b\\|\x1b\]8;;\x1b\\/g;
+const ANSI_CSI = /\x1b\[[\x20-\x3f]*[\x40-\x7e]/g;
+const REMAINING_ESC = /\u001b(?:[@-Z\\-_]|\[[0-?]*[ -/]*[@-~])/g;
+const JSON_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** In `--json` mode every string loses ANSI escapes and all control characters (newlines included). */
+export function sanitizeJsonString(value: string): string {
+  return value.replace(OSC8, '').replace(ANSI_CSI, '').replace(REMAINING_ESC, '').replace(JSON_CONTROL_CHARS, '');
+}
+
+export function sanitizeJsonValue(value: unknown): unknown {
+  if (typeof value === 'string') return sanitizeJsonString(value);
+  if (Array.isArray(value)) return value.map((v) => sanitizeJsonValue(v));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeJsonValue(v)]));
+  }
+  return value;
+}
+
+export interface StatusReport {
+  workspaceDir: string;
+  managedSkillsDir: string;
+  skills: SkillStatus[];
+}
+
+/** stdout of `openclaw skills list --json` (with its trailing newline). */
+export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?: boolean } = {}): string {
+  const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible) : report.skills;
+  const json = sanitizeJsonValue({
+    workspaceDir: report.workspaceDir,
+    managedSkillsDir: report.managedSkillsDir,
+    skills: skills.map((s) => ({
+      name: s.name,
+      description: s.description,
+      emoji: s.emoji,
+      eligible: s.eligible,
+      disabled: s.disabled,
+      blockedByAllowlist: s.blockedByAllowlist,
+      source: s.source,
+      bundled: s.bundled,
+      primaryEnv: s.primaryEnv,
+      homepage: s.homepage,
+      missing: s.missing,
+    })),
+  });
+  return JSON.stringify(json, null, 2) + '\n';
+}
+
+/** stdout of `openclaw skills check --json`. */
+export function formatSkillsCheckJson(report: StatusReport): string {
+  const eligible = report.skills.filter((s) => s.eligible);
+  const disabled = report.skills.filter((s) => s.disabled);
+  const blocked = report.skills.filter((s) => s.blockedByAllowlist && !s.disabled);
+  const missing = report.skills.filter((s) => !s.eligible && !s.disabled && !s.blockedByAllowlist);
+  const json = sanitizeJsonValue({
+    summary: {
+      total: report.skills.length,
+      eligible: eligible.length,
+      disabled: disabled.length,
+      blocked: blocked.length,
+      missingRequirements: missing.length,
+    },
+    eligible: eligible.map((s) => s.name),
+    disabled: disabled.map((s) => s.name),
+    blocked: blocked.map((s) => s.name),
+    missingRequirements: missing.map((s) => ({ name: s.name, missing: s.missing, install: s.install })),
+  });
+  return JSON.stringify(json, null, 2) + '\n';
+}
+
+/** stdout of `openclaw skills info <name> --json`. */
+export function formatSkillInfoJson(report: StatusReport, skillName: string): string {
+  const skill = report.skills.find((s) => s.name === skillName || s.skillKey === skillName);
+  if (!skill) return JSON.stringify({ error: 'not found', skill: skillName }, null, 2) + '\n';
+  return JSON.stringify(sanitizeJsonValue(skill), null, 2) + '\n';
+}
