@@ -127,7 +127,7 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
       // Information and hints stay out of the table unless asked for (`--verbose`); JSON has them all.
       if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
       const sev = d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.amber('warning') : style.dim(d.severity === 'information' ? 'info' : 'hint');
-      const who = d.runtime ? `${RUNTIME_LABELS[d.runtime]}: ` : '';
+      const who = d.runtime && !d.message.startsWith(RUNTIME_LABELS[d.runtime]) ? `${RUNTIME_LABELS[d.runtime]}: ` : '';
       lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${who}${safe(d.message)}`);
     }
   }

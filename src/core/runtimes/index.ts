@@ -5,10 +5,13 @@ import { homedir } from 'node:os';
 import type { EvaluatedSkill } from '../engine';
 import { type JudgedSkill, type Judgement, judge, type JudgeSkill, type TreeEvaluator } from './judge';
 import { nexoVerdict } from './entry';
+import { evaluateOpenClaw } from './openclaw';
 import type { RuntimeContext, RuntimeId } from './types';
 
 /** The runtimes that decide over a whole skills root. */
-export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = {};
+export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = {
+  openclaw: (root, ctx) => evaluateOpenClaw(root, ctx),
+};
 
 export interface RuntimeChoices {
   /** Runtimes pinned by the user; empty: detected per skill. */
