@@ -12,6 +12,7 @@ import { hasLoneCR, splitSkill, type SplitResult } from './frontmatter';
 import { EMPTY_NEXO, readNexo, type NexoFailure, type NexoMeta } from './nexo';
 import { compileVersionRegex } from './regex';
 import { NO_REQUIREMENTS, type Requirements } from './requirements';
+import { fieldKeysAt } from './runtimes/fields';
 import { knownKeysAt, validateFrontmatter } from './schema';
 import { LineIndex, makeDiagnostic, quoteForMessage, type DiagnosticInit } from './text';
 import type { Diagnostic } from './types';
@@ -514,7 +515,7 @@ function slugify(name: string): string {
 }
 
 /** Where unknown keys are worth reporting (maps whose keys the runtimes define). */
-const CHECKED_MAPS: ReadonlyArray<string[]> = [[], ['requires'], ['prerequisites'], ['metadata', 'hermes']];
+const CHECKED_MAPS: ReadonlyArray<string[]> = [[], ['requires'], ['prerequisites'], ['metadata', 'hermes'], ['metadata', 'openclaw'], ['metadata', 'openclaw', 'requires']];
 
 function unknownFields(yaml: ParsedYaml, add: Add): void {
   const check = (path: string[], known: string[]): void => {
@@ -544,7 +545,7 @@ function unknownFields(yaml: ParsedYaml, add: Add): void {
         add({
           code: 'unknown-field',
           severity: 'information',
-          message: `\`${key}\` is not read by any known runtime (nexo-rs, Hermes, Agent Skills, VS Code, Claude Code) in ${where}; it is ignored.`,
+          message: `\`${key}\` is not read by any known runtime (nexo-rs, Hermes, OpenClaw, Claude Code, VS Code, Agent Skills clients) in ${where}; it is ignored.`,
           start: r[0],
           end: r[1],
           unnecessary: true,
@@ -553,8 +554,9 @@ function unknownFields(yaml: ParsedYaml, add: Add): void {
     }
   };
   for (const path of CHECKED_MAPS) {
-    const known = knownKeysAt(path);
-    if (known) check(path, known);
+    // Known: in the schema, or read by some runtime (each profile's field table).
+    const known = [...new Set([...(knownKeysAt(path) ?? []), ...fieldKeysAt(path)])];
+    if (known.length) check(path, known);
   }
   // Long-form bin_versions entries: constraint / command / regex.
   const bv = yaml.nodes.get('/requires/bin_versions');

@@ -76,7 +76,10 @@ describe('cli: check', () => {
     assert.equal(r.code, 1);
     assert.match(r.out, /bad\/skills\/broken\/SKILL\.md:3:\d+ error yaml-syntax/);
     const j = JSON.parse(run(['check', 'bad', '--json']).out) as { skills: Array<{ diagnostics: Array<{ code: string; line: number; severity: string }> }> };
-    assert.ok(j.skills[0]!.diagnostics.some((d) => d.code === 'requirements-ignored' && d.severity === 'error'));
+    // nexo-rs's own finding only where nexo-rs applies: not to a skill that declares nothing of nexo-rs's.
+    assert.ok(!j.skills[0]!.diagnostics.some((d) => d.code === 'requirements-ignored'));
+    const nexo = JSON.parse(run(['check', 'bad', '--json', '--runtime', 'nexo']).out) as typeof j;
+    assert.ok(nexo.skills[0]!.diagnostics.some((d) => d.code === 'requirements-ignored' && d.severity === 'error'));
   });
 
   it('exits 1 when no SKILL.md is found, saying so', () => {

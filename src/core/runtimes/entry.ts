@@ -77,12 +77,33 @@ export function nexoVerdict(s: EvaluatedSkill): RuntimeSkillVerdict {
   };
 }
 
+/** Findings true for some runtimes only: reported only where one of them applies. A code not listed here is
+ *  about the file itself (YAML, encoding, the open format's rules) and always reported. */
+export const FINDING_OWNERS: Readonly<Record<string, readonly RuntimeId[]>> = {
+  'requirements-ignored': ['nexo'],
+  'requires-duplicate': ['nexo'],
+  'constraint-invalid': ['nexo'],
+  'constraint-bare-version': ['nexo'],
+  'probe-regex-invalid': ['nexo'],
+  'probe-regex-capture-group': ['nexo'],
+  'probe-command-whitespace': ['nexo'],
+  'body-empty': ['nexo'],
+  'description-index-truncated': ['hermes'],
+};
+
+/** Whether a finding with this code is reported when these runtimes apply. */
+export function findingApplies(code: string, runtimes: readonly RuntimeId[]): boolean {
+  const owners = FINDING_OWNERS[code];
+  return !owners || owners.some((r) => runtimes.includes(r));
+}
+
 export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath: (p: string) => string = (p) => p): Entry {
   const a = s.analysis;
   const authored = a?.data?.['name'];
   const name = typeof authored === 'string' && authored.trim() ? authored : a?.nexo.name ?? s.id;
   const worst = worstVerdict(judged.verdicts) ?? nexoVerdict(s);
-  const diagnostics: Entry['diagnostics'] = (a?.diagnostics ?? []).map((d) => ({
+  const applying = judged.verdicts.map((v) => v.runtime);
+  const diagnostics: Entry['diagnostics'] = (a?.diagnostics ?? []).filter((d) => findingApplies(d.code, applying)).map((d) => ({
     code: d.code,
     severity: d.severity,
     message: d.message,

@@ -1,0 +1,42 @@
+// Every runtime's frontmatter fields together: which keys some runtime reads at a place in the frontmatter,
+// and which runtimes read a given key. A key no runtime reads is at most information; a key one runtime reads
+// is never called unknown.
+
+import { FIELDS as AGENTSKILLS } from './agentskills/fields';
+import { FIELDS as CLAUDE_CODE } from './claude-code/fields';
+import { FIELDS as HERMES } from './hermes/fields';
+import { FIELDS as NEXO } from './nexo/fields';
+import { FIELDS as OPENCLAW } from './openclaw/fields';
+import type { RuntimeField, RuntimeId } from './types';
+import { FIELDS as VSCODE } from './vscode/fields';
+
+export const FIELDS_BY_RUNTIME: Readonly<Record<RuntimeId, readonly RuntimeField[]>> = {
+  nexo: NEXO,
+  hermes: HERMES,
+  openclaw: OPENCLAW,
+  'claude-code': CLAUDE_CODE,
+  vscode: VSCODE,
+  agentskills: AGENTSKILLS,
+};
+
+const matches = (pattern: readonly string[], path: readonly string[]): boolean =>
+  pattern.length === path.length && pattern.every((p, i) => p === '*' || p === path[i]);
+
+/** The keys some runtime reads directly under `path` (`[]` = the frontmatter's top). */
+export function fieldKeysAt(path: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const fields of Object.values(FIELDS_BY_RUNTIME)) {
+    for (const f of fields) {
+      if (f.path.length === path.length + 1 && matches(f.path.slice(0, -1), path)) {
+        const key = f.path[f.path.length - 1] as string;
+        if (key !== '*') keys.add(key);
+      }
+    }
+  }
+  return keys;
+}
+
+/** The runtimes that read the field at `path`. */
+export function runtimesReading(path: readonly string[]): RuntimeId[] {
+  return (Object.keys(FIELDS_BY_RUNTIME) as RuntimeId[]).filter((r) => FIELDS_BY_RUNTIME[r].some((f) => matches(f.path, path)));
+}
