@@ -9,7 +9,7 @@
 import type { Node } from 'yaml';
 import { type Comparator, type ConstraintError, describeConstraint, parseConstraint, type VersionReq } from './constraint';
 import { hasLoneCR, splitSkill, type SplitResult } from './frontmatter';
-import { EMPTY_NEXO, readNexo, type NexoFailure, type NexoMeta } from './nexo';
+import { EMPTY_NEXO, readNexo, type NexoFailure, type NexoMeta } from './runtimes/nexo/metadata';
 import { compileVersionRegex } from './regex';
 import { NO_REQUIREMENTS, type Requirements } from './requirements';
 import { fieldKeysAt } from './runtimes/fields';
@@ -121,14 +121,17 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
       start: split.bodyStart,
       end: index.lineEnd(split.bodyStart),
     });
-  } else if (split.state === 'unclosed') {
-    const loneCR = hasLoneCR(text, split.bodyStart, split.bodyEnd);
+  } else if (split.state === 'unclosed' || split.state === 'single-line') {
+    const loneCR = hasLoneCR(text, split.frontmatter?.openStart ?? split.bodyStart, text.length);
+    const single = split.state === 'single-line';
     add({
       code: 'frontmatter-unclosed',
       severity: 'error',
       message: loneCR
-        ? 'The frontmatter is never closed as the runtime reads it: this file uses lone CR line ends, which the runtime does not treat as line breaks, so the whole file is one line. Convert the line ends to LF (or CRLF).'
-        : 'The frontmatter opened with `---` is never closed: add a line with only `---` after the YAML. Until then the runtime reads the whole file as body and ignores every field.',
+        ? 'The frontmatter is never closed as the runtime reads it: this file uses lone CR line ends, which the runtime does not treat as line breaks, so the whole file is one line after `---` and nexo-rs sees an empty body: the skill is never loaded. Convert the line ends to LF (or CRLF).'
+        : single
+          ? 'The file is a single `---` line: nexo-rs takes everything after the opening line as the frontmatter and finds no body, so the skill is never loaded. Add the YAML, a closing `---` line and the instructions.'
+          : 'The frontmatter opened with `---` is never closed: add a line with only `---` after the YAML. Until then the runtime reads the whole file as body and ignores every field.',
       start: split.bodyStart,
       end: index.lineEnd(split.bodyStart),
     });
@@ -831,39 +834,17 @@ function innerOffset(text: string, node: Scalar, r: [number, number]): number | 
   return null;
 }
 
+/** What nexo-rs checks, from the metadata it uses. Hermes `prerequisites` and `platforms` are not among
+ *  them: nexo-rs reads only name, description, max_chars and requires (golden a40); the Hermes profile reads
+ *  those fields in its own terms. */
 function buildRequirements(result: SkillAnalysis): Requirements {
   const nexo = result.nexo;
-  const data = result.data;
-  const yaml = result.yaml;
-  const req: Requirements = {
+  return {
     mode: nexo.mode,
     bins: nexo.bins.map((b) => ({ name: b.value, source: 'requires', range: b.range })),
     env: nexo.env.map((e) => ({ name: e.value, source: 'requires', range: e.range })),
-    versions: [],
+    // Already in the runtime's order (key order, a repeated key keeping its last value).
+    versions: nexo.binVersions.map((v) => ({ bin: v.bin, constraint: v.constraint, command: v.command ?? '--version', regex: v.regex, keyRange: v.keyRange, constraintRange: v.constraintRange })),
     platforms: undefined,
   };
-  // bin_versions: a repeated key keeps the last entry, as serde's map does; the runtime checks them in
-  // sorted order of the binary name.
-  const byBin = new Map<string, (typeof nexo.binVersions)[number]>();
-  for (const v of nexo.binVersions) byBin.set(v.bin, v);
-  req.versions = [...byBin.values()]
-    .sort((a, b) => (a.bin < b.bin ? -1 : a.bin > b.bin ? 1 : 0))
-    .map((v) => ({ bin: v.bin, constraint: v.constraint, command: v.command, regex: v.regex, keyRange: v.keyRange, constraintRange: v.constraintRange }));
-
-  // Hermes reads prerequisites and platforms with its own (tolerant) YAML loader: take them from the
-  // author view whenever the YAML parsed, even if nexo-rs rejected a field.
-  const prereq = data?.['prerequisites'];
-  if (prereq && typeof prereq === 'object' && !Array.isArray(prereq)) {
-    const p = prereq as Record<string, unknown>;
-    const strings = (v: unknown, pointer: string): Array<{ name: string; range: [number, number] | null }> =>
-      Array.isArray(v)
-        ? v.flatMap((x, i) => (typeof x === 'string' || typeof x === 'number' ? [{ name: String(x), range: nodeRange(yaml?.nodes.get(`${pointer}/${i}`), yaml?.base ?? 0) }] : []))
-        : [];
-    for (const c of strings(p['commands'], '/prerequisites/commands')) req.bins.push({ ...c, source: 'prerequisites' });
-    for (const e of strings(p['env_vars'], '/prerequisites/env_vars')) req.env.push({ ...e, source: 'prerequisites' });
-  }
-  const platforms = data?.['platforms'];
-  if (Array.isArray(platforms)) req.platforms = platforms.filter((x): x is string => typeof x === 'string');
-  return req;
 }
-

@@ -29,13 +29,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
 import { asyncIo, type FileStamp, readSkillFile, readSkillFileSync, type SkillFileRead, stampOf, type SkillFileText, type SkillIo } from './catalog';
-import { EMPTY_NEXO } from './nexo';
+import { EMPTY_NEXO } from './runtimes/nexo/metadata';
 import { NO_REQUIREMENTS } from './requirements';
 import { frontmatterSchema } from './schema';
 import { LineIndex, makeDiagnostic } from './text';
 
 /** Bump whenever `analyzeSkill` (or anything it calls) may produce a different result for the same text. */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 const FORMAT = 'skill-author/analysis-cache';
 /** A stamp within this many ms of the moment the file was read is not trusted (see the header). */
 export const RACY_MS = 2000;

@@ -10,7 +10,9 @@ import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './
 import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from './catalog';
 import { ProbeRunner, type ProbeOptions } from './probe';
 import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
+import { NexoVersionCache } from './runtimes/nexo/gate';
 import { evaluateSkill, isVisible, type SkillStatus } from './status';
+import { rustTrim } from './text';
 import type { Color, Diagnostic, GatingMode, Missing, Verdict } from './types';
 
 export interface EntryDiagnostic {
@@ -90,7 +92,9 @@ export class Engine {
     return analyzeSkillFile(await readSkillText(file), file);
   }
 
-  async evaluate(analysis: SkillAnalysis, modeOverride?: GatingMode, signal?: AbortSignal): Promise<SkillStatus> {
+  /** `versionCache`: the nexo-rs process being emulated (default: a fresh one — the skill judged as if it were
+   *  the first the runtime loads); `id`: the name the runtime knows it by (default: its folder). */
+  async evaluate(analysis: SkillAnalysis, modeOverride?: GatingMode, signal?: AbortSignal, versionCache?: NexoVersionCache, id?: string): Promise<SkillStatus> {
     return evaluateSkill(analysis, {
       env: this.env,
       resolver: this.resolver,
@@ -100,6 +104,8 @@ export class Engine {
       ...(this.options.platform !== undefined ? { platform: this.options.platform } : {}),
       ...(modeOverride !== undefined ? { modeOverride } : {}),
       ...(signal !== undefined ? { signal } : {}),
+      ...(versionCache !== undefined ? { versionCache } : {}),
+      ...(id !== undefined ? { id } : {}),
     });
   }
 
@@ -130,24 +136,34 @@ export class Engine {
     return { skills, catalogs };
   }
 
-  /** The agent's skills in its order, overrides applied, unlisted skills absent, missing ones `not_found`. */
+  /** The agent's skills in its order, as nexo-rs loads them: names trimmed and blank ones skipped, overrides
+   *  applied, unlisted skills absent, missing ones `not_found`, versions cached across the agent's skills as
+   *  in one runtime process (so the skills are judged one after the other, in the agent's order). Nothing
+   *  when the runtime refuses the agents file (it starts no agent). */
   async checkAgent(agent: AgentDef, signal?: AbortSignal, analysisOf?: (file: string) => SkillAnalysis | undefined): Promise<EvaluatedSkill[]> {
-    return mapLimit(agent.skills, 16, async (name) => {
+    if (agent.fileError) return [];
+    const versionCache = new NexoVersionCache();
+    const out: EvaluatedSkill[] = [];
+    for (const listed of agent.skills) {
+      const name = rustTrim(listed);
+      if (name === '') continue;
       const file = await resolveAgentSkill(agent, name);
       const override = agent.overrides.get(name);
       if (!file) {
         const dir = path.join(agent.skillsDir, name);
         const location: SkillLocation = { id: name, dir, file: path.join(dir, 'SKILL.md'), root: agent.skillsDir, category: 'general' };
-        return { location, analysis: null, status: notFoundStatus(override), id: name };
+        out.push({ location, analysis: null, status: notFoundStatus(), id: name });
+        continue;
       }
       const dir = path.dirname(file);
       const root = path.basename(path.dirname(dir)) === '__global__' ? path.dirname(path.dirname(dir)) : path.dirname(dir);
       const location: SkillLocation = { id: name, dir, file, root, category: categoryOf(root, dir) };
       // The caller may already hold the analysis (the extension: possibly of unsaved text).
       const analysis = analysisOf?.(path.resolve(file)) ?? (await this.analyzeFile(file));
-      const status = await this.evaluate(analysis, override, signal);
-      return { location, analysis, status, id: name };
-    });
+      const status = await this.evaluate(analysis, override, signal, versionCache, name);
+      out.push({ location, analysis, status, id: name });
+    }
+    return out;
   }
 
   async loadAgent(agentsFile: string, agentId: string): Promise<{ file: AgentsFile; agent: AgentDef | undefined }> {
@@ -156,12 +172,13 @@ export class Engine {
   }
 }
 
-function notFoundStatus(override: GatingMode | undefined): SkillStatus {
+/** NotFound: the runtime reports mode strict whatever the agent's override (`load_many_with_status`). */
+function notFoundStatus(): SkillStatus {
   return {
     verdict: 'not_found',
     color: 'red',
-    mode: override ?? 'strict',
-    modeSource: override ? 'override' : 'default',
+    mode: 'strict',
+    modeSource: 'default',
     missing: { bins: [], env: [], versions: [] },
     bins: [],
     env: [],
@@ -230,7 +247,7 @@ export type IndexFormat = 'hermes' | 'xml' | 'nexo';
 export async function renderIndex(skills: readonly EvaluatedSkill[], format: IndexFormat, categoryDescriptions: ReadonlyMap<string, string>): Promise<string> {
   const visible = skills.filter((s) => isVisible(s.status.verdict) && s.analysis);
   if (format === 'nexo') {
-    return renderSystemBlock(visible.map((s) => ({ displayName: s.analysis?.displayName || s.id, description: s.analysis?.description ?? '', content: contentFor(s) })));
+    return renderSystemBlock(visible.map((s) => ({ displayName: s.analysis?.nexo.name ?? s.id, description: s.analysis?.nexo.description ?? '', content: contentFor(s) }))) ?? '';
   }
   if (format === 'xml') {
     const items = visible.map((s) => ({ name: indexName(s), description: indexDescription(s), location: path.resolve(s.location.file) }));

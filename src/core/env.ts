@@ -27,18 +27,34 @@ function lookup(name: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform)
 }
 
 /**
- * nexo-rs (§1 step 7): an entry is missing when the variable is unset or its value is blank after trimming.
- *
- * Unlike `requires.bins` (where "a blank entry counts as present"), a blank env NAME is missing: the runtime
- * calls `std::env::var(name)`, and Rust returns `NotPresent` for an empty name, or one containing `=` or NUL
- * (checked with rustc 1.95 on Linux), so those are missing too. Any other name, valid-looking or not, is
- * simply looked up.
- * Not modelled: Rust also treats a value that is not valid UTF-8 as an error (so, missing); Node decodes the
- * environment lossily and cannot tell.
+ * The value `std::env::var(name)` returns on Linux, or undefined when it is an error (nexo-rs, RULES.md §6):
+ * Rust hands the name to glibc's `getenv` (an interior NUL is an error first). glibc returns nothing for an
+ * empty name and otherwise the first `NAME=value` entry of the environment that STARTS with the name and
+ * continues with `=` — so a name containing `=` matches by prefix: `B30=X` finds the entry `B30=X=Y` and
+ * reads `Y`. For a name without `=` that is exactly the entry of that name. On Windows names are
+ * case-insensitive. A value that is not UTF-8 is an error in Rust; Node has already decoded the environment
+ * lossily and cannot tell (not modelled).
  */
-export function envMissing(name: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
-  if (name === '' || name.includes('=') || name.includes('\0')) return true;
-  const v = lookup(name, env, platform);
+export function rustEnvVar(name: string, env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform): string | undefined {
+  if (name === '' || name.includes('\0')) return undefined;
+  if (!name.includes('=')) return lookup(name, env as NodeJS.ProcessEnv, platform);
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) continue;
+    const entry = `${k}=${v}`;
+    if (entry.startsWith(name) && entry.charCodeAt(name.length) === 0x3d) return entry.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+/**
+ * nexo-rs (RULES.md §6): an entry is missing when `std::env::var(name)` is not `Ok`, or its value is blank
+ * after Rust's `str::trim` (Unicode White_Space: NBSP, NEL and U+3000 count as blank; U+FEFF does not).
+ * The name is used as written: not trimmed, case-sensitive, `""` missing.
+ *
+ * Unlike `requires.bins` (where "a blank entry counts as present"), a blank env NAME is missing.
+ */
+export function envMissing(name: string, env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform): boolean {
+  const v = rustEnvVar(name, env, platform);
   return v === undefined || isRustBlank(v);
 }
 

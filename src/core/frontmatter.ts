@@ -1,6 +1,8 @@
 // Splitting SKILL.md into frontmatter and body exactly as nexo-rs does (runtime-semantics §1, steps 1–4):
 // - the whole file, trimmed (Rust `str::trim`), blank → not loaded;
 // - the trimmed text must START with `---`, else there is no frontmatter and the whole file is body;
+// - the opening line runs to the first `\n`; when the trimmed text has NO `\n` at all (`--- x`, a lone `---`,
+//   a file with lone-CR line ends) the body is EMPTY and the skill is not loaded (`skills.rs:688`);
 // - the block ends at the first LATER line (lines split on `\n`, a trailing `\r` dropped, as Rust's
 //   `str::lines`) whose trimmed text is `---`; never closed → the whole file is body, metadata empty;
 // - the body after the closing line is trimmed; empty → not loaded.
@@ -20,7 +22,7 @@ export interface FrontmatterBlock {
   closeEnd: number;
 }
 
-export type SplitState = 'blank' | 'ok' | 'missing' | 'unclosed';
+export type SplitState = 'blank' | 'ok' | 'missing' | 'unclosed' | 'single-line';
 
 export interface SplitResult {
   state: SplitState;
@@ -47,7 +49,8 @@ export function splitSkill(text: string, from = 0): SplitResult {
   if (openLineEnd > tStart && text.charCodeAt(openLineEnd - 1) === 13) openLineEnd--;
   const [trailStart, trailEnd] = rustTrimBounds(text, tStart + 3, openLineEnd);
   const openTrailing: [number, number] | null = trailStart < trailEnd ? [trailStart, trailEnd] : null;
-  if (firstNl === -1 || firstNl >= tEnd) return { state: 'unclosed', ...whole, openTrailing };
+  // No line break after the opening `---`: nexo-rs takes no metadata and an EMPTY body (not "the whole file").
+  if (firstNl === -1 || firstNl >= tEnd) return { state: 'single-line', frontmatter: null, bodyStart: tStart, bodyEnd: tStart, openTrailing };
 
   // Later lines, within the trimmed text: the first whose trimmed content is exactly `---` closes.
   const yamlStart = firstNl + 1;

@@ -83,7 +83,7 @@ type JobResult = ProbeOutput | typeof CANCELLED;
 interface Job {
   key: string;
   resolvedPath: string;
-  command: string;
+  command: string | null;
   promise: Promise<JobResult>;
   settle: (r: JobResult) => void;
   waiters: number;
@@ -117,6 +117,21 @@ function isExecFormat(head: Buffer): boolean {
     magic === 0xcafebabe ||
     magic === 0xbebafeca // universal binaries
   );
+}
+
+/**
+ * Why spawning `path` would fail at once (POSIX: no execute bit, or neither `#!` nor a binary the kernel
+ * runs), or null when it would start. Rust's `Command::spawn` reports these failures synchronously, so a
+ * runtime emulation can order them before anything else it does (nexo-rs caches them at once).
+ */
+export async function spawnFailure(path: string, platform: NodeJS.Platform = process.platform): Promise<string | null> {
+  if (platform === 'win32' || process.platform === 'win32') return null;
+  try {
+    await fsp.access(path, fsConstants.X_OK);
+  } catch (e) {
+    return `cannot run ${path}: ${(e as NodeJS.ErrnoException).code ?? 'not executable'}`;
+  }
+  return (await wouldFailWithEnoexec(path)) ? `cannot execute ${path}: Exec format error (no #! line and not a binary the kernel runs)` : null;
 }
 
 /**
@@ -169,10 +184,11 @@ export class ProbeRunner {
   }
 
   /**
-   * Runs (or reuses) the probe of `command` on `resolvedPath`. Rejects only when `signal` aborts (with the
+   * Runs (or reuses) the probe of `command` on `resolvedPath`; a null `command` runs the binary with no
+   * argument at all (nexo-rs does that for a blank `command`). Rejects only when `signal` aborts (with the
    * signal's reason); every other failure is a `ProbeOutput` with `ok: false`.
    */
-  run(resolvedPath: string, command: string, signal?: AbortSignal): Promise<ProbeOutput> {
+  run(resolvedPath: string, command: string | null, signal?: AbortSignal): Promise<ProbeOutput> {
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const t0 = now();
     const refuse = (message: string): Promise<ProbeOutput> => {
@@ -187,7 +203,7 @@ export class ProbeRunner {
       return refuse('`.cmd`/`.bat` files are run by cmd.exe, a shell; they are never probed');
     }
 
-    const key = `${resolvedPath}\0${command}`;
+    const key = command === null ? `${resolvedPath}\0-` : `${resolvedPath}\0+${command}`;
     let job = this.cache.get(key);
     if (!job) {
       job = this.newJob(key, resolvedPath, command);
@@ -223,7 +239,7 @@ export class ProbeRunner {
     }
   }
 
-  private newJob(key: string, resolvedPath: string, command: string): Job {
+  private newJob(key: string, resolvedPath: string, command: string | null): Job {
     let resolve: (r: JobResult) => void = () => undefined;
     const promise = new Promise<JobResult>((r) => {
       resolve = r;
@@ -297,13 +313,13 @@ export class ProbeRunner {
     }
   }
 
-  private log(resolvedPath: string, command: string, out: ProbeOutput, exitCode: number | null, bytes: number): void {
+  private log(resolvedPath: string, command: string | null, out: ProbeOutput, exitCode: number | null, bytes: number): void {
     if (!this.opts.onLog) return;
     try {
       this.opts.onLog({
         bin: nodePath.basename(resolvedPath),
         resolvedPath,
-        command,
+        command: command ?? '',
         durationMs: Math.round(out.durationMs),
         outcome: out.ok ? 'ok' : out.reason,
         exitCode,
@@ -335,7 +351,7 @@ export class ProbeRunner {
     const posix = process.platform !== 'win32';
     let child: ChildProcess;
     try {
-      child = spawn(resolvedPath, [command], {
+      child = spawn(resolvedPath, command === null ? [] : [command], {
         shell: false,
         // Own process group, so a timeout can kill what the probe spawned too.
         detached: posix,

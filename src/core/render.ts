@@ -1,66 +1,10 @@
-// Exactly what the model sees: the nexo-rs MISSING DEPS banner and `# SKILLS` system block
-// (runtime-semantics §1), the Hermes `<available_skills>` index (§2) and the Agent Skills XML index (§3).
+// Exactly what the model sees: the Hermes `<available_skills>` index (runtime-semantics §2) and the Agent
+// Skills XML index (§3); the nexo-rs banner and `# SKILLS` block are re-exported from its profile.
 // Byte-exact: tests compare these strings to the runtime's layout character by character.
 
-import type { Missing, MissingVersion } from './types';
 
-/** The banner nexo-rs prepends in warn mode; '' when nothing is missing. Lines joined by `\n`, no trailing
- *  newline; bins, then env, then versions. `skillId` is the folder name (the runtime's identity). */
-export function renderBanner(skillId: string, missing: Missing): string {
-  const versions = missing.versions.filter((v) => v.reason !== 'not_probed');
-  if (missing.bins.length + missing.env.length + versions.length === 0) return '';
-  const lines = [`> ⚠️ MISSING DEPS for skill \`${skillId}\`:`];
-  for (const b of missing.bins) lines.push(`>   - bin not found: ${b}`);
-  for (const e of missing.env) lines.push(`>   - env unset: ${e}`);
-  for (const v of versions) lines.push(`>   - version mismatch: ${v.bin} ${versionDetail(v)}`);
-  lines.push('> Calls into this skill may fail.');
-  return lines.join('\n');
-}
-
-function versionDetail(v: MissingVersion): string {
-  switch (v.reason) {
-    case 'invalid_constraint':
-      return `invalid constraint \`${v.required}\``;
-    case 'bin_not_found':
-      return `requires ${v.required} (bin missing)`;
-    case 'probe_failed':
-      return `requires ${v.required} (probe failed)`;
-    case 'parse_failed':
-      return `requires ${v.required} (version output unparseable)`;
-    default:
-      return `requires ${v.required} (found ${v.found ?? 'unknown'})`;
-  }
-}
-
-/** Content injected for one skill: banner + blank line + trimmed body, or the body; cut at `max_chars`
- *  (counted in Unicode scalar values, like Rust's chars) with the runtime's marker. */
-export function renderContent(body: string, banner: string, maxChars?: number): string {
-  let content = banner ? `${banner}\n\n${body.trim()}` : body.trim();
-  if (maxChars !== undefined) {
-    const chars = Array.from(content);
-    if (chars.length > maxChars) content = `${chars.slice(0, maxChars).join('')}\n\n…[truncated to ${maxChars} chars]`;
-  }
-  return content;
-}
-
-export interface SystemBlockSkill {
-  /** Frontmatter name, else folder name. */
-  displayName: string;
-  description: string;
-  content: string;
-}
-
-/** The `# SKILLS` system block, skills in the agent's order. */
-export function renderSystemBlock(skills: readonly SystemBlockSkill[]): string {
-  let out = '# SKILLS\n\n';
-  for (const s of skills) {
-    out += `## ${s.displayName}\n`;
-    const d = s.description.trim();
-    if (d) out += `> ${d}\n\n`;
-    out += `${s.content.trim()}\n\n`;
-  }
-  return out.trimEnd();
-}
+// The nexo-rs banner, content and `# SKILLS` block belong to the nexo-rs profile.
+export { renderBanner, renderContent, renderSystemBlock, type SystemBlockSkill } from './runtimes/nexo/render';
 
 export interface HermesIndexSkill {
   category: string;

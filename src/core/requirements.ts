@@ -1,10 +1,9 @@
-// One model for what a skill needs, whichever dialect declared it:
-// - nexo-rs `requires` (bins, env, bin_versions, mode) — read through the runtime's strict deserialization,
-//   so when nexo-rs ignores the frontmatter these are empty, exactly as at run time;
-// - Hermes `prerequisites` (commands, env_vars): unmet → hidden like strict; agent mode overrides apply;
-// - Hermes `platforms`: not this OS → hidden.
+// What a skill needs as nexo-rs reads it: `requires` (bins, env, bin_versions, mode), read through the
+// runtime's strict deserialization, so when nexo-rs ignores the frontmatter these are empty, exactly as at
+// run time. Hermes `prerequisites` and `platforms` are not nexo-rs's (it ignores them); the Hermes profile
+// reads them. (`source: 'prerequisites'` and `platforms` stay in the shape for callers that print them.)
 
-import type { NexoBinVersion } from './nexo';
+import type { NexoBinVersion } from './runtimes/nexo/metadata';
 import type { GatingMode } from './types';
 
 export type RequirementSource = 'requires' | 'prerequisites';
@@ -22,7 +21,7 @@ export interface EnvRequirement {
 }
 
 /** A `bin_versions` entry as the runtime checks it (command defaulted, regex undefined → runtime default). */
-export type VersionRequirement = Pick<NexoBinVersion, 'bin' | 'constraint' | 'command' | 'regex' | 'keyRange' | 'constraintRange'>;
+export type VersionRequirement = Pick<NexoBinVersion, 'bin' | 'constraint' | 'regex' | 'keyRange' | 'constraintRange'> & { command: string };
 
 export interface Requirements {
   /** `requires.mode` as the runtime reads it; undefined → strict. */

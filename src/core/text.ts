@@ -112,6 +112,13 @@ export function rustTrim(text: string): string {
   return text.slice(s, e);
 }
 
+/** Rust's `str::trim_end`. */
+export function rustTrimEnd(text: string): string {
+  let e = text.length;
+  while (e > 0 && isRustWhitespace(text.charCodeAt(e - 1))) e--;
+  return text.slice(0, e);
+}
+
 /** Short, printable rendering of user text inside a message (never raw control characters). */
 export function quoteForMessage(value: string, max = 60): string {
   // eslint-disable-next-line no-control-regex

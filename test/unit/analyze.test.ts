@@ -36,13 +36,16 @@ describe('frontmatter split (runtime rules)', () => {
     assert.equal(text.slice(s.frontmatter!.yamlStart, s.frontmatter!.yamlEnd), 'name: a\r\n');
     assert.equal(text.slice(s.bodyStart, s.bodyEnd), 'body');
   });
-  it('treats lone CR files as one line (never closed)', () => {
-    assert.equal(splitSkill('---\rname: a\r---\rbody').state, 'unclosed');
+  it('treats lone CR files as one line: no `\n` after the opening fence, so an empty body (RULES §3, b24)', () => {
+    const s = splitSkill('---\rname: a\r---\rbody');
+    assert.equal(s.state, 'single-line');
+    assert.equal(s.bodyEnd - s.bodyStart, 0);
   });
   it('reports no frontmatter, unclosed, blank, and a BOM hiding the fence', () => {
     assert.equal(splitSkill('# Title\nbody').state, 'missing');
     assert.equal(splitSkill('---\nname: a\nbody').state, 'unclosed');
-    assert.equal(splitSkill('---').state, 'unclosed');
+    // A lone `---` (no `\n` after it): no metadata and an EMPTY body, not the whole file (RULES §3, a31).
+    assert.equal(splitSkill('---').state, 'single-line');
     assert.equal(splitSkill(' \n\t\n').state, 'blank');
     assert.equal(splitSkill('\uFEFF---\nname: a\n---\nbody').state, 'missing');
     assert.equal(splitSkill('\uFEFF---\nname: a\n---\nbody', 1).state, 'ok');
@@ -161,8 +164,10 @@ describe('analyzeSkill: requirements-ignored (nexo-rs strict deserialization)', 
     assert.ok(ignoredFor('max_chars: 1.5\n'));
     assert.equal(ignoredFor('max_chars: 4000\n'), undefined);
   });
-  it('null lists are errors, null options are not', () => {
-    assert.ok(ignoredFor('requires:\n  bins:\n'));
+  it('written null lists are errors; empty lists and null options are not (RULES §4, a07)', () => {
+    assert.ok(ignoredFor('requires:\n  bins: ~\n'));
+    assert.ok(ignoredFor('requires: ~\n'));
+    assert.equal(ignoredFor('requires:\n  bins:\n'), undefined);
     assert.equal(ignoredFor('requires:\n'), undefined);
     assert.equal(analyze(skill('name: my-skill\ndescription:\n')).diagnostics.some((d) => d.code === 'requirements-ignored'), false);
   });
@@ -292,7 +297,7 @@ describe('analyzeSkill: requirement rules', () => {
 });
 
 describe('analyzeSkill: requirements model', () => {
-  it('normalizes requires, prerequisites and platforms, versions sorted by binary', () => {
+  it('normalizes requires, versions sorted by binary; Hermes prerequisites and platforms are not nexo-rs requirements (golden a40)', () => {
     const a = analyze(
       skill(
         `${VALID}requires:\n  bins: [ffmpeg]\n  env: [OUT]\n  bin_versions:\n    zz: ">=1"\n    aa:\n      constraint: "^2"\n      command: -v\n  mode: warn\nprerequisites:\n  commands: [curl]\n  env_vars: [KEY]\nplatforms: [linux, macos]\n`,
@@ -300,10 +305,10 @@ describe('analyzeSkill: requirements model', () => {
     );
     const r = a.requirements;
     assert.equal(r.mode, 'warn');
-    assert.deepEqual(r.bins.map((b) => [b.name, b.source]), [['ffmpeg', 'requires'], ['curl', 'prerequisites']]);
-    assert.deepEqual(r.env.map((b) => [b.name, b.source]), [['OUT', 'requires'], ['KEY', 'prerequisites']]);
+    assert.deepEqual(r.bins.map((b) => [b.name, b.source]), [['ffmpeg', 'requires']]);
+    assert.deepEqual(r.env.map((b) => [b.name, b.source]), [['OUT', 'requires']]);
     assert.deepEqual(r.versions.map((v) => [v.bin, v.constraint, v.command]), [['aa', '^2', '-v'], ['zz', '>=1', '--version']]);
-    assert.deepEqual(r.platforms, ['linux', 'macos']);
+    assert.equal(r.platforms, undefined);
   });
   it('uses the source text of plain scalars the way serde does', () => {
     const a = analyze(skill(`${VALID}requires:\n  bins: [7z, 1.10]\n`));

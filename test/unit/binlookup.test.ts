@@ -159,10 +159,13 @@ describe('env requirements', () => {
     assert.equal(envMissing('BOM', env), false); // U+FEFF is trimmed by JS trim(), not by Rust
     assert.equal(envMissing('WEIRD-NAME', env), false); // the runtime looks any name up
   });
-  it('nexo-rs: a blank name, or one with `=` or NUL, is missing (std::env::var fails)', () => {
-    assert.equal(envMissing('', { '': 'x' }), true);
-    assert.equal(envMissing('A=B', { 'A=B': 'x' }), true);
-    assert.equal(envMissing('A\0B', { 'A\0B': 'x' }), true);
+  it('nexo-rs: a blank name or one with NUL is missing; one with `=` is looked up by glibc prefix matching (RULES §6, b30)', () => {
+    assert.equal(envMissing('', { '': 'x' }, 'linux'), true);
+    assert.equal(envMissing('A\0B', { 'A\0B': 'x' }, 'linux'), true);
+    // getenv("B30=X") finds the entry `B30=X=Y` and reads `Y`.
+    assert.equal(envMissing('B30=X', { B30: 'X=Y' }, 'linux'), false);
+    assert.equal(envMissing('B30=X', { B30: 'X=' }, 'linux'), true);
+    assert.equal(envMissing('B30=X', { B30: 'Z' }, 'linux'), true);
   });
   it('Hermes: set and non-empty; an invalid name is missing', () => {
     assert.equal(hermesEnvMissing('SET', env), false);

@@ -41,7 +41,8 @@ before(() => {
   put('good/skills/tools/beta/SKILL.md', '---\nname: beta\ndescription: Beta skill.\nrequires:\n  env: [BETA_KEY]\n  mode: warn\n---\nBody of beta.\n');
   put('good/skills/tools/DESCRIPTION.md', '---\ndescription: Handy tools\n---\n');
   put('bad/skills/broken/SKILL.md', '---\nname: broken\ndescription: Use when: things break\n---\nBody.\n');
-  put('good/agents.yaml', 'agents:\n  - id: kate\n    skills: [beta, gone, alpha]\n    skills_dir: skills/tools\n  - id: flat\n    skills: [alpha]\n    skills_dir: skills\n    skill_overrides:\n      alpha: disable\n');
+  // nexo-rs refuses an agents file whose agents lack `model: {provider, model}` (RULES §11).
+  put('good/agents.yaml', 'agents:\n  - id: kate\n    model: {provider: p, model: m}\n    skills: [beta, gone, alpha]\n    skills_dir: skills/tools\n  - id: flat\n    model: {provider: p, model: m}\n    skills: [alpha]\n    skills_dir: skills\n    skill_overrides:\n      alpha: disable\n');
 });
 
 after(() => rmSync(tmp, { recursive: true, force: true }));

@@ -148,15 +148,16 @@ const COMMITTED: Record<string, Expectation> = {
   'empty-file': { verdict: 'not_loadable', codes: ['file-empty'] },
   'env-secret': { verdict: 'loaded_with_banner', codes: [], check: (e) => assert.deepEqual(e.missing.env, ['HOSTILE_BLANK_VAR']) },
   'invalid-utf8': { verdict: 'not_loadable', codes: ['file-encoding'] },
+  // No `\n` after the opening `---`: nexo-rs takes an empty body and loads nothing (RULES §3, b24).
   'lone-cr': {
-    verdict: 'loaded',
+    verdict: 'not_loadable',
     codes: ['frontmatter-unclosed'],
     check: (e) => {
       assert.deepEqual(codes(e), ['frontmatter-unclosed']);
       assert.match(e.diagnostics[0]?.message ?? '', /lone CR/);
     },
   },
-  'lone-fence': { verdict: 'loaded', codes: ['frontmatter-unclosed'] },
+  'lone-fence': { verdict: 'not_loadable', codes: ['frontmatter-unclosed'] },
   'markup-injection': { verdict: 'loaded', codes: [] }, // Hermes's index cut (description-index-truncated) is not nexo-rs's concern
   'number-constraint': { verdict: 'loaded', codes: ['requirements-ignored'], check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /the number 4 instead of text/) },
   'number-scalars': {
@@ -340,11 +341,12 @@ describe('hostile input: the corpus through the CLI', function () {
     const missing = await agents('missing-skills.yaml', ['--json']);
     assert.equal(missing.code, 0);
     const skills = parsed(missing);
+    // NotFound is reported with mode strict whatever the override (RULES §2, golden a23).
     assert.deepEqual(skills.map((s) => [s.id, s.verdict, s.mode]), [
       ['crlf', 'loaded', 'strict'],
-      ['ghost', 'not_found', 'warn'],
+      ['ghost', 'not_found', 'strict'],
       ['../../etc', 'not_found', 'strict'],
-      ['__proto__', 'not_found', 'disable'],
+      ['__proto__', 'not_found', 'strict'],
       ['proto-keys', 'skipped_disabled', 'disable'],
     ]);
     const lines = missing.err.trim().split('\n');
@@ -363,9 +365,12 @@ describe('hostile input: the corpus through the CLI', function () {
       'skill-author: agent `kate` is not defined in root/agents/deep.yaml (agents: none)',
     ]);
 
+    // Unknown top-level keys (the bomb's anchors) make nexo-rs refuse the whole file: no skill loads. The
+    // aliases are never expanded: instant.
     const bomb = await agents('alias-bomb.yaml', ['--json']);
-    assert.equal(bomb.code, 0);
-    assert.deepEqual(parsed(bomb).map((s) => s.id), ['crlf']);
+    assert.equal(bomb.code, 1);
+    assert.match(bomb.err, /^root\/agents\/alias-bomb\.yaml:5:1: error: unknown field `bomb0`/m);
+    assert.deepEqual(parsed(bomb).map((s) => s.id), []);
     assert.ok(bomb.ms < 5000);
   });
 
