@@ -89,6 +89,10 @@ export const FINDING_OWNERS: Readonly<Record<string, readonly RuntimeId[]>> = {
   'probe-command-whitespace': ['nexo'],
   'body-empty': ['nexo'],
   'description-index-truncated': ['hermes'],
+  // The open format's rules: Claude Code, Hermes, OpenClaw and nexo-rs take the folder name when `name` is
+  // absent, and only the spec and VS Code require a description.
+  'name-missing': ['agentskills', 'vscode'],
+  'description-missing': ['agentskills', 'vscode'],
 };
 
 /** Whether a finding with this code is reported when these runtimes apply. */
