@@ -42,6 +42,9 @@ export interface Host {
   toolsets: ReadonlySet<string> | null;
   /** The set of disabled names the index and skills_list use. */
   disabled: ReadonlySet<string>;
+  /** The part of `disabled` that comes from `skills.platform_disabled.<platform>`, and that platform. */
+  platformDisabled: ReadonlySet<string>;
+  platformName: string | null;
 }
 
 /** `os.getenv(name)`: the value, or undefined when unset. */
@@ -157,9 +160,10 @@ function isDir(p: string): boolean {
 
 /** Names in `skills.disabled` plus `skills.platform_disabled.<platform>` (SU:357-400), each `str(v).strip()`.
  *  A list (or any iterable) or one string is read; another scalar counts as nothing. */
-function disabledNames(host: Omit<Host, 'disabled'>): Set<string> {
+function disabledNames(host: Omit<Host, 'disabled' | 'platformDisabled' | 'platformName'>): { all: Set<string>; platform: Set<string>; platformName: string | null } {
+  const platform = getenv(host, 'HERMES_PLATFORM') || getenv(host, 'HERMES_SESSION_PLATFORM') || null;
   const skills = host.rawConfig.get('skills');
-  if (!(skills instanceof PyDict)) return new Set();
+  if (!(skills instanceof PyDict)) return { all: new Set(), platform: new Set(), platformName: platform };
   const norm = (v: PyValue | undefined): Set<string> => {
     const out = new Set<string>();
     if (v === undefined || v === null) return out;
@@ -179,20 +183,20 @@ function disabledNames(host: Omit<Host, 'disabled'>): Set<string> {
     return out;
   };
   const names = norm(skills.get('disabled'));
-  const platform = getenv(host, 'HERMES_PLATFORM') || getenv(host, 'HERMES_SESSION_PLATFORM');
+  const fromPlatform = new Set<string>();
   if (platform) {
     const pd = skills.get('platform_disabled');
     if (pd instanceof PyDict) {
       const list = pd.get(platform);
-      if (list !== undefined && list !== null) for (const n of norm(list)) names.add(n);
+      if (list !== undefined && list !== null) for (const n of norm(list)) fromPlatform.add(n);
     }
   }
-  return names;
+  return { all: new Set([...names, ...fromPlatform]), platform: fromPlatform, platformName: platform };
 }
 
 /** The kanban probe: HERMES_KANBAN_TASK or HERMES_KANBAN_BOARD non-empty, or `kanban` in config.yaml's
  *  `toolsets` (Python `in`: a list holds it, a string contains it). */
-function kanbanActive(host: Omit<Host, 'disabled' | 'environments'>): boolean {
+function kanbanActive(host: Omit<Host, 'disabled' | 'environments' | 'platformDisabled' | 'platformName'>): boolean {
   if (getenv(host, 'HERMES_KANBAN_TASK') || getenv(host, 'HERMES_KANBAN_BOARD')) return true;
   const toolsets = host.rawConfig.get('toolsets');
   try {
@@ -226,5 +230,6 @@ export function makeHost(ctx: RuntimeContext, options: HermesOptions = {}): Host
     if (options.probes?.s6 ?? (isDir('/run/s6') || isDir('/package/admin/s6-overlay'))) environments.add('s6');
   }
   const withEnv = { ...base, environments };
-  return { ...withEnv, disabled: disabledNames(withEnv) };
+  const d = disabledNames(withEnv);
+  return { ...withEnv, disabled: d.all, platformDisabled: d.platform, platformName: d.platformName };
 }

@@ -112,7 +112,9 @@ export function loadYaml11(src: string): YamlLoadResult {
   // Tag problems are ours to judge (PyYAML's constructors decide); everything else is a syntax error.
   const errors = doc.errors.filter((e) => e.code !== 'TAG_RESOLVE_FAILED' && e.code !== 'BAD_COLLECTION_TYPE');
   const first = errors[0];
-  if (first) return { ok: false, message: first.message.split('\n')[0] ?? first.message, offset: first.pos[0] };
+  // The `yaml` package appends "at line N, column M:" counted in the frontmatter alone; callers place the
+  // error in the file themselves.
+  if (first) return { ok: false, message: (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, ''), offset: first.pos[0] };
   const tab = misplacedTab(doc, src);
   if (tab >= 0) return { ok: false, message: 'found a tab character where libyaml does not allow one (indentation or after "-")', offset: tab };
   try {
