@@ -56,7 +56,7 @@ export function fieldRange(skill: LoadedSkill, keyPath: readonly string[], which
       if (!pair) return found;
       const target = which === 'key' ? (pair.key as Node | null) : ((pair.value as Node | null) ?? (pair.key as Node | null));
       const r = target?.range;
-      if (r) found = [fm.yamlStart + r[0], fm.yamlStart + r[1]];
+      if (r) found = [fm.yamlStart + fm.docToYaml(r[0]), fm.yamlStart + fm.docToYaml(r[1])];
       node = pair.value;
     }
     return found;

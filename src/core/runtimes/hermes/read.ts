@@ -100,11 +100,15 @@ export interface Frontmatter {
   yamlError?: { message: string; offset: number };
   /** The parsed document when the YAML loaded (for positions of keys), else null. */
   doc: Document.Parsed | null;
+  /** Maps an offset of `doc`'s node ranges to an offset in `yaml`. */
+  docToYaml: (offset: number) => number;
 }
+
+const identity = (o: number): number => o;
 
 /** `parse_frontmatter(content)` exactly as at commit 306e2d23. */
 export function parseFrontmatter(content: string): Frontmatter {
-  const none = (kind: FrontmatterKind): Frontmatter => ({ kind, fields: new PyDict(), body: content, yaml: '', yamlStart: 0, doc: null });
+  const none = (kind: FrontmatterKind): Frontmatter => ({ kind, fields: new PyDict(), body: content, yaml: '', yamlStart: 0, doc: null, docToYaml: identity });
   if (!content.startsWith('---')) return none('none');
   const m = CLOSING_FENCE.exec(content.slice(3));
   if (!m) return none('unclosed');
@@ -112,8 +116,8 @@ export function parseFrontmatter(content: string): Frontmatter {
   const body = content.slice(m.index + m[0].length + 3);
   const loaded = loadYaml11(yaml);
   if (loaded.ok) {
-    if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: 3, doc: loaded.doc };
-    return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: 3, doc: loaded.doc };
+    if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: 3, doc: loaded.doc, docToYaml: loaded.toSource };
+    return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: 3, doc: loaded.doc, docToYaml: loaded.toSource };
   }
   return {
     kind: 'fallback',
@@ -123,6 +127,7 @@ export function parseFrontmatter(content: string): Frontmatter {
     yamlStart: 3,
     yamlError: { message: loaded.message, offset: 3 + loaded.offset },
     doc: null,
+    docToYaml: identity,
   };
 }
 

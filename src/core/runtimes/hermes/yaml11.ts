@@ -16,6 +16,8 @@ export interface YamlLoadOk {
   ok: true;
   value: PyValue;
   doc: Document.Parsed;
+  /** Maps an offset in `doc` (node ranges) back to the text that was loaded. */
+  toSource: (offset: number) => number;
 }
 
 export interface YamlLoadError {
@@ -103,24 +105,46 @@ export function loadYaml11(src: string): YamlLoadResult {
   // libyaml also breaks lines at NEL, LS and PS; the `yaml` package does not. Parsing them as line feeds
   // gives the structure libyaml sees (offsets are unchanged: one character for one).
   src = src.replace(/[\u0085\u2028\u2029]/g, '\n');
-  let doc: Document.Parsed;
-  try {
-    doc = parseDocument(src, { version: '1.1', schema: 'failsafe', uniqueKeys: false, merge: false, keepSourceTokens: false });
-  } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e), offset: 0 };
-  }
+  const parse = (text: string): Document.Parsed | string => {
+    try {
+      return parseDocument(text, { version: '1.1', schema: 'failsafe', uniqueKeys: false, merge: false, keepSourceTokens: false });
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  };
   // Tag problems are ours to judge (PyYAML's constructors decide); everything else is a syntax error.
-  const errors = doc.errors.filter((e) => e.code !== 'TAG_RESOLVE_FAILED' && e.code !== 'BAD_COLLECTION_TYPE');
+  const syntaxErrors = (d: Document.Parsed) => d.errors.filter((e) => e.code !== 'TAG_RESOLVE_FAILED' && e.code !== 'BAD_COLLECTION_TYPE');
+  let parsed = parse(src);
+  if (typeof parsed === 'string') return { ok: false, message: parsed, offset: 0 };
+  let toSource = (o: number): number => o;
+  if (syntaxErrors(parsed).length) {
+    // libyaml ignores indentation inside quoted scalars and flow collections; the `yaml` package wants
+    // their continuation lines indented past the parent. Indenting those lines changes no value (the
+    // leading blanks fold away), so try again with them indented.
+    const padded = padContinuations(src);
+    if (padded) {
+      const again = parse(padded.text);
+      if (typeof again !== 'string' && syntaxErrors(again).length === 0) {
+        parsed = again;
+        src = padded.text;
+        toSource = padded.toSource;
+      }
+    }
+  }
+  const doc = parsed;
+  const errors = syntaxErrors(doc);
   const first = errors[0];
   // The `yaml` package appends "at line N, column M:" counted in the frontmatter alone; callers place the
   // error in the file themselves.
   if (first) return { ok: false, message: (first.message.split('\n')[0] ?? first.message).replace(/ at line \d+, column \d+:?$/, ''), offset: first.pos[0] };
+  const open = unterminatedQuote(doc, src);
+  if (open >= 0) return { ok: false, message: 'found unexpected end of stream while scanning a quoted scalar', offset: toSource(open) };
   const tab = misplacedTab(doc, src);
-  if (tab >= 0) return { ok: false, message: 'found a tab character where libyaml does not allow one (indentation or after "-")', offset: tab };
+  if (tab >= 0) return { ok: false, message: 'found a tab character where libyaml does not allow one (indentation or after "-")', offset: toSource(tab) };
   try {
-    return { ok: true, value: new Builder(doc, src).build(), doc };
+    return { ok: true, value: new Builder(doc, src).build(), doc, toSource };
   } catch (e) {
-    if (e instanceof LoadError) return { ok: false, message: e.message, offset: e.offset };
+    if (e instanceof LoadError) return { ok: false, message: e.message, offset: toSource(e.offset) };
     if (e instanceof PyError) return { ok: false, message: e.message, offset: 0 };
     if (e instanceof RangeError) return { ok: false, message: 'structure too deep', offset: 0 };
     throw e;
@@ -130,6 +154,157 @@ export function loadYaml11(src: string): YamlLoadResult {
 interface Span {
   start: number;
   end: number;
+}
+
+/** The `yaml` package takes `"text\"` at the end of input as a closed string; libyaml does not (the
+ *  quote is escaped). Returns the offset of such a double-quoted scalar, or -1. */
+function unterminatedQuote(doc: Document.Parsed, src: string): number {
+  let found = -1;
+  const visit = (n: unknown, depth: number): void => {
+    if (found >= 0 || depth > 500) return;
+    if (isPair(n)) {
+      visit(n.key, depth + 1);
+      visit(n.value, depth + 1);
+    } else if (isScalar(n)) {
+      if (n.type !== Scalar.QUOTE_DOUBLE || !n.range) return;
+      const raw = src.slice(n.range[0], n.range[1]);
+      let i = 1;
+      while (i < raw.length) {
+        if (raw[i] === '\\') i += 2;
+        else if (raw[i] === '"') return;
+        else i++;
+      }
+      found = n.range[0];
+    } else if (isMap(n) || isSeq(n)) for (const item of n.items) visit(item, depth + 1);
+  };
+  visit(doc.contents, 0);
+  return found;
+}
+
+/** Indents the continuation lines of quoted scalars and flow collections past their opening character
+ *  (see loadYaml11). A small lexer tracks quotes, flow brackets, comments, block scalars and plain
+ *  scalars across lines; returns null when nothing needs indenting. */
+export function padContinuations(src: string): { text: string; toSource: (o: number) => number } | null {
+  type Mode = 'block' | 'dq' | 'sq' | 'flow';
+  let mode: Mode = 'block';
+  let returnMode: 'block' | 'flow' = 'block';
+  let depth = 0;
+  let openCol = 0;
+  let blockScalarParent: number | null = null;
+  let plainLineIndent: number | null = null;
+  const lines = src.split('\n');
+  const inserts: { at: number; count: number }[] = [];
+  let offset = 0;
+  const out: string[] = [];
+  for (let li = 0; li < lines.length; li++) {
+    let line = lines[li] ?? '';
+    const lineStart = offset;
+    offset += line.length + 1;
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    const blank = line.trim() === '';
+    if (blockScalarParent !== null) {
+      if (blank || indent > blockScalarParent) {
+        out.push(line);
+        continue;
+      }
+      blockScalarParent = null;
+    }
+    if ((mode === 'dq' || mode === 'sq' || mode === 'flow') && li > 0 && !blank && indent <= openCol && !/^(?:---|\.\.\.)(?:\s|$)/.test(line)) {
+      const count = openCol + 1 - indent;
+      inserts.push({ at: lineStart, count });
+      line = ' '.repeat(count) + line;
+    }
+    out.push(line);
+    if (mode === 'block' && plainLineIndent !== null && !blank && indent > plainLineIndent) continue; // a plain scalar's continuation
+    if (mode === 'block' && !blank) plainLineIndent = null;
+    let expect = mode === 'block' || mode === 'flow';
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i] ?? '';
+      const next = line[i + 1] ?? '';
+      const prev = i > 0 ? (line[i - 1] ?? '') : ' ';
+      if (mode === 'dq') {
+        if (c === '\\') i++;
+        else if (c === '"') {
+          mode = returnMode;
+          expect = false;
+        }
+        continue;
+      }
+      if (mode === 'sq') {
+        if (c === "'" && next === "'") i++;
+        else if (c === "'") {
+          mode = returnMode;
+          expect = false;
+        }
+        continue;
+      }
+      if (c === '#' && (prev === ' ' || prev === '\t')) break;
+      if (c === ' ' || c === '\t') continue;
+      if (mode === 'flow') {
+        if ((c === '"' || c === "'") && expect) {
+          returnMode = 'flow';
+          mode = c === '"' ? 'dq' : 'sq';
+        } else if (c === '[' || c === '{') {
+          depth++;
+          expect = true;
+        } else if (c === ']' || c === '}') {
+          depth--;
+          expect = false;
+          if (depth <= 0) {
+            mode = 'block';
+            depth = 0;
+          }
+        } else if (c === ',' || c === ':' || c === '?') expect = true;
+        else expect = false;
+        continue;
+      }
+      // block context
+      if (expect) {
+        if (c === '"' || c === "'") {
+          returnMode = 'block';
+          mode = c === '"' ? 'dq' : 'sq';
+          openCol = i;
+          expect = false;
+          continue;
+        }
+        if (c === '[' || c === '{') {
+          mode = 'flow';
+          depth = 1;
+          openCol = i;
+          expect = true;
+          continue;
+        }
+        if (c === '|' || c === '>') {
+          blockScalarParent = indent;
+          break;
+        }
+        if ((c === '-' || c === '?') && (next === ' ' || next === '\t' || next === '')) continue;
+        if (c === '&' || c === '!') {
+          while (i + 1 < line.length && line[i + 1] !== ' ') i++;
+          continue;
+        }
+        expect = false;
+        plainLineIndent = indent;
+        continue;
+      }
+      if (c === ':' && (next === ' ' || next === '\t' || next === '')) {
+        expect = true;
+        plainLineIndent = null;
+      }
+    }
+  }
+  if (!inserts.length) return null;
+  const toSource = (o: number): number => {
+    let shift = 0;
+    for (const ins of inserts) {
+      const paddedAt = ins.at + shift;
+      if (o < paddedAt) break;
+      if (o < paddedAt + ins.count) return ins.at;
+      shift += ins.count;
+    }
+    return o - shift;
+  };
+  return { text: out.join('\n'), toSource };
 }
 
 /** libyaml refuses a tab in the whitespace that starts a line in block context (the `yaml` package allows
@@ -526,11 +701,40 @@ function constructTimestamp(text: string, at: number): PyDate | PyDateTime {
   return new PyDateTime(year, month, day, hour, minute, second, micro, tz);
 }
 
-/** PyYAML `construct_yaml_binary` (`base64.decodebytes`, which skips characters outside the alphabet). */
+/** PyYAML `construct_yaml_binary`: `base64.decodebytes`, i.e. binascii's lenient decoder: characters
+ *  outside the alphabet are skipped, decoding stops once padding completes a group, and a group left
+ *  incomplete is "Incorrect padding". */
 function constructBinary(text: string, at: number): PyBytes {
   if (/[^\x00-\x7f]/.test(text)) throw new LoadError('failed to convert base64 data', at);
-  const clean = text.replace(/[^A-Za-z0-9+/=]/g, '');
-  const body = clean.replace(/=+$/, '');
-  if (body.length % 4 === 1 || (clean.length - body.length > 0 && clean.length % 4 !== 0)) throw new LoadError('Incorrect padding', at);
-  return new PyBytes(new Uint8Array(Buffer.from(body, 'base64')));
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const out: number[] = [];
+  let quad = 0;
+  let acc = 0;
+  let pads = 0;
+  for (const ch of text) {
+    if (ch === '=') {
+      if (quad >= 2 && quad + ++pads >= 4) {
+        if (quad === 2) out.push((acc >> 4) & 0xff);
+        else out.push((acc >> 10) & 0xff, (acc >> 2) & 0xff);
+        quad = 0;
+        break;
+      }
+      continue;
+    }
+    const v = alphabet.indexOf(ch);
+    if (v < 0) continue;
+    pads = 0;
+    acc = (acc << 6) | v;
+    quad++;
+    if (quad === 4) {
+      out.push((acc >> 16) & 0xff, (acc >> 8) & 0xff, acc & 0xff);
+      quad = 0;
+      acc = 0;
+    }
+  }
+  if (quad === 1) throw new LoadError('Invalid base64-encoded string', at);
+  if (quad === 2) out.push((acc >> 4) & 0xff);
+  else if (quad === 3) out.push((acc >> 10) & 0xff, (acc >> 2) & 0xff);
+  if (quad !== 0 && pads === 0) throw new LoadError('Incorrect padding', at);
+  return new PyBytes(new Uint8Array(out));
 }
