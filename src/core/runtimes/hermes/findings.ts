@@ -11,7 +11,7 @@ import { CONDITION_KEYS, KNOWN_ENVIRONMENTS, platformMatches } from './gate';
 import type { LoadedSkill } from './load';
 import { fieldRange, fieldSpan, spanOf, WHOLE_FILE, type Span } from './position';
 import { indexDescriptionFull } from './render';
-import { cpLen, isStr, PyDict, PyList, pyIter, pyRepr, pyStr, pyStrip, pyToJson, pyTruthy, type PyValue } from './pyvalue';
+import { cpLen, isStr, OutputTooLarge, PyDict, PyList, pyIter, pyRepr, pyStr, pyStrip, pyToJson, pyTruthy, type PyValue } from './pyvalue';
 import { requiredVariables, prerequisites } from './readiness';
 import { firstBodyLine, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './skills-list';
 import { q } from './words';
@@ -316,7 +316,14 @@ export function hermesFindings(run: HermesRun): RuntimeFinding[] {
     out.push({ runtime: 'hermes', file, code, severity, message, ...span });
   };
   run.skills.forEach((skill, i) => {
-    fileFindings(run, i, (code, severity, message, span) => mk(skill.found.file, code, severity, message, span));
+    try {
+      fileFindings(run, i, (code, severity, message, span) => mk(skill.found.file, code, severity, message, span));
+    } catch (e) {
+      // A value too large to print (an alias bomb) must not stop the report; the verdict still stands.
+      if (e instanceof OutputTooLarge) {
+        mk(skill.found.file, 'hermes-value-too-large', 'error', 'A frontmatter value expands, through YAML anchors and aliases, into more text than can be printed: Hermes prints values with str() and would take a very long time or run out of memory here. Remove the aliases.');
+      }
+    }
   });
   // Same index name twice.
   const byName = new Map<string, number[]>();

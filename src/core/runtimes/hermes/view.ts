@@ -18,7 +18,7 @@ import { getenv, loadConfigValue, type Host } from './host';
 import type { LoadedSkill } from './load';
 import { decodeUtf8, parseFrontmatter, universalNewlines } from './read';
 import { readiness, type Readiness } from './readiness';
-import { isStr, PyDict, PyError, PyList, pyEq, pyIn, pyStr, pyStrip, pyToJson, pyTruthy, type PyValue } from './pyvalue';
+import { isStr, PyDict, PyError, PyList, pyIn, pyStr, pyStrip, pyToJson, pyTruthy, type PyValue } from './pyvalue';
 
 export interface ViewResult {
   /** The JSON object the tool returns, minus `content` and `usage_hint` (as the golden cases record). */
@@ -37,9 +37,15 @@ export interface ViewResult {
 export interface ViewIndex {
   root: string;
   skills: LoadedSkill[];
-  mdFiles: string[];
+  /** `*.md` files other than SKILL.md outside support folders, with their path parts under the root. */
+  mdFiles: { file: string; parts: string[] }[];
+  /** The same, by file name without `.md` (the usual lookup: a bare name). */
+  mdByStem: Map<string, { file: string; parts: string[] }[]>;
   /** Sorted skills_list names (for the not-found answer). */
   listedNames: string[];
+  /** Discovery positions of the skills by folder name, and by frontmatter name (a str equals only a str). */
+  byFolder: Map<string, number[]>;
+  byFmName: Map<string, number[]>;
 }
 
 const MAX_MD_FILES = 20_000;
@@ -163,24 +169,21 @@ function candidates(name: string, index: ViewIndex, localCategory: string | null
   };
   direct(name);
   if (localCategory) direct(localCategory);
-  for (const s of index.skills) {
-    const parts = relParts(s.found.rel);
-    const parentName = parts.length >= 2 ? parts[parts.length - 2] : path.basename(index.root);
-    if (parentName === name) {
-      record(s.found.file);
-      continue;
-    }
-    if (s.text !== null && pyEq(s.fm.fields.get('name') ?? null, name) && s.fm.fields.has('name')) record(s.found.file);
+  // Strategy 2, in discovery order: a folder named `name`, or a frontmatter `name` equal to it.
+  const hits = [...new Set([...(index.byFolder.get(name) ?? []), ...(index.byFmName.get(name) ?? [])])].sort((a, b) => a - b);
+  for (const i of hits) {
+    const s = index.skills[i];
+    if (s) record(s.found.file);
   }
-  // Legacy flat files: rglob(f"{name}.md"), a pattern whose parts may hold `/`.
+  // Legacy flat files: rglob(f"{name}.md"), a pattern whose parts may hold `/` and glob characters.
   const pattern = `${name}.md`.split('/').filter((p) => p && p !== '.');
-  if (pattern.length) {
+  if (pattern.length === 1 && !/[*?[]/.test(name)) {
+    for (const f of index.mdByStem.get(name) ?? []) record(f.file);
+  } else if (pattern.length) {
     for (const f of index.mdFiles) {
-      if (path.basename(f) === 'SKILL.md' || isSupportPath(f)) continue;
-      const rel = relParts(path.relative(index.root, f));
-      if (rel.length < pattern.length) continue;
-      const tail = rel.slice(rel.length - pattern.length);
-      if (tail.every((seg, i) => fnmatch(seg, pattern[i] ?? ''))) record(f);
+      if (f.parts.length < pattern.length) continue;
+      const tail = f.parts.slice(f.parts.length - pattern.length);
+      if (tail.every((seg, i) => fnmatch(seg, pattern[i] ?? ''))) record(f.file);
     }
   }
   return found;
@@ -408,5 +411,22 @@ function varDict(v: { name: string; prompt: string; help?: string; required_for?
 }
 
 export function viewIndex(root: string, skills: LoadedSkill[], listed: PyValue[]): ViewIndex {
-  return { root, skills, mdFiles: collectMdFiles(root), listedNames: listed.filter(isStr) };
+  const mdFiles = collectMdFiles(root)
+    .filter((f) => path.basename(f) !== 'SKILL.md' && !isSupportPath(f))
+    .map((file) => ({ file, parts: relParts(path.relative(root, file)) }));
+  const mdByStem = new Map<string, { file: string; parts: string[] }[]>();
+  for (const f of mdFiles) {
+    const stem = path.basename(f.file).slice(0, -3);
+    mdByStem.set(stem, [...(mdByStem.get(stem) ?? []), f]);
+  }
+  const byFolder = new Map<string, number[]>();
+  const byFmName = new Map<string, number[]>();
+  skills.forEach((s, i) => {
+    const parts = relParts(s.found.rel);
+    const folder = parts.length >= 2 ? (parts[parts.length - 2] ?? '') : path.basename(root);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), i]);
+    const n = s.text !== null ? s.fm.fields.get('name') : undefined;
+    if (isStr(n)) byFmName.set(n, [...(byFmName.get(n) ?? []), i]);
+  });
+  return { root, skills, mdFiles, mdByStem, listedNames: listed.filter(isStr), byFolder, byFmName };
 }
