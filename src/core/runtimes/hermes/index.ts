@@ -72,7 +72,8 @@ function verdictOf(run: HermesRun, i: number): RuntimeSkillVerdict {
   const hiddenBy: HiddenBy[] = [];
   const why: string[] = [];
   let verdict: RuntimeVerdict;
-  const missing: Record<string, unknown> = {};
+  // Only Hermes's own lists (required variables, credential files), so it fits the shared `missing` shape.
+  const missing: { env?: string[]; files?: string[] } = {};
   const r = view?.readiness ?? null;
   if (r?.missingEnv.length) missing.env = [...r.missingEnv];
   if (r?.missingFiles.length) missing.files = [...r.missingFiles];
