@@ -280,6 +280,30 @@ describe('Hermes profile: evaluateHermes', function () {
     }
   });
 
+  it('adds skills.external_dirs after the local tree: a local name wins, the local category line too', function () {
+    const t = tree({ 'tools/fmt/SKILL.md': sk('fmt', 'Local formatter'), 'tools/DESCRIPTION.md': '---\ndescription: Local tools\n---\n' }, {}, 'skills:\n  external_dirs: [extra, /nonexistent/dir]\n');
+    try {
+      const extra = path.join(path.dirname(t.root), 'extra');
+      for (const [rel, text] of Object.entries({
+        'tools/fmt/SKILL.md': sk('fmt', 'External formatter'),
+        'tools/lint/SKILL.md': sk('lint', 'External linter'),
+        'tools/DESCRIPTION.md': '---\ndescription: External tools\n---\n',
+        'web/fetch/SKILL.md': sk('fetch', 'Fetch a page'),
+      })) {
+        fs.mkdirSync(path.dirname(path.join(extra, rel)), { recursive: true });
+        fs.writeFileSync(path.join(extra, rel), text);
+      }
+      const run = runHermes(t.root, t.ctx);
+      assert.equal(run.cold.build.block, '<available_skills>\n  tools: Local tools\n    - fmt: Local formatter\n    - lint: External linter\n  web:\n    - fetch: Fetch a page\n</available_skills>');
+      assert.equal(run.warm.block, run.cold.build.block);
+      const names = (run.list.json.skills as { name: string }[]).map((x) => x.name);
+      assert.deepEqual(names, ['fmt', 'lint', 'fetch']);
+      assert.equal(run.skills.length, 1, 'verdicts only for the folder asked about');
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it('survives hostile trees: a symlink loop, a binary SKILL.md, a huge frontmatter, a folder named SKILL.md', async function () {
     const t = tree({
       'h/bin/SKILL.md': Buffer.from([0, 1, 2, 255, 254, 0, 10]),

@@ -233,3 +233,44 @@ export function makeHost(ctx: RuntimeContext, options: HermesOptions = {}): Host
   const d = disabledNames(withEnv);
   return { ...withEnv, disabled: d.all, platformDisabled: d.platform, platformName: d.platformName };
 }
+
+/** `os.path.expandvars`: `$NAME` and `${NAME}` replaced when set, left as written otherwise. */
+function expandVars(s: string, env: RuntimeContext['env']): string {
+  return s.replace(/\$(\w+|\{[^}]*\})/gu, (m, name: string) => {
+    const key = name.startsWith('{') ? name.slice(1, -1) : name;
+    const v = env[key];
+    return v === undefined ? m : v;
+  });
+}
+
+/** `os.path.expanduser` for `~` and `~/…` (HOME from the environment). */
+function expandUser(s: string, host: Host, home: string): string {
+  if (s !== '~' && !s.startsWith('~/')) return s;
+  const h = getenv(host, 'HOME') ?? home;
+  return h + s.slice(1);
+}
+
+/** `get_external_skills_dirs()` (SU): `skills.external_dirs` (one string or a list) from config.yaml, each
+ *  `~` and `$VAR` expanded, relative paths taken from HERMES_HOME, symbolic links resolved; the local
+ *  skills folder itself, repeats and paths that are not folders are skipped. */
+export function externalSkillDirs(host: Host, localRoot: string, home: string, resolve: (p: string) => string): string[] {
+  const skills = host.rawConfig.get('skills');
+  if (!(skills instanceof PyDict)) return [];
+  let raw: PyValue | undefined = skills.get('external_dirs');
+  if (raw === undefined || raw === null || raw === '' || raw === false) return [];
+  if (typeof raw === 'string') raw = new PyList([raw]);
+  if (!(raw instanceof PyList)) return [];
+  const local = resolve(localRoot);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const entry of raw.items) {
+    const s = pyStrip(pyStr(entry));
+    if (!s) continue;
+    const expanded = expandUser(expandVars(s, host.env), host, home);
+    const p = resolve(path.isAbsolute(expanded) ? expanded : path.join(host.hermesHome, expanded));
+    if (p === local || seen.has(p) || !isDir(p)) continue;
+    seen.add(p);
+    out.push(p);
+  }
+  return out;
+}

@@ -12,6 +12,7 @@
 // the snapshot entry iterate a bool, a null condition list is iterated by the conditions check. Then no
 // block is printed at all, for the whole tree.
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FoundFile } from './discover';
 import { relParts } from './discover';
@@ -20,7 +21,13 @@ import type { Host } from './host';
 import type { LoadedSkill } from './load';
 import { decodeUtf8, parseFrontmatter, universalNewlines } from './read';
 import { cpCompare, cpHead, cpLen, jsonToPy, PyDict, PyList, pyIter, pyStr, pyStrip, pyToJson, pyTruthy, isStr, type PyValue } from './pyvalue';
-import * as fs from 'node:fs';
+
+/** A folder from config.yaml `skills.external_dirs`, discovered and read like the local one. */
+export interface ExternalTree {
+  dir: string;
+  skills: LoadedSkill[];
+  descriptions: FoundFile[];
+}
 
 export type IndexExclusion = 'platform' | 'environment' | 'disabled' | 'conditions' | 'duplicate_name' | 'index_error';
 
@@ -149,9 +156,9 @@ function coldSteps(skills: LoadedSkill[], root: string, host: Host): ColdStep[] 
 }
 
 /** Category lines from DESCRIPTION.md files (later paths win; unreadable or description-less files are
- *  skipped). */
-export function categoryDescriptions(files: FoundFile[]): Map<string, string> {
-  const out = new Map<string, string>();
+ *  skipped). For external folders an existing category keeps its line (`setdefault`). */
+export function categoryDescriptions(files: FoundFile[], into: Map<string, string> = new Map(), keepExisting = false): Map<string, string> {
+  const out = into;
   for (const f of files) {
     let buf: Buffer;
     try {
@@ -169,6 +176,7 @@ export function categoryDescriptions(files: FoundFile[]): Map<string, string> {
       if (!pyTruthy(desc)) continue;
       const parts = relParts(f.rel);
       const cat = parts.length > 1 ? parts.slice(0, -1).join('/') : 'general';
+      if (keepExisting && out.has(cat)) continue;
       out.set(cat, pyStrip(pyStrip(pyStr(desc ?? null)), `'"`));
     } catch {
       continue;
@@ -181,6 +189,34 @@ interface Listed {
   record: number;
   name: string;
   description: string;
+}
+
+/** External skill folders (PB:1580-1629), scanned on every build after the local tree (they are not in
+ *  the snapshot): a name already listed wins over an external one, the gates apply, and any error in an
+ *  external skill is caught (it never stops the index). Their DESCRIPTION.md lines never replace a local
+ *  one. */
+function addExternals(byCategory: Map<string, Listed[]>, descriptions: Map<string, string>, externals: ExternalTree[], host: Host): void {
+  const seen = new Set<string>();
+  for (const list of byCategory.values()) for (const it of list) seen.add(it.name);
+  for (const ext of externals) {
+    for (const skill of ext.skills) {
+      try {
+        const parsed = parseSkillFile(skill, host);
+        if (!parsed.compatible) continue;
+        const entry = buildEntry(skill.found.rel, ext.dir, parsed.fm, parsed.description);
+        if (seen.has(entry.frontmatterName)) continue;
+        if (host.disabled.has(entry.frontmatterName) || host.disabled.has(entry.skillName)) continue;
+        if (!shouldShow(extractConditions(parsed.fm), host.tools, host.toolsets)) continue;
+        seen.add(entry.frontmatterName);
+        const list = byCategory.get(entry.category) ?? [];
+        list.push({ record: -1, name: entry.frontmatterName, description: entry.description });
+        byCategory.set(entry.category, list);
+      } catch {
+        continue;
+      }
+    }
+    categoryDescriptions(ext.descriptions, descriptions, true);
+  }
 }
 
 /** Renders the block (PB:1653-1706): categories sorted; per category a stable sort by name and the first
@@ -229,13 +265,14 @@ export interface ColdResult {
   ownErrors: (string | null)[];
 }
 
-export function buildCold(skills: LoadedSkill[], descriptionFiles: FoundFile[], root: string, host: Host, rootExists: boolean): ColdResult {
+export function buildCold(skills: LoadedSkill[], descriptionFiles: FoundFile[], root: string, host: Host, rootExists: boolean, externals: ExternalTree[] = []): ColdResult {
   const steps = coldSteps(skills, root, host);
   const own: (IndexExclusion | null)[] = steps.map((s) => (s.hiddenBy ? s.hiddenBy : s.disabled ? 'disabled' : s.shown === false ? 'conditions' : null));
   const ownErrors = steps.map((s) => s.entryError ?? s.conditionsError);
   const records: IndexRecord[] = steps.map(() => ({ reached: false, name: null, category: null, description: null, inIndex: false, excludedBy: null }));
   const descriptions = rootExists ? categoryDescriptions(descriptionFiles) : new Map<string, string>();
-  if (!rootExists) return { build: { block: '', error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: null, own, ownErrors };
+  // Hermes prints nothing when the local folder is missing and no external folder is configured.
+  if (!rootExists && externals.length === 0) return { build: { block: '', error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: null, own, ownErrors };
   const byCategory = new Map<string, Listed[]>();
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i];
@@ -266,7 +303,9 @@ export function buildCold(skills: LoadedSkill[], descriptionFiles: FoundFile[], 
     byCategory.set(entry.category, list);
   }
   for (const r of records) r.reached = true;
-  const block = renderBlock(byCategory, descriptions, records);
+  const shown = new Map(descriptions);
+  addExternals(byCategory, shown, externals, host);
+  const block = renderBlock(byCategory, shown, records);
   const entries = steps.map((s) => s.entry).filter((e): e is SnapshotEntry => e !== null);
   return { build: { block, error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: writeSnapshot(entries, descriptions), own, ownErrors };
 }
@@ -286,11 +325,11 @@ function writeSnapshot(entries: SnapshotEntry[], descriptions: Map<string, strin
 }
 
 /** The warm build: from the snapshot when there is one, else cold again. */
-export function buildWarm(cold: ColdResult, skills: LoadedSkill[], descriptionFiles: FoundFile[], root: string, host: Host, rootExists: boolean): IndexBuild {
-  if (!rootExists) return cold.build;
+export function buildWarm(cold: ColdResult, skills: LoadedSkill[], descriptionFiles: FoundFile[], root: string, host: Host, rootExists: boolean, externals: ExternalTree[] = []): IndexBuild {
+  if (!rootExists && externals.length === 0) return cold.build;
   if (!cold.snapshot) {
     if (cold.build.error !== null) return cloneBuild(cold.build);
-    return buildCold(skills, descriptionFiles, root, host, rootExists).build;
+    return buildCold(skills, descriptionFiles, root, host, rootExists, externals).build;
   }
   const { entries, descriptions } = cold.snapshot;
   // Snapshot entries exist only for skills whose entry was built, i.e. all of them when the cold build
@@ -330,7 +369,9 @@ export function buildWarm(cold: ColdResult, skills: LoadedSkill[], descriptionFi
     list.push({ record: i, name, description: e.description });
     byCategory.set(category, list);
   }
-  const block = renderBlock(byCategory, descriptions, records);
+  const shown = new Map(descriptions);
+  addExternals(byCategory, shown, externals, host);
+  const block = renderBlock(byCategory, shown, records);
   return { block, error: null, crashedAt: -1, records, categoryDescriptions: descriptions };
 }
 

@@ -69,12 +69,15 @@ export function listCategory(rel: string): string | null {
   return parts.length >= 3 ? (parts[0] ?? null) : null;
 }
 
-export function skillsList(skills: LoadedSkill[], host: Host): SkillsListResult {
-  const entries: (SkillsListEntry | null)[] = skills.map(() => null);
-  const dropped: (SkillsListDrop | null)[] = skills.map(() => null);
+/** `_find_all_skills()`: the local folder first, then each external folder, first name wins across all.
+ *  `entries`/`dropped` describe the local skills; external entries only join the tool's answer. */
+export function skillsList(skills: LoadedSkill[], host: Host, externals: { dir: string; skills: LoadedSkill[] }[] = []): SkillsListResult {
+  const all = [...skills, ...externals.flatMap((e) => e.skills)];
+  const entries: (SkillsListEntry | null)[] = all.map(() => null);
+  const dropped: (SkillsListDrop | null)[] = all.map(() => null);
   const seen = new Set<string>();
   let bytesName = false;
-  skills.forEach((skill, i) => {
+  all.forEach((skill, i) => {
     if (relParts(skill.found.rel).some((p) => EXCLUDED_DIRS.has(p))) {
       dropped[i] = 'excluded-path';
       return;
@@ -140,7 +143,7 @@ export function skillsList(skills: LoadedSkill[], host: Host): SkillsListResult 
     seen.add(key);
     entries[i] = { name, description, category: listCategory(skill.found.rel) };
   });
-  return { entries, dropped, json: listJson(entries, bytesName) };
+  return { entries: entries.slice(0, skills.length), dropped: dropped.slice(0, skills.length), json: listJson(entries, bytesName) };
 }
 
 function rootName(file: string): string {

@@ -18,7 +18,7 @@ import { getenv, loadConfigValue, type Host } from './host';
 import type { LoadedSkill } from './load';
 import { decodeUtf8, parseFrontmatter, universalNewlines } from './read';
 import { readiness, type Readiness } from './readiness';
-import { isStr, PyDict, PyError, PyList, pyIn, pyStr, pyStrip, pyToJson, pyTruthy, type PyValue } from './pyvalue';
+import { isStr, PyDict, PyError, PyList, pyIn, pyTypeName, pyStr, pyStrip, pyToJson, pyTruthy, type PyValue } from './pyvalue';
 
 export interface ViewResult {
   /** The JSON object the tool returns, minus `content` and `usage_hint` (as the golden cases record). */
@@ -34,18 +34,25 @@ export interface ViewResult {
 
 /** What skill_view needs about the tree, computed once: the discovered skills and every `*.md` file
  *  (for the legacy `<name>.md` lookup). */
-export interface ViewIndex {
+/** One folder skill_view searches (the local skills folder, then each external one). */
+export interface DirIndex {
   root: string;
   skills: LoadedSkill[];
   /** `*.md` files other than SKILL.md outside support folders, with their path parts under the root. */
   mdFiles: { file: string; parts: string[] }[];
   /** The same, by file name without `.md` (the usual lookup: a bare name). */
   mdByStem: Map<string, { file: string; parts: string[] }[]>;
-  /** Sorted skills_list names (for the not-found answer). */
-  listedNames: string[];
   /** Discovery positions of the skills by folder name, and by frontmatter name (a str equals only a str). */
   byFolder: Map<string, number[]>;
   byFmName: Map<string, number[]>;
+}
+
+export interface ViewIndex {
+  /** The local skills folder (paths in answers are relative to it). */
+  root: string;
+  dirs: DirIndex[];
+  /** Sorted skills_list names (for the not-found answer). */
+  listedNames: string[];
 }
 
 const MAX_MD_FILES = 20_000;
@@ -159,31 +166,33 @@ function candidates(name: string, index: ViewIndex, localCategory: string | null
     seen.add(key);
     found.push(smd);
   };
-  const direct = (rel: string): void => {
-    const d = path.join(index.root, rel);
-    if (!isSupportPath(d) && isDir(d) && exists(path.join(d, 'SKILL.md'))) record(path.join(d, 'SKILL.md'));
-    else {
-      const md = withMdSuffix(d);
-      if (exists(md) && !isSupportPath(md)) record(md);
+  for (const dir of index.dirs) {
+    const direct = (rel: string): void => {
+      const d = path.join(dir.root, rel);
+      if (!isSupportPath(d) && isDir(d) && exists(path.join(d, 'SKILL.md'))) record(path.join(d, 'SKILL.md'));
+      else {
+        const md = withMdSuffix(d);
+        if (exists(md) && !isSupportPath(md)) record(md);
+      }
+    };
+    direct(name);
+    if (localCategory) direct(localCategory);
+    // Strategy 2, in discovery order: a folder named `name`, or a frontmatter `name` equal to it.
+    const hits = [...new Set([...(dir.byFolder.get(name) ?? []), ...(dir.byFmName.get(name) ?? [])])].sort((a, b) => a - b);
+    for (const i of hits) {
+      const s = dir.skills[i];
+      if (s) record(s.found.file);
     }
-  };
-  direct(name);
-  if (localCategory) direct(localCategory);
-  // Strategy 2, in discovery order: a folder named `name`, or a frontmatter `name` equal to it.
-  const hits = [...new Set([...(index.byFolder.get(name) ?? []), ...(index.byFmName.get(name) ?? [])])].sort((a, b) => a - b);
-  for (const i of hits) {
-    const s = index.skills[i];
-    if (s) record(s.found.file);
-  }
-  // Legacy flat files: rglob(f"{name}.md"), a pattern whose parts may hold `/` and glob characters.
-  const pattern = `${name}.md`.split('/').filter((p) => p && p !== '.');
-  if (pattern.length === 1 && !/[*?[]/.test(name)) {
-    for (const f of index.mdByStem.get(name) ?? []) record(f.file);
-  } else if (pattern.length) {
-    for (const f of index.mdFiles) {
-      if (f.parts.length < pattern.length) continue;
-      const tail = f.parts.slice(f.parts.length - pattern.length);
-      if (tail.every((seg, i) => fnmatch(seg, pattern[i] ?? ''))) record(f.file);
+    // Legacy flat files: rglob(f"{name}.md"), a pattern whose parts may hold `/` and glob characters.
+    const pattern = `${name}.md`.split('/').filter((p) => p && p !== '.');
+    if (pattern.length === 1 && !/[*?[]/.test(name)) {
+      for (const f of dir.mdByStem.get(name) ?? []) record(f.file);
+    } else if (pattern.length) {
+      for (const f of dir.mdFiles) {
+        if (f.parts.length < pattern.length) continue;
+        const tail = f.parts.slice(f.parts.length - pattern.length);
+        if (tail.every((seg, i) => fnmatch(seg, pattern[i] ?? ''))) record(f.file);
+      }
     }
   }
   return found;
@@ -304,7 +313,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
     if (!/^[a-zA-Z0-9_-]+$/.test(ns)) return fail({ success: false, error: `Invalid namespace '${ns}' in '${name}'. Namespaces must match [a-zA-Z0-9_-]+.` }, 'error');
     if (bare) localCategory = `${ns}/${bare}`;
   }
-  if (!isDir(index.root)) return fail({ success: false, error: 'Skills directory does not exist yet. It will be created on first install.' }, 'not-found');
+  if (index.dirs.length === 0) return fail({ success: false, error: 'Skills directory does not exist yet. It will be created on first install.' }, 'not-found');
   const found = candidates(name, index, localCategory);
   if (found.length > 1) {
     return fail(
@@ -323,7 +332,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
   }
   const isSkillDir = path.basename(skillMd) === 'SKILL.md';
   const skillDir = isSkillDir ? path.dirname(skillMd) : null;
-  const loaded = index.skills.find((s) => s.found.file === skillMd) ?? null;
+  const loaded = index.dirs.flatMap((d) => d.skills).find((s) => s.found.file === skillMd) ?? null;
   // Read as the tool does: strict UTF-8 with universal newlines.
   let content: string;
   if (loaded) {
@@ -353,12 +362,14 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
     const h = metadata.get('hermes', new PyDict());
     hermesMeta = pyTruthy(h) ? (h ?? null) : new PyDict();
   }
-  if (!(hermesMeta instanceof PyDict)) throw new PyError('AttributeError', `'${hermesMeta === null ? 'NoneType' : hermesMeta instanceof PyList ? 'list' : typeof hermesMeta === 'string' ? 'str' : typeof hermesMeta === 'boolean' ? 'bool' : 'int'}' object has no attribute 'get'`);
+  if (!(hermesMeta instanceof PyDict)) throw new PyError('AttributeError', `'${pyTypeName(hermesMeta)}' object has no attribute 'get'`);
   const tagsRaw = pyTruthy(hermesMeta.get('tags')) ? hermesMeta.get('tags') : fm.get('tags', '');
   const relatedRaw = pyTruthy(hermesMeta.get('related_skills')) ? hermesMeta.get('related_skills') : fm.get('related_skills', '');
   const tags = parseTags(tagsRaw);
   const related = parseTags(relatedRaw);
-  const relPath = path.relative(index.root, skillMd);
+  // An external skill's path is given relative to its own parent folder.
+  const underRoot = !path.relative(index.root, skillMd).startsWith('..');
+  const relPath = underRoot ? path.relative(index.root, skillMd) : path.relative(path.dirname(path.dirname(skillMd)), skillMd);
   const skillName = fm.get('name', isSkillDir ? path.basename(skillDir ?? '') : path.basename(skillMd, '.md')) ?? null;
   const r = readiness(fm, host);
   const result = new PyDict();
@@ -410,7 +421,7 @@ function varDict(v: { name: string; prompt: string; help?: string; required_for?
   return d;
 }
 
-export function viewIndex(root: string, skills: LoadedSkill[], listed: PyValue[]): ViewIndex {
+function dirIndex(root: string, skills: LoadedSkill[]): DirIndex {
   const mdFiles = collectMdFiles(root)
     .filter((f) => path.basename(f) !== 'SKILL.md' && !isSupportPath(f))
     .map((file) => ({ file, parts: relParts(path.relative(root, file)) }));
@@ -428,5 +439,13 @@ export function viewIndex(root: string, skills: LoadedSkill[], listed: PyValue[]
     const n = s.text !== null ? s.fm.fields.get('name') : undefined;
     if (isStr(n)) byFmName.set(n, [...(byFmName.get(n) ?? []), i]);
   });
-  return { root, skills, mdFiles, mdByStem, listedNames: listed.filter(isStr), byFolder, byFmName };
+  return { root, skills, mdFiles, mdByStem, byFolder, byFmName };
+}
+
+/** What skill_view searches: the local folder (when it exists) and the external folders, in that order. */
+export function viewIndex(root: string, skills: LoadedSkill[], listed: PyValue[], externals: { dir: string; skills: LoadedSkill[] }[] = []): ViewIndex {
+  const dirs: DirIndex[] = [];
+  if (isDir(root)) dirs.push(dirIndex(root, skills));
+  for (const e of externals) dirs.push(dirIndex(e.dir, e.skills));
+  return { root, dirs, listedNames: listed.filter(isStr) };
 }
