@@ -1,0 +1,166 @@
+// Where Hermes finds skills: `iter_skill_index_files(skills_dir, "SKILL.md")` (agent/skill_utils.py,
+// SU:785-807), used alike by the index, skills_list and skill_view. It is `os.walk(followlinks=True)`:
+// - every file named exactly `SKILL.md` (or `DESCRIPTION.md` for category lines) is collected;
+// - folders named in EXCLUDED_DIRS are never entered, at any depth (exact, case-sensitive names);
+// - `references/ templates/ assets/ scripts/` are not entered when they sit directly in a folder that
+//   holds a SKILL.md (support files, not skills); elsewhere they are ordinary folders;
+// - it descends into skill folders, so a SKILL.md below another skill is a skill of its own;
+// - the result is sorted by full path string, by code point (`a-b/…` before `a/…` since `-` < `/`).
+//
+// Unlike Python we stop at a symbolic link that leads back into a folder already on the current path
+// (Hermes would walk the loop until the OS refuses the path) and bound the walk's size, so a hostile tree
+// never hangs the extension.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cpCompare } from './pyvalue';
+
+export const EXCLUDED_DIRS: ReadonlySet<string> = new Set([
+  '.git',
+  '.github',
+  '.hub',
+  '.archive',
+  '.venv',
+  'venv',
+  'node_modules',
+  'site-packages',
+  '__pycache__',
+  '.tox',
+  '.nox',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache',
+]);
+
+export const SUPPORT_DIRS: ReadonlySet<string> = new Set(['references', 'templates', 'assets', 'scripts']);
+
+/** Folders visited at most (a skills tree has hundreds; this only stops a runaway walk). */
+const MAX_DIRS = 50_000;
+const MAX_DEPTH = 64;
+
+export interface FoundFile {
+  /** Absolute path. */
+  file: string;
+  /** Path relative to the root, with `/` (e.g. `writing/blog/SKILL.md`, or `SKILL.md`). */
+  rel: string;
+}
+
+export interface WalkNote {
+  kind: 'symlink-loop' | 'limit' | 'unreadable-dir';
+  /** Folder relative to the root. */
+  rel: string;
+}
+
+export interface Discovery {
+  skills: FoundFile[];
+  descriptions: FoundFile[];
+  /** SKILL.md files the walk passed over because they sit in an excluded or support folder (for
+   *  findings; looked up only one level down, cheaply). */
+  skipped: { rel: string; why: 'excluded' | 'support'; dir: string }[];
+  notes: WalkNote[];
+}
+
+/** Walks `root` as Hermes does, collecting SKILL.md and DESCRIPTION.md in one pass (both walks prune
+ *  the same way: the support-folder rule looks at SKILL.md only). */
+export function discover(root: string): Discovery {
+  const out: Discovery = { skills: [], descriptions: [], skipped: [], notes: [] };
+  let visited = 0;
+  const walk = (dir: string, rel: string, chain: string[], depth: number): void => {
+    if (visited++ > MAX_DIRS || depth > MAX_DEPTH) {
+      out.notes.push({ kind: 'limit', rel });
+      return;
+    }
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      if (depth > 0) out.notes.push({ kind: 'unreadable-dir', rel });
+      return;
+    }
+    // os.walk splits entries with `is_dir()`, which follows symbolic links; anything else is a "file"
+    // (a dangling link included).
+    const dirs: string[] = [];
+    const files = new Set<string>();
+    for (const e of entries) {
+      let isDir = e.isDirectory();
+      if (e.isSymbolicLink()) {
+        try {
+          isDir = fs.statSync(path.join(dir, e.name)).isDirectory();
+        } catch {
+          isDir = false;
+        }
+      }
+      if (isDir) dirs.push(e.name);
+      else files.add(e.name);
+    }
+    const hasSkill = files.has('SKILL.md');
+    const relOf = (name: string): string => (rel ? `${rel}/${name}` : name);
+    if (hasSkill) out.skills.push({ file: path.join(dir, 'SKILL.md'), rel: relOf('SKILL.md') });
+    if (files.has('DESCRIPTION.md')) out.descriptions.push({ file: path.join(dir, 'DESCRIPTION.md'), rel: relOf('DESCRIPTION.md') });
+    for (const name of dirs) {
+      const child = path.join(dir, name);
+      if (EXCLUDED_DIRS.has(name) || (hasSkill && SUPPORT_DIRS.has(name))) {
+        noteSkipped(out, child, relOf(name), EXCLUDED_DIRS.has(name) ? 'excluded' : 'support');
+        continue;
+      }
+      let real: string;
+      try {
+        real = fs.realpathSync(child);
+      } catch {
+        continue;
+      }
+      if (chain.includes(real)) {
+        out.notes.push({ kind: 'symlink-loop', rel: relOf(name) });
+        continue;
+      }
+      walk(child, relOf(name), [...chain, real], depth + 1);
+    }
+  };
+  let rootReal = root;
+  try {
+    rootReal = fs.realpathSync(root);
+  } catch {
+    return out;
+  }
+  walk(root, '', [rootReal], 0);
+  const byRel = (a: FoundFile, b: FoundFile): number => cpCompare(a.file, b.file);
+  out.skills.sort(byRel);
+  out.descriptions.sort(byRel);
+  return out;
+}
+
+/** Records SKILL.md files directly inside a pruned folder or one level below it, so an author can be
+ *  told why a skill they wrote there is not seen. */
+function noteSkipped(out: Discovery, dir: string, rel: string, why: 'excluded' | 'support'): void {
+  const probe = (d: string, r: string, depth: number): void => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(d);
+    } catch {
+      return;
+    }
+    if (names.includes('SKILL.md')) out.skipped.push({ rel: `${r}/SKILL.md`, why, dir: rel });
+    if (depth === 0) {
+      for (const n of names.slice(0, 200)) {
+        const c = path.join(d, n);
+        try {
+          if (fs.statSync(c).isDirectory()) probe(c, `${r}/${n}`, 1);
+        } catch {
+          // not a folder we can look into
+        }
+      }
+    }
+  };
+  probe(dir, rel, 0);
+}
+
+/** The parts of a relative path (`a/b/SKILL.md` → ['a', 'b', 'SKILL.md']). */
+export function relParts(rel: string): string[] {
+  return rel.split('/');
+}
+
+/** The skill folder relative to the root as skill_view takes it (`.` for a SKILL.md in the root). */
+export function skillIdOf(rel: string): string {
+  const parts = relParts(rel);
+  return parts.length > 1 ? parts.slice(0, -1).join('/') : '.';
+}

@@ -1,0 +1,65 @@
+// Runs the whole emulation once for a skills folder: discovery, one read per SKILL.md, the cold and warm
+// index builds, skills_list, and skill_view by folder path for every skill. The façade (index.ts) maps
+// this onto the shared verdict vocabulary; the golden test compares it with Hermes's own answers.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { RuntimeContext } from '../types';
+import { discover, skillIdOf, type Discovery } from './discover';
+import { externalSkillDirs, makeHost, type Host, type HermesOptions } from './host';
+import { loadSkill, type LoadedSkill } from './load';
+import { buildCold, buildWarm, type ColdResult, type ExternalTree, type IndexBuild } from './render';
+import { pyResolve } from './readiness';
+import { skillsList, type SkillsListResult } from './skills-list';
+import { skillView, viewIndex, type ViewIndex, type ViewResult } from './view';
+
+export interface HermesRun {
+  root: string;
+  host: Host;
+  discovery: Discovery;
+  skills: LoadedSkill[];
+  /** Folders from config.yaml `skills.external_dirs`: in the index, skills_list and skill_view, but
+   *  judged with their own root, not here. */
+  externals: ExternalTree[];
+  cold: ColdResult;
+  warm: IndexBuild;
+  list: SkillsListResult;
+  viewIndex: ViewIndex;
+  /** skill_view(<folder path>) per skill. */
+  views: ViewResult[];
+  /** The identity skill_view takes for each skill (`a/b`, or `.` for the root SKILL.md). */
+  ids: string[];
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOptions = {}): HermesRun {
+  const root = path.resolve(ctx.cwd || process.cwd(), rootIn);
+  const host = makeHost(ctx, options);
+  const rootExists = isDir(root);
+  const discovery = rootExists ? discover(root) : { skills: [], descriptions: [], skipped: [], notes: [] };
+  const skills = discovery.skills.map(loadSkill);
+  const externals: ExternalTree[] = externalSkillDirs(host, root, ctx.home, pyResolve).map((dir) => {
+    const d = discover(dir);
+    return { dir, skills: d.skills.map(loadSkill), descriptions: d.descriptions };
+  });
+  const cold = buildCold(skills, discovery.descriptions, root, host, rootExists, externals);
+  const warm = buildWarm(cold, skills, discovery.descriptions, root, host, rootExists, externals);
+  const list = skillsList(skills, host, externals);
+  const listed = (list.json.skills as { name: unknown }[] | undefined)?.map((s) => s.name) ?? [];
+  const vi = viewIndex(root, skills, listed.filter((n): n is string => typeof n === 'string'), externals);
+  const ids = skills.map((s) => skillIdOf(s.found.rel));
+  const views = ids.map((id) => skillView(id, vi, host));
+  return { root, host, discovery, skills, externals, cold, warm, list, viewIndex: vi, views, ids };
+}
+
+/** skill_view by any name, against a finished run (the golden test asks by the index name). */
+export function viewByName(run: HermesRun, name: string): ViewResult {
+  return skillView(name, run.viewIndex, run.host);
+}

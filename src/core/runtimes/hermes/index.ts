@@ -1,0 +1,161 @@
+// The Hermes runtime profile: what Hermes Agent (NousResearch/hermes-agent at commit 306e2d23) does with a
+// skills folder, in the shared vocabulary of src/core/runtimes/types.ts.
+//
+// A map of this folder, in the order Hermes works:
+//   discover.ts    — which SKILL.md files Hermes finds (os.walk, excluded and support folders, sort order)
+//   read.ts        — bytes → text → frontmatter (fences, PyYAML or the line-splitting fallback)
+//   yaml11.ts      — PyYAML 1.1 values (yes → True, 1.10 → 1.1, dates, merges) on top of the `yaml` package
+//   pyvalue.ts     — Python values and the operations Hermes applies (str(), ==, in, json.dumps)
+//   load.ts        — one SKILL.md read once, parsed whole and as skills_list's first 4000 characters
+//   host.ts        — HERMES_HOME, config.yaml, .env, the OS and the environment probes
+//   gate.ts        — platforms, environments, disabled, conditional activation
+//   render.ts      — the <available_skills> block, cold and warm
+//   skills-list.ts — the skills_list() tool
+//   readiness.ts   — required variables and credential files (setup_needed)
+//   view.ts        — the skill_view() tool
+//   emulate.ts     — runs all of the above once for a folder
+//   findings.ts    — the quirks that bite an author, placed on the SKILL.md line
+//   words.ts       — the sentences, in Hermes's terms
+//   position.ts    — where a field sits in SKILL.md
+//
+// Nothing from a skill file is ever executed or passed to a shell: Hermes at this commit runs no command
+// for a skill (`prerequisites.commands` is advisory), and neither do we.
+
+import * as path from 'node:path';
+import { colorOfVerdict, type HiddenBy, type RuntimeContext, type RuntimeReport, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
+import { runHermes, viewByName, type HermesRun } from './emulate';
+import { hermesFindings } from './findings';
+import { extractConditions, hidingCondition } from './gate';
+import type { HermesOptions } from './host';
+import { pyRepr, pyStr } from './pyvalue';
+import { reasons } from './words';
+
+export type { HermesOptions, HermesProbes } from './host';
+export { runHermes, viewByName, type HermesRun } from './emulate';
+export { skillsList } from './skills-list';
+export { skillView } from './view';
+export { readiness } from './readiness';
+export { buildCold, buildWarm } from './render';
+export { parseFrontmatter } from './read';
+export { loadYaml11 } from './yaml11';
+export { pyStr, pyRepr } from './pyvalue';
+
+function shown(v: unknown): string {
+  try {
+    return pyRepr(v as never);
+  } catch {
+    return '…';
+  }
+}
+
+function verdictOf(run: HermesRun, i: number): RuntimeSkillVerdict {
+  const skill = run.skills[i];
+  const rec = run.cold.build.records[i];
+  const view = run.views[i];
+  const own = run.cold.own[i] ?? null;
+  const found = skill?.found ?? { file: '', rel: '' };
+  const dir = path.dirname(found.file);
+  const fm = skill?.fm.fields;
+  // The name and category Hermes's index uses for this file, even when the build crashed before it.
+  const nameFromFm = fm?.get('name');
+  const parts = found.rel.split('/');
+  const folder = parts.length >= 2 ? (parts[parts.length - 2] ?? '') : path.basename(run.root);
+  let name = rec?.name ?? null;
+  if (name === null) {
+    try {
+      name = nameFromFm === undefined ? folder : pyStr(nameFromFm);
+    } catch {
+      name = folder;
+    }
+  }
+  const category = rec?.category ?? (parts.length > 2 ? parts.slice(0, -2).join('/') : parts.length === 2 ? (parts[0] ?? '') : 'general');
+  const hiddenBy: HiddenBy[] = [];
+  const why: string[] = [];
+  let verdict: RuntimeVerdict;
+  // Only Hermes's own lists (required variables, credential files), so it fits the shared `missing` shape.
+  const missing: { env?: string[]; files?: string[] } = {};
+  const r = view?.readiness ?? null;
+  if (r?.missingEnv.length) missing.env = [...r.missingEnv];
+  if (r?.missingFiles.length) missing.files = [...r.missingFiles];
+
+  const indexError = run.cold.build.error;
+  if (skill && skill.text === null) {
+    verdict = 'not_loadable';
+    why.push(skill.readProblem === 'not-utf8' ? reasons.notUtf8(skill.readError ?? '') : skill.readProblem === 'too-large' ? reasons.tooLarge() : reasons.unreadable(skill.readError ?? ''));
+    if (indexError) why.push(reasons.indexError(indexError));
+  } else {
+    if (indexError) {
+      hiddenBy.push('index_error');
+      why.push(reasons.indexError(indexError));
+    }
+    const exclusion = own ?? (rec?.excludedBy === 'duplicate_name' ? 'duplicate_name' : null);
+    if (exclusion && exclusion !== 'index_error') {
+      hiddenBy.push(exclusion);
+      const f = skill?.fm.fields;
+      if (exclusion === 'platform') why.push(reasons.platform(shown(f?.get('platforms') ?? null), run.host.sysPlatform));
+      else if (exclusion === 'environment') why.push(reasons.environment(shown(f?.get('environments') ?? null), [...run.host.environments]));
+      else if (exclusion === 'disabled') {
+        const byName = run.host.disabled.has(name);
+        const which = byName ? name : folder;
+        why.push(reasons.disabled(which, !byName, run.host.platformDisabled.has(which) ? run.host.platformName : null));
+      }
+      else if (exclusion === 'conditions' && f) {
+        const c = hidingCondition(extractConditions(f), run.host.tools, run.host.toolsets);
+        why.push(c ? reasons.conditions(c.key, c.item) : 'Hidden from the index by its conditional activation (metadata.hermes).');
+      } else if (exclusion === 'duplicate_name') why.push(reasons.duplicate(name, category));
+    }
+    if (hiddenBy.length) verdict = 'hidden';
+    else if (view && !view.success && (view.failure === 'json' || view.failure === 'error' || view.failure === 'read')) {
+      verdict = 'not_loadable';
+      why.push(reasons.viewFails(String(view.json.error ?? '')));
+    } else if (r?.setupNeeded) {
+      verdict = 'needs_setup';
+      why.push(reasons.setup(r.missingEnv, r.missingFiles));
+    } else {
+      verdict = 'loaded';
+      why.push(reasons.loaded(name, category));
+    }
+  }
+  return {
+    runtime: 'hermes',
+    file: found.file,
+    dir,
+    id: run.ids[i] ?? '.',
+    name,
+    category,
+    verdict,
+    color: colorOfVerdict(verdict),
+    hiddenBy,
+    missing,
+    reasons: why,
+  };
+}
+
+/** Hermes's view of `root` as its skills folder (`$HERMES_HOME/skills` by default): a verdict per
+ *  SKILL.md it discovers, the exact `<available_skills>` block of a cold start, and findings. */
+export async function evaluateHermes(root: string, ctx: RuntimeContext, options: HermesOptions = {}): Promise<RuntimeReport> {
+  const run = runHermes(root, ctx, options);
+  return reportOf(run);
+}
+
+/** The report for an existing run (the CLI and tests may want the run too). */
+export function reportOf(run: HermesRun): RuntimeReport {
+  return {
+    runtime: 'hermes',
+    root: run.root,
+    skills: run.skills.map((_, i) => verdictOf(run, i)),
+    index: run.cold.build.block,
+    indexError: run.cold.build.error,
+    findings: hermesFindings(run),
+  };
+}
+
+/** The warm-start block (the next start with unchanged files, served from Hermes's snapshot). */
+export function warmIndex(run: HermesRun): { index: string; indexError: string | null } {
+  return { index: run.warm.block, indexError: run.warm.error };
+}
+
+/** skill_view(name) readiness, as the tool reports it. */
+export function viewReadiness(run: HermesRun, name: string): Record<string, unknown> {
+  return viewByName(run, name).json;
+}

@@ -1,0 +1,53 @@
+// One SKILL.md, read once and parsed the two ways Hermes parses it: the whole file (index, skill_view)
+// and its first 4000 characters (skills_list). Reading errors are kept in Python's words, because
+// skill_view prints them.
+
+import * as fs from 'node:fs';
+import type { FoundFile } from './discover';
+import { decodeUtf8, MAX_FILE_BYTES, parseFrontmatter, skillsListHead, universalNewlines, type Frontmatter } from './read';
+
+export interface LoadedSkill {
+  found: FoundFile;
+  /** The text as Python reads it (universal newlines), or null when it could not be read. */
+  text: string | null;
+  /** Why it could not be read, as Python's exception text (`'utf-8' codec can't decode byte …`,
+   *  `[Errno 2] No such file or directory: '…'`). */
+  readError: string | null;
+  /** What kind of failure, for findings. */
+  readProblem: 'not-utf8' | 'unreadable' | 'too-large' | null;
+  /** The frontmatter of the whole file (empty when unreadable). */
+  fm: Frontmatter;
+  /** The frontmatter skills_list sees (first 4000 characters). */
+  fmHead: Frontmatter;
+}
+
+function pyOsError(e: unknown, file: string): string {
+  const err = e as NodeJS.ErrnoException;
+  const table: Record<string, [number, string]> = {
+    ENOENT: [2, 'No such file or directory'],
+    EACCES: [13, 'Permission denied'],
+    EPERM: [1, 'Operation not permitted'],
+    EISDIR: [21, 'Is a directory'],
+    ELOOP: [40, 'Too many levels of symbolic links'],
+  };
+  const t = table[err?.code ?? ''];
+  return t ? `[Errno ${t[0]}] ${t[1]}: '${file}'` : `${err?.message ?? String(e)}`;
+}
+
+export function loadSkill(found: FoundFile): LoadedSkill {
+  const empty = parseFrontmatter('');
+  const fail = (readError: string, readProblem: LoadedSkill['readProblem']): LoadedSkill => ({ found, text: null, readError, readProblem, fm: empty, fmHead: empty });
+  let buf: Buffer;
+  try {
+    const st = fs.statSync(found.file);
+    if (st.isDirectory()) return fail(pyOsError({ code: 'EISDIR' }, found.file), 'unreadable');
+    if (st.size > MAX_FILE_BYTES) return fail(`file too large to check (${st.size} bytes)`, 'too-large');
+    buf = fs.readFileSync(found.file);
+  } catch (e) {
+    return fail(pyOsError(e, found.file), 'unreadable');
+  }
+  const decoded = decodeUtf8(buf);
+  if (!decoded.ok) return fail(decoded.error, 'not-utf8');
+  const text = universalNewlines(decoded.text);
+  return { found, text, readError: null, readProblem: null, fm: parseFrontmatter(text), fmHead: parseFrontmatter(skillsListHead(text)) };
+}

@@ -1,0 +1,85 @@
+// Where in SKILL.md a finding points: the key (or value) of a frontmatter field, found in the parsed YAML
+// document when PyYAML could load it, else by scanning the frontmatter lines (the fallback parser's view).
+// Offsets are in the text as Hermes reads it (universal newlines), which has the same lines as the file;
+// a column is counted in UTF-16 units like an editor's.
+
+import { isMap, isPair, isScalar, type Node } from 'yaml';
+import { LineIndex } from '../../text';
+import type { LoadedSkill } from './load';
+
+export interface Span {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export const WHOLE_FILE: Span = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+
+export function spanOf(text: string, start: number, end: number): Span {
+  const idx = new LineIndex(text);
+  const s = idx.position(start);
+  const e = idx.position(Math.max(start, end));
+  // An editor does not show a leading BOM, so columns on line 1 start after it.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const fix = (p: { line: number; column: number }): { line: number; column: number } => (p.line === 1 && bom ? { line: 1, column: Math.max(1, p.column - bom) } : p);
+  const a = fix(s);
+  const b = fix(e);
+  return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+}
+
+/** The line holding `offset`, as a span over its text. */
+export function lineSpan(text: string, offset: number): Span {
+  const start = text.lastIndexOf('\n', Math.max(0, offset - 1)) + 1;
+  let end = text.indexOf('\n', offset);
+  if (end < 0) end = text.length;
+  return spanOf(text, Math.min(offset, end), end);
+}
+
+function keyText(n: unknown): string | null {
+  if (isScalar(n)) return String((n as { source?: unknown }).source ?? n.value);
+  return null;
+}
+
+/** Offsets [start, end] of a field's key (`which: 'key'`) or value, for a path like ['metadata', 'hermes',
+ *  'requires_tools']. Null when the field is not written in the frontmatter. */
+export function fieldRange(skill: LoadedSkill, keyPath: readonly string[], which: 'key' | 'value' = 'key'): [number, number] | null {
+  const fm = skill.fm;
+  if (skill.text === null || fm.kind === 'none' || fm.kind === 'unclosed') return null;
+  if (fm.doc) {
+    let node: unknown = fm.doc.contents;
+    let found: [number, number] | null = null;
+    for (const key of keyPath) {
+      if (!isMap(node)) return found;
+      // The last occurrence wins in PyYAML, so point at the last one.
+      const pair = [...node.items].reverse().find((p) => isPair(p) && keyText(p.key) === key);
+      if (!pair) return found;
+      const target = which === 'key' ? (pair.key as Node | null) : ((pair.value as Node | null) ?? (pair.key as Node | null));
+      const r = target?.range;
+      if (r) found = [fm.yamlStart + fm.docToYaml(r[0]), fm.yamlStart + fm.docToYaml(r[1])];
+      node = pair.value;
+    }
+    return found;
+  }
+  // The line splitter keeps top-level and nested keys alike, so scan the frontmatter's lines.
+  const key = keyPath[keyPath.length - 1] ?? '';
+  const block = fm.yaml;
+  let offset = 0;
+  let last: [number, number] | null = null;
+  for (const line of block.split('\n')) {
+    const m = /^(\s*)([^:]*?)\s*:/.exec(line);
+    if (m && m[2] === key) {
+      const start = fm.yamlStart + offset + (m[1]?.length ?? 0);
+      last = which === 'key' ? [start, start + key.length] : [start, fm.yamlStart + offset + line.length];
+    }
+    offset += line.length + 1;
+  }
+  return last;
+}
+
+/** The span of a field, or of line 1 when it cannot be placed. */
+export function fieldSpan(skill: LoadedSkill, keyPath: readonly string[], which: 'key' | 'value' = 'key'): Span {
+  const r = fieldRange(skill, keyPath, which);
+  if (!r || skill.text === null) return WHOLE_FILE;
+  return spanOf(skill.text, r[0], r[1]);
+}

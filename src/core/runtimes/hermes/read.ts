@@ -1,0 +1,156 @@
+// How Hermes turns SKILL.md bytes into a frontmatter dict (agent/skill_utils.py `parse_frontmatter`,
+// SU:123-157, and the `read_text(encoding="utf-8")` calls in front of it).
+//
+// - The file is decoded as strict UTF-8 with universal newlines (CRLF and lone CR become LF). A file that
+//   is not UTF-8 raises UnicodeDecodeError, whose exact message skill_view prints.
+// - A BOM is NOT removed at this commit, so `\uFEFF---` does not start with `---`: no frontmatter.
+// - The frontmatter runs from the `---` at offset 0 to the first `\n---` followed by optional whitespace
+//   and a newline; the YAML between is loaded with PyYAML (yaml11.ts). A non-mapping result means `{}`;
+//   a YAML error switches to a line splitter whose values stay raw strings.
+
+import type { Document } from 'yaml';
+import { cpHead, PyDict, pyStrip, type PyValue } from './pyvalue';
+import { loadYaml11 } from './yaml11';
+
+/** Largest SKILL.md we read. Hermes reads any size; past this we report instead of reading. */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+export type Decoded = { ok: true; text: string } | { ok: false; error: string };
+
+/** `bytes.decode("utf-8")` with Python's error message for the first invalid sequence, e.g.
+ *  `'utf-8' codec can't decode byte 0xe9 in position 38: invalid continuation byte`. */
+export function decodeUtf8(buf: Uint8Array): Decoded {
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf) };
+  } catch {
+    return { ok: false, error: utf8ErrorMessage(buf) };
+  }
+}
+
+function utf8ErrorMessage(buf: Uint8Array): string {
+  let i = 0;
+  while (i < buf.length) {
+    const b = buf[i] ?? 0;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return pyDecodeError(buf, i, i + 1, 'invalid start byte');
+    let j = 1;
+    for (; j <= need; j++) {
+      if (i + j >= buf.length) return pyDecodeError(buf, i, i + j, 'unexpected end of data');
+      const c = buf[i + j] ?? 0;
+      const first = j === 1;
+      if (c < (first ? lo : 0x80) || c > (first ? hi : 0xbf)) return pyDecodeError(buf, i, i + j, 'invalid continuation byte');
+    }
+    i += need + 1;
+  }
+  return `'utf-8' codec can't decode bytes: invalid data`;
+}
+
+function pyDecodeError(buf: Uint8Array, start: number, end: number, reason: string): string {
+  if (end - start === 1) return `'utf-8' codec can't decode byte 0x${(buf[start] ?? 0).toString(16).padStart(2, '0')} in position ${start}: ${reason}`;
+  return `'utf-8' codec can't decode bytes in position ${start}-${end - 1}: ${reason}`;
+}
+
+/** Python's universal newlines on read: `\r\n` and a lone `\r` become `\n`. Line numbers are unchanged
+ *  (each break stays one break), so a position in this text maps to the same line in the file. */
+export function universalNewlines(text: string): string {
+  return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
+/** Python's `\s` in a str pattern (the characters `str.isspace()` accepts). */
+const PY_WS = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const CLOSING_FENCE = new RegExp(`\\n---[${PY_WS}]*\\n`);
+
+export type FrontmatterKind =
+  /** No `---` at offset 0 (or a BOM / blank line / indentation before it). */
+  | 'none'
+  /** An opening `---` but no closing fence that Hermes accepts: the whole file is body. */
+  | 'unclosed'
+  /** The YAML loaded to a mapping. */
+  | 'yaml'
+  /** The YAML loaded to something else (a list, a scalar, nothing): ignored, no fallback. */
+  | 'not-mapping'
+  /** The YAML raised; the line splitter produced the fields. */
+  | 'fallback';
+
+export interface Frontmatter {
+  kind: FrontmatterKind;
+  /** The frontmatter dict Hermes works with (empty for none/unclosed/not-mapping). */
+  fields: PyDict;
+  /** The text after the frontmatter (the whole text when there is none). */
+  body: string;
+  /** The YAML text Hermes loads (between the fences), and its offset in the text. */
+  yaml: string;
+  yamlStart: number;
+  /** For a fallback: why PyYAML failed, and where (offset in the text). */
+  yamlError?: { message: string; offset: number };
+  /** The parsed document when the YAML loaded (for positions of keys), else null. */
+  doc: Document.Parsed | null;
+  /** Maps an offset of `doc`'s node ranges to an offset in `yaml`. */
+  docToYaml: (offset: number) => number;
+}
+
+const identity = (o: number): number => o;
+
+/** `parse_frontmatter(content)` exactly as at commit 306e2d23. */
+export function parseFrontmatter(content: string): Frontmatter {
+  const none = (kind: FrontmatterKind): Frontmatter => ({ kind, fields: new PyDict(), body: content, yaml: '', yamlStart: 0, doc: null, docToYaml: identity });
+  if (!content.startsWith('---')) return none('none');
+  const m = CLOSING_FENCE.exec(content.slice(3));
+  if (!m) return none('unclosed');
+  const yaml = content.slice(3, m.index + 3);
+  const body = content.slice(m.index + m[0].length + 3);
+  const loaded = loadYaml11(yaml);
+  if (loaded.ok) {
+    if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: 3, doc: loaded.doc, docToYaml: loaded.toSource };
+    return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: 3, doc: loaded.doc, docToYaml: loaded.toSource };
+  }
+  return {
+    kind: 'fallback',
+    fields: fallbackFields(yaml),
+    body,
+    yaml,
+    yamlStart: 3,
+    yamlError: { message: loaded.message, offset: 3 + loaded.offset },
+    doc: null,
+    docToYaml: identity,
+  };
+}
+
+/** Hermes's fallback for YAML it cannot load: every line of the stripped block that holds a `:` is split
+ *  at its first `:`, both sides stripped. Values stay raw strings (quotes, `[linux]` …); lines without a
+ *  `:` (list items) are dropped; a repeated key keeps its first position and last value (a dict). */
+export function fallbackFields(yaml: string): PyDict {
+  const d = new PyDict();
+  for (const line of pyStrip(yaml).split('\n')) {
+    const at = line.indexOf(':');
+    if (at < 0) continue;
+    d.set(pyStrip(line.slice(0, at)), pyStrip(line.slice(at + 1)));
+  }
+  return d;
+}
+
+/** skills_list parses only `content[:4000]` (4000 code points), so a frontmatter that closes later is
+ *  not seen there (ST:728). */
+export function skillsListHead(content: string): string {
+  return cpHead(content, 4000);
+}
+
+/** `frontmatter.get(key)` with the `undefined`-for-absent convention used across this folder. */
+export function field(fm: PyDict, key: string): PyValue | undefined {
+  return fm.get(key);
+}
