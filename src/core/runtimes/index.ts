@@ -5,11 +5,13 @@ import { homedir } from 'node:os';
 import type { EvaluatedSkill } from '../engine';
 import { type JudgedSkill, type Judgement, judge, type JudgeSkill, type TreeEvaluator } from './judge';
 import { nexoVerdict } from './entry';
+import { evaluateHermes } from './hermes';
 import { evaluateOpenClaw } from './openclaw';
 import type { RuntimeContext, RuntimeId } from './types';
 
 /** The runtimes that decide over a whole skills root. */
 export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = {
+  hermes: (root, ctx) => evaluateHermes(root, ctx),
   openclaw: (root, ctx) => evaluateOpenClaw(root, ctx),
 };
 
