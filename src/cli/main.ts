@@ -285,6 +285,8 @@ async function agentSkills(engine: Engine, values: Record<string, unknown>, sear
     const known = agentsFile.agents.map((a) => a.id).join(', ') || 'none';
     throw new UsageError(`agent \`${id}\` is not defined in ${relativeTo(io.cwd, agentsFile.path)} (agents: ${known})`);
   }
+  // nexo-rs does not start with a broken agents file: no agent loads any skill.
+  if (agentsFile.error !== null) io.err(`${relativeTo(io.cwd, agentsFile.path)}: nexo-rs refuses this agents file and starts no agent, so no skill is loaded\n`);
   const skills = await engine.checkAgent(agent);
   // A listed skill that does not exist is a `not_found` row; say where it is listed, and why.
   for (const s of skills) {

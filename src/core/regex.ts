@@ -38,8 +38,14 @@
 // table versions may differ.
 
 import { RE2JS } from 're2js';
+import * as H from './rust-regex-hir';
 
 export const DEFAULT_VERSION_REGEX = '\\d+\\.\\d+(?:\\.\\d+)?';
+
+/** nexo-rs compiles the version regex with `RegexBuilder::size_limit(64 * 1024)` (`skills.rs:617-631`): a
+ *  pattern whose compiled NFA is larger is rejected — many with Unicode classes, e.g. `\\w\\w` or
+ *  `\\d+\\.\\d+\\.\\d+(?:-\\w+)?` — and the entry is `parse_failed` whatever the output. */
+export const NEXO_REGEX_SIZE_LIMIT = 64 * 1024;
 
 export type CompiledRegex = {
   hasCaptureGroups: boolean;
@@ -93,6 +99,9 @@ function compileUncached(pattern: string): CompileResult {
     if (e instanceof Unsupported) return { ok: false, message: e.message, unsupported: true };
     throw e;
   }
+  // The size limit is decided on Rust's own structures, whether or not RE2 can run the pattern.
+  if (H.nfaExceedsSizeLimit(t.hir, NEXO_REGEX_SIZE_LIMIT)) return { ok: false, message: `Compiled regex exceeds size limit of ${NEXO_REGEX_SIZE_LIMIT} bytes.` };
+  if (t.unsupported !== null) return { ok: false, message: t.unsupported, unsupported: true };
   let re: RE2JS;
   try {
     re = RE2JS.compile(t.re2);
@@ -125,6 +134,10 @@ class Unsupported extends Error {}
 interface Translation {
   re2: string;
   hasCaptureGroups: boolean;
+  /** The pattern as regex-syntax's HIR (for the compiled-size limit). */
+  hir: H.Hir;
+  /** Why RE2 cannot run the pattern although Rust accepts it, when a construct was only recorded. */
+  unsupported: string | null;
 }
 
 interface Flags {
@@ -141,6 +154,7 @@ type ItemKind = 'atom' | 'rep' | 'flags';
 interface Item {
   text: string;
   kind: ItemKind;
+  hir: H.Hir;
 }
 
 interface Frame {
@@ -150,6 +164,9 @@ interface Frame {
   saved: Flags;
   alts: string[];
   concat: Item[];
+  /** The HIR of each finished alternative, and whether the group captures. */
+  hirAlts: H.Hir[];
+  capture: boolean;
 }
 
 /** A set of characters: class-body text for RE2, possibly negated. */
@@ -158,6 +175,8 @@ interface CharSet {
   negated: boolean;
   /** True when `body` is one `\p{..}` item, so a negation can be written `\P{..}` inside a class. */
   single: boolean;
+  /** The characters of `body` (before `negated` is applied), for the HIR. */
+  ranges: H.Ranges;
 }
 
 const RE2_REPEAT_MAX = 1000;
@@ -244,6 +263,24 @@ function isEscapeable(c: string): boolean {
   return true;
 }
 
+/** regex-syntax's ASCII classes (`[[:alpha:]]`…). */
+const ASCII_CLASS_RANGES: Record<string, H.Ranges> = {
+  alnum: [[48, 57], [65, 90], [97, 122]],
+  alpha: [[65, 90], [97, 122]],
+  ascii: [[0, 127]],
+  blank: [[9, 9], [32, 32]],
+  cntrl: [[0, 31], [127, 127]],
+  digit: [[48, 57]],
+  graph: [[33, 126]],
+  lower: [[97, 122]],
+  print: [[32, 126]],
+  punct: [[33, 47], [58, 64], [91, 96], [123, 126]],
+  space: [[9, 13], [32, 32]],
+  upper: [[65, 90]],
+  word: [[48, 57], [65, 90], [95, 95], [97, 122]],
+  xdigit: [[48, 57], [65, 70], [97, 102]],
+};
+
 const ASCII_CLASSES = new Set([
   'alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit',
 ]);
@@ -259,6 +296,8 @@ class Translator {
   private flags: Flags = { i: false, m: false, s: false, U: false, u: true, x: false, R: false };
   private readonly names = new Set<string>();
   hasCaptureGroups = false;
+  /** A construct RE2 cannot run but Rust accepts, recorded so the rest is still parsed (size limit). */
+  unsupportedNote: string | null = null;
 
   constructor(readonly pattern: string) {
     this.cps = Array.from(pattern);
@@ -331,7 +370,7 @@ class Translator {
   }
 
   run(): Translation {
-    const root: Frame = { open: '', saved: { ...this.flags }, alts: [], concat: [] };
+    const root: Frame = { open: '', saved: { ...this.flags }, alts: [], concat: [], hirAlts: [], capture: false };
     const stack: Frame[] = [root];
     const top = (): Frame => stack[stack.length - 1] ?? root;
     for (;;) {
@@ -342,9 +381,9 @@ class Translator {
         case '(': {
           const g = this.parseGroup();
           if (g.kind === 'flags') {
-            top().concat.push({ text: g.text, kind: 'flags' });
+            top().concat.push({ text: g.text, kind: 'flags', hir: H.EMPTY });
           } else {
-            stack.push({ open: g.open, saved: g.saved, alts: [], concat: [] });
+            stack.push({ open: g.open, saved: g.saved, alts: [], concat: [], hirAlts: [], capture: g.capture });
           }
           break;
         }
@@ -352,21 +391,26 @@ class Translator {
           if (stack.length === 1) this.err('unopened group');
           const f = stack.pop() as Frame;
           f.alts.push(render(f.concat));
+          f.hirAlts.push(H.concat(f.concat.map((i) => i.hir)));
           this.flags = f.saved;
           this.pos++;
-          top().concat.push({ text: `${f.open}${f.alts.join('|')})`, kind: 'atom' });
+          const inner = H.alt(f.hirAlts);
+          top().concat.push({ text: `${f.open}${f.alts.join('|')})`, kind: 'atom', hir: f.capture ? { k: 'cap', sub: inner } : inner });
           break;
         }
         case '|': {
           const f = top();
           f.alts.push(render(f.concat));
+          f.hirAlts.push(H.concat(f.concat.map((i) => i.hir)));
           f.concat = [];
           this.pos++;
           break;
         }
-        case '[':
-          top().concat.push({ text: this.parseClass(), kind: 'atom' });
+        case '[': {
+          const c = this.parseClass();
+          top().concat.push({ text: c.text, kind: 'atom', hir: c.hir });
           break;
+        }
         case '?':
         case '*':
         case '+':
@@ -376,12 +420,13 @@ class Translator {
           this.parseCountedRepetition(top().concat);
           break;
         default:
-          top().concat.push({ text: this.parsePrimitive(), kind: 'atom' });
+          top().concat.push({ kind: 'atom', ...this.parsePrimitive() });
       }
     }
     if (stack.length > 1) this.err('unclosed group');
     root.alts.push(render(root.concat));
-    return { re2: root.alts.join('|'), hasCaptureGroups: this.hasCaptureGroups };
+    root.hirAlts.push(H.concat(root.concat.map((i) => i.hir)));
+    return { re2: root.alts.join('|'), hasCaptureGroups: this.hasCaptureGroups, hir: H.alt(root.hirAlts), unsupported: this.unsupportedNote };
   }
 
   private takeOperand(concat: Item[]): Item {
@@ -400,7 +445,8 @@ class Translator {
       this.bump();
     }
     const base = last.kind === 'rep' ? `(?:${last.text})` : last.text;
-    concat.push({ text: `${base}${op}${lazy ? '?' : ''}`, kind: 'rep' });
+    const [min, max] = op === '?' ? [0, 1] : op === '*' ? [0, null] : [1, null];
+    concat.push({ text: `${base}${op}${lazy ? '?' : ''}`, kind: 'rep', hir: H.rep(min, max, !lazy, last.hir) });
   }
 
   /** Rust's `parse_decimal`: trims whitespace (always, not only in `x` mode), at least one digit, u32. */
@@ -438,14 +484,15 @@ class Translator {
     }
     if (max !== null && min > max) this.err('invalid repetition count range, the start must be <= the end');
     if (min > RE2_REPEAT_MAX || (max !== null && max > RE2_REPEAT_MAX)) {
-      this.unsupported(`counted repetitions above ${RE2_REPEAT_MAX} cannot be evaluated by this tool's regex engine`);
+      // Recorded, not thrown: Rust may still reject the pattern for its compiled size, which is decided below.
+      this.unsupportedNote ??= `counted repetitions above ${RE2_REPEAT_MAX} cannot be evaluated by this tool's regex engine`;
     }
     const range = max === min ? `{${min}}` : max === null ? `{${min},}` : `{${min},${max}}`;
     const base = last.kind === 'rep' ? `(?:${last.text})` : last.text;
-    concat.push({ text: `${base}${range}${lazy ? '?' : ''}`, kind: 'rep' });
+    concat.push({ text: `${base}${range}${lazy ? '?' : ''}`, kind: 'rep', hir: H.rep(min, max, !lazy, last.hir) });
   }
 
-  private parseGroup(): { kind: 'flags'; text: string } | { kind: 'group'; open: string; saved: Flags } {
+  private parseGroup(): { kind: 'flags'; text: string } | { kind: 'group'; open: string; saved: Flags; capture: boolean } {
     this.bump();
     this.bumpSpace();
     if (this.bumpIf('?=') || this.bumpIf('?!') || this.bumpIf('?<=') || this.bumpIf('?<!')) {
@@ -455,7 +502,7 @@ class Translator {
     if (this.bumpIf('?P<') || this.bumpIf('?<')) {
       this.parseCaptureName();
       this.hasCaptureGroups = true;
-      return { kind: 'group', open: '(?:', saved };
+      return { kind: 'group', open: '(?:', saved, capture: true };
     }
     if (this.bumpIf('?')) {
       if (this.eof()) this.err('unclosed group');
@@ -474,10 +521,10 @@ class Translator {
         return { kind: 'flags', text: spec ? `(?${spec})` : '' };
       }
       this.flags = next;
-      return { kind: 'group', open: spec ? `(?${spec}:` : '(?:', saved };
+      return { kind: 'group', open: spec ? `(?${spec}:` : '(?:', saved, capture: false };
     }
     this.hasCaptureGroups = true;
-    return { kind: 'group', open: '(?:', saved };
+    return { kind: 'group', open: '(?:', saved, capture: true };
   }
 
   private parseCaptureName(): void {
@@ -526,25 +573,42 @@ class Translator {
     return { on, off, sawAny };
   }
 
-  private parsePrimitive(): string {
+  private parsePrimitive(): { text: string; hir: H.Hir } {
     const c = this.ch();
     if (c === '\\') {
       const e = this.parseEscape(false);
-      if (e.kind === 'literal') return this.literal(e.cp);
-      if (e.kind === 'assert') return e.text;
-      return setOutside(e.set);
+      if (e.kind === 'literal') return { text: this.literal(e.cp), hir: this.literalHir(e.cp) };
+      if (e.kind === 'assert') {
+        const look: H.Look = e.text === '\\A' ? 'start' : e.text === '\\z' ? 'end' : e.text === '\\b' ? 'word' : e.text === '\\B' ? 'notWord' : 'other';
+        return { text: e.text, hir: { k: 'look', look } };
+      }
+      return { text: setOutside(e.set), hir: H.cls(e.set.negated ? H.negate(e.set.ranges) : e.set.ranges) };
     }
     this.pos++;
     if (c === '.') {
       if (!this.flags.u) this.unsupported('`.` under `(?-u)` is not supported by this tool');
-      if (this.flags.R && !this.flags.s) return '[^\\n\\r]';
-      return '.';
+      const except: H.Ranges = this.flags.s ? [] : this.flags.R ? [[10, 10], [13, 13]] : [[10, 10]];
+      const hir = H.cls(H.negate(except));
+      if (this.flags.R && !this.flags.s) return { text: '[^\\n\\r]', hir };
+      return { text: '.', hir };
     }
     if (c === '^' || c === '$') {
       if (this.flags.R && this.flags.m) this.unsupported('multi-line anchors in CRLF mode (`R` flag) are not supported by this tool');
-      return c;
+      const look: H.Look = c === '^' ? (this.flags.m ? 'startLF' : 'start') : this.flags.m ? 'endLF' : 'end';
+      return { text: c, hir: { k: 'look', look } };
     }
-    return this.literal(c.codePointAt(0) ?? 0);
+    const cp = c.codePointAt(0) ?? 0;
+    return { text: this.literal(cp), hir: this.literalHir(cp) };
+  }
+
+  /** A literal character in the HIR: under `(?i)` a class of its simple case folds when it has any. */
+  private literalHir(cp: number): H.Hir {
+    if (!this.flags.u) return H.lit([cp & 0xff]);
+    if (this.flags.i) {
+      const folded = H.caseFoldRanges([[cp, cp]]);
+      if (folded.length !== 1 || folded[0]?.[0] !== folded[0]?.[1]) return H.cls(folded);
+    }
+    return H.lit(H.utf8(cp));
   }
 
   private literal(cp: number): string {
@@ -625,11 +689,14 @@ class Translator {
     if (!this.flags.u) {
       if (negated) this.unsupported(`\`\\${c}\` under \`(?-u)\` is not supported by this tool`);
       const body = k === 'd' ? '0-9' : k === 's' ? '\\x{9}-\\x{D}\\x{20}' : '0-9A-Za-z_';
-      return { body, negated: false, single: false };
+      const ranges: H.Ranges = k === 'd' ? [[48, 57]] : k === 's' ? [[9, 13], [32, 32]] : [[48, 57], [65, 90], [95, 95], [97, 122]];
+      return { body, negated: false, single: false, ranges };
     }
-    if (k === 'd') return { body: '\\p{Nd}', negated, single: true };
-    if (k === 's') return { body: SPACE_BODY, negated, single: false };
-    return { body: WORD_BODY, negated, single: false };
+    // regex-syntax's Perl classes: `\d` = Decimal_Number, `\s` = White_Space, `\w` = Alphabetic + Mark +
+    // Decimal_Number + Connector_Punctuation + Join_Control.
+    if (k === 'd') return { body: '\\p{Nd}', negated, single: true, ranges: H.rangesOf('[\\p{Nd}]') };
+    if (k === 's') return { body: SPACE_BODY, negated, single: false, ranges: H.rangesOf('[\\p{White_Space}]') };
+    return { body: WORD_BODY, negated, single: false, ranges: H.rangesOf('[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]') };
   }
 
   private parseUnicodeClass(negatedP: boolean): CharSet {
@@ -674,14 +741,14 @@ class Translator {
       this.unsupported(`the Unicode property \`${prop ?? ''}\` is not supported by this tool`);
     }
     if (wantGc) {
-      if (looseProp === null && looseValue === 'cf') return { body: '\\p{Cf}', negated, single: true };
+      if (looseProp === null && looseValue === 'cf') return { body: '\\p{Cf}', negated, single: true, ranges: H.rangesOf('[\\p{Cf}]') };
       const gc = GENERAL_CATEGORIES[looseValue];
-      if (gc === 'LC') return { body: '\\p{Lu}\\p{Ll}\\p{Lt}', negated, single: false };
-      if (gc !== undefined) return { body: `\\p{${gc}}`, negated, single: true };
+      if (gc === 'LC') return { body: '\\p{Lu}\\p{Ll}\\p{Lt}', negated, single: false, ranges: H.rangesOf('[\\p{Lu}\\p{Ll}\\p{Lt}]') };
+      if (gc !== undefined) return { body: `\\p{${gc}}`, negated, single: true, ranges: H.rangesOf(`[\\p{${gc}}]`) };
       if (looseProp === null) {
-        if (looseValue === 'any') return { body: '\\x{0}-\\x{10FFFF}', negated, single: false };
-        if (looseValue === 'ascii') return { body: '\\x{0}-\\x{7F}', negated, single: false };
-        if (looseValue === 'assigned') return { body: '\\p{Cn}', negated: !negated, single: true };
+        if (looseValue === 'any') return { body: '\\x{0}-\\x{10FFFF}', negated, single: false, ranges: [[0, 0x10ffff]] };
+        if (looseValue === 'ascii') return { body: '\\x{0}-\\x{7F}', negated, single: false, ranges: [[0, 0x7f]] };
+        if (looseValue === 'assigned') return { body: '\\p{Cn}', negated: !negated, single: true, ranges: H.rangesOf('[\\p{Cn}]') };
       }
     }
     if (oneLetter) this.err(`unrecognized Unicode class \`\\p${name}\``);
@@ -698,7 +765,7 @@ class Translator {
         if (!/^[A-Za-z_]+$/.test(canonical) || looseName(canonical) !== looseValue) continue;
         try {
           RE2JS.compile(`\\p{${canonical}}`);
-          return { body: `\\p{${canonical}}`, negated, single: true };
+          return { body: `\\p{${canonical}}`, negated, single: true, ranges: propertyRanges(canonical) };
         } catch {
           // not a script RE2 knows
         }
@@ -711,7 +778,7 @@ class Translator {
   }
 
   /** Parses a bracketed class at `[` and returns RE2 text for it. */
-  private parseClass(): string {
+  private parseClass(): { text: string; hir: H.Hir } {
     // Opening: `[`, optional `^`, any number of literal `-`, then `]` as a literal if nothing came before.
     const unclosed = (): never => this.err('unclosed character class');
     if (!this.bumpAndBumpSpace()) unclosed();
@@ -722,14 +789,18 @@ class Translator {
     }
     const body: string[] = [];
     const alts: string[] = [];
+    // The class's characters for the HIR: the union of its items (case-folded under `(?i)`, then negated).
+    const set: H.Ranges = [];
     let any = false;
     while (this.ch() === '-') {
       body.push(lit(0x2d));
+      set.push([0x2d, 0x2d]);
       any = true;
       if (!this.bumpAndBumpSpace()) unclosed();
     }
     if (!any && this.ch() === ']') {
       body.push(lit(0x5d));
+      set.push([0x5d, 0x5d]);
       if (!this.bumpAndBumpSpace()) unclosed();
     }
     if (negated && !this.flags.u) this.unsupported('negated classes under `(?-u)` are not supported by this tool');
@@ -744,6 +815,8 @@ class Translator {
             this.unsupported('negated classes under `(?-u)` are not supported by this tool');
           }
           body.push(ascii);
+          const named = ASCII_CLASS_RANGES[ascii.replace(/^\[:\^?|:\]$/g, '')] ?? [];
+          set.push(...(ascii.startsWith('[:^') ? H.negate(named) : named));
           continue;
         }
         this.unsupported('nested character classes are not supported by this tool');
@@ -760,7 +833,7 @@ class Translator {
       this.bumpSpace();
       if (this.eof()) unclosed();
       if (this.ch() !== '-' || this.peekSpace() === ']' || this.peekSpace() === '-') {
-        this.pushClassItem(first, negated, body, alts);
+        this.pushClassItem(first, negated, body, alts, set);
         continue;
       }
       if (!this.bumpAndBumpSpace()) unclosed();
@@ -768,10 +841,14 @@ class Translator {
       if (first.kind !== 'literal' || second.kind !== 'literal') this.err('invalid range boundary, must be a literal');
       if (first.cp > second.cp) this.err('invalid character class range, the start must be <= the end');
       body.push(`${lit(first.cp)}-${lit(second.cp)}`);
+      set.push([first.cp, second.cp]);
     }
+    let chars = H.canonical(set);
+    if (this.flags.i) chars = H.caseFoldRanges(chars);
+    const hir = H.cls(negated ? H.negate(chars) : chars, !this.flags.u);
     const text = `[${negated ? '^' : ''}${body.join('')}]`;
-    if (alts.length === 0) return text;
-    return `(?:${body.length > 0 ? `${text}|` : ''}${alts.join('|')})`;
+    if (alts.length === 0) return { text, hir };
+    return { text: `(?:${body.length > 0 ? `${text}|` : ''}${alts.join('|')})`, hir };
   }
 
   private parseClassItem(): Escape & { kind: 'literal' | 'set' } {
@@ -786,15 +863,17 @@ class Translator {
     return { kind: 'literal', cp };
   }
 
-  private pushClassItem(item: Escape & { kind: 'literal' | 'set' }, classNegated: boolean, body: string[], alts: string[]): void {
+  private pushClassItem(item: Escape & { kind: 'literal' | 'set' }, classNegated: boolean, body: string[], alts: string[], set: H.Ranges): void {
     if (item.kind === 'literal') {
       body.push(lit(item.cp));
+      set.push([item.cp, item.cp]);
       return;
     }
     const s = item.set;
+    set.push(...(s.negated ? H.negate(s.ranges) : s.ranges));
     if (!s.negated) body.push(s.body);
     else if (s.single) body.push(s.body.replace('\\p{', '\\P{'));
-    else if (classNegated) this.unsupported('a negated multi-part class (`\\S`, `\\W`) inside a negated class is not supported by this tool');
+    else if (classNegated) this.unsupportedNote ??= 'a negated multi-part class (`\\S`, `\\W`) inside a negated class is not supported by this tool';
     else alts.push(`[^${s.body}]`);
   }
 
@@ -808,6 +887,18 @@ class Translator {
   }
 }
 
+/** The characters of a script (or, failing that, a binary property) of that name, by this engine's tables. */
+function propertyRanges(name: string): H.Ranges {
+  for (const source of [`[\\p{Script=${name}}]`, `[\\p{${name}}]`]) {
+    try {
+      return H.rangesOf(source);
+    } catch {
+      // not a name this engine knows that way
+    }
+  }
+  return [];
+}
+
 function render(items: Item[]): string {
   return items.map((i) => i.text).join('');
 }
@@ -819,6 +910,15 @@ function setOutside(s: CharSet): string {
 
 function translate(pattern: string): Translation {
   return new Translator(pattern).run();
+}
+
+/** For tests: the compiled size of a pattern's NFAs as Rust `regex` counts it (null when it does not parse). */
+export function nfaSizeForTest(pattern: string): { forward: number; reverse: number } | null {
+  try {
+    return H.nfaBuilderBytes(translate(pattern).hir);
+  } catch {
+    return null;
+  }
 }
 
 /** For tests: the RE2 text a pattern translates to, or the error. */
