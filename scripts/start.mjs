@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds the extension, installs code-server once (scripts/vscode-host.mjs), and serves
+// `npm start`: builds the extension, provisions what a first run lacks (scripts/vscode-host.mjs), and serves
 // VS Code 1.139 on 127.0.0.1 with the extension loaded and the examples/ folder open. Open the printed URL
 // in a browser; Ctrl-C stops it. No password: it listens on the loopback interface only.
 //
@@ -15,10 +15,7 @@ import {
   CODE_SERVER_VERSION,
   ROOT,
   VSCODE_VERSION,
-  formatMissing,
-  isProvisioned,
   launchChromium,
-  missingPrerequisites,
   provision,
   startCodeServer,
   stopAllCodeServers,
@@ -108,9 +105,9 @@ async function main() {
     const b = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
     if (b.status !== 0) fail('the build failed');
   }
-  const missing = missingPrerequisites({ chromium: opts.screenshot, forInstall: !isProvisioned() });
-  if (missing.length) fail(`this machine lacks:\n${formatMissing(missing)}`);
-  await provision();
+  // Installs what a first run lacks (Debian packages through apt-get, then code-server), or says what to
+  // run when it may not: Chromium only for --screenshot, the browser of a plain start being the user's.
+  await provision({ chromium: opts.screenshot });
 
   // Kept between runs, so the window looks as you left it; the extension itself is always the one built
   // from this checkout (loaded as an extension under development).

@@ -10,7 +10,7 @@
 // The same module exports what test/integration/run.mjs and scripts/start.mjs need to start code-server
 // and a headless Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,7 +28,9 @@ const NODE_PREFIX = join(HOST_DIR, 'node');
 const CS_PREFIX = join(HOST_DIR, 'code-server');
 const STAMP = join(HOST_DIR, 'ready.json');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Where Debian's `chromium` package puts the browser. */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
 
 /** Flags for Debian's Chromium on a machine with no display and no internet: without the networking
  *  flags it keeps trying to reach Google's hosts and floods the log with refused connections. */
@@ -60,27 +62,27 @@ function log(msg) {
   process.stderr.write(`[vscode-host] ${msg}\n`);
 }
 
-/** What this machine lacks, each with the exact command that installs it. `forInstall`: also what the
- *  cold install of code-server needs (its native modules are compiled with node-gyp). */
+/** What this machine lacks, each `{ what, why, pkg }` where `pkg` is the Debian package that provides it
+ *  (null when no package can). `forInstall`: also what the cold install of code-server needs. */
 export function missingPrerequisites({ chromium = true, forInstall = true } = {}) {
   const missing = [];
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     missing.push({
       what: `a linux-x64 machine (this is ${process.platform}-${process.arch}; use \`npm run test:desktop\` instead)`,
-      fix: null,
+      why: 'code-server is installed for linux-x64',
+      pkg: null,
     });
     return missing;
   }
   if (chromium && !existsSync(CHROMIUM_PATH)) {
-    missing.push({ what: `Chromium at ${CHROMIUM_PATH}`, fix: 'apt-get install -y chromium', pkg: 'chromium' });
+    // Debian's package provides /usr/bin/chromium only; a CHROMIUM_PATH elsewhere is the user's to provide.
+    const pkg = CHROMIUM_PATH === DEBIAN_CHROMIUM ? 'chromium' : null;
+    missing.push({ what: `Chromium at ${CHROMIUM_PATH}`, why: 'the headless browser that drives VS Code', pkg });
   }
   if (forInstall) {
-    // The `kerberos` module inside code-server includes <gssapi/gssapi.h>.
-    if (!existsSync('/usr/include/gssapi/gssapi.h')) {
-      missing.push({ what: 'Kerberos headers (gssapi/gssapi.h)', fix: 'apt-get install -y libkrb5-dev', pkg: 'libkrb5-dev' });
-    }
+    // On the project's machines these come with the image; listed so that a slimmer Debian gets them too.
     for (const [bin, pkg] of [['python3', 'python3'], ['make', 'make'], ['g++', 'g++']]) {
-      if (!onPath(bin)) missing.push({ what: `${bin} (node-gyp builds native modules)`, fix: `apt-get install -y ${pkg}`, pkg });
+      if (!onPath(bin)) missing.push({ what: bin, why: "node-gyp compiles code-server's native modules with it", pkg });
     }
   }
   return missing;
@@ -90,13 +92,107 @@ function onPath(bin) {
   return (process.env.PATH || '').split(delimiter).some((d) => d && existsSync(join(d, bin)));
 }
 
+const isRoot = () => process.getuid?.() === 0;
+
+/** The exact command that installs `pkgs`, as this user would type it. */
+export function aptCommand(pkgs) {
+  const sudo = isRoot() ? '' : 'sudo ';
+  return `${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends ${pkgs.join(' ')}`;
+}
+
 export function formatMissing(missing) {
-  const pkgs = missing.map((m) => m.pkg).filter(Boolean);
-  const lines = missing.map((m) => `  - ${m.what}`);
-  if (pkgs.length) {
-    lines.push('Install with (as root, Debian/Ubuntu):', `  apt-get update && apt-get install -y ${pkgs.join(' ')}`);
-  }
+  const pkgs = [...new Set(missing.map((m) => m.pkg).filter(Boolean))];
+  const lines = missing.map((m) => `  - ${m.what} (${m.why})`);
+  if (pkgs.length) lines.push('Install with (Debian/Ubuntu):', `  ${aptCommand(pkgs)}`);
   return lines.join('\n');
+}
+
+/** Why this process may not run apt-get itself, or null when it may: apt-get is there, the process is
+ *  root or may use sudo without a password, and the user did not set SKILL_AUTHOR_NO_APT. */
+function aptRefusal() {
+  const no = process.env.SKILL_AUTHOR_NO_APT;
+  if (no && no !== '0') return `SKILL_AUTHOR_NO_APT=${no} says not to install system packages`;
+  if (!onPath('apt-get')) return 'this machine has no apt-get to install it with';
+  if (isRoot()) return null;
+  // -n: fail instead of asking for a password (there may be no terminal to ask on).
+  const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+  if (sudo.error) return 'this process is not root and has no sudo to install it with';
+  if (sudo.status !== 0) return 'this process is not root and sudo asks for a password';
+  return null;
+}
+
+/** The error for what this process cannot install itself (null when it can install all of `missing`):
+ *  one line saying what and why, then the command that installs it. */
+function cannotInstall(missing) {
+  if (!missing.length) return null;
+  const names = missing.map((m) => `${m.what} (${m.why})`).join(', ');
+  const pkgs = [...new Set(missing.map((m) => m.pkg).filter(Boolean))];
+  if (pkgs.length < missing.length) return new Error(`this needs ${names}`);
+  const refusal = aptRefusal();
+  if (!refusal) return null;
+  return Object.assign(new Error(`${names} ${missing.length > 1 ? 'are' : 'is'} missing, and ${refusal}; install with:\n  ${aptCommand(pkgs)}`), {
+    reason: refusal,
+  });
+}
+
+/** Installs the Debian packages that missingPrerequisites(`needs`) names, non-interactively, saying in
+ *  one line what and why; throws cannotInstall's error when this process may not. apt-get's output goes to
+ *  `apt.log` in the cache folder; its end is shown when it fails. */
+async function installDebianPackages(needs) {
+  const missing = missingPrerequisites(needs);
+  if (!missing.length) return;
+  const refused = cannotInstall(missing);
+  if (refused) throw refused;
+  const pkgs = [...new Set(missing.map((m) => m.pkg))];
+  const t0 = Date.now();
+  log(
+    `installing Debian's ${missing.map((m) => `${m.pkg} (${m.why})`).join(', ')} with apt-get; ` +
+      'once, under a minute (SKILL_AUTHOR_NO_APT=1 refuses)',
+  );
+  const logFile = join(CACHE_DIR, 'apt.log');
+  await aptGet(['update'], logFile);
+  await aptGet(['install', '-y', '--no-install-recommends', ...pkgs], logFile);
+  const still = missingPrerequisites(needs);
+  if (still.length) throw new Error(`apt-get installed ${pkgs.join(' ')}, yet this machine still lacks ${still.map((m) => m.what).join(', ')} (see ${logFile})`);
+  log(`installed ${pkgs.join(' ')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+/** Runs `apt-get -q <args>` as root (through `sudo -n` when this process is not root), appending its output
+ *  to `logFile`. apt's own locks may be held by another apt-get or dpkg (another clone's first run, an
+ *  unattended upgrade): `install` waits for the dpkg lock itself (DPkg::Lock::Timeout), and `update`,
+ *  which does not wait for the package-lists lock, is tried again every few seconds, for up to 15 minutes. */
+async function aptGet(args, logFile) {
+  const aptArgs = ['-q', '-o', 'DPkg::Lock::Timeout=600', ...args];
+  const [cmd, cmdArgs] = isRoot()
+    ? ['apt-get', aptArgs]
+    : ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...aptArgs]];
+  const deadline = Date.now() + 15 * 60_000;
+  let told = false;
+  for (;;) {
+    const { code, output } = await capture(cmd, cmdArgs, { ...process.env, DEBIAN_FRONTEND: 'noninteractive' });
+    appendFileSync(logFile, `$ ${cmd} ${cmdArgs.join(' ')}\n${output}(exit ${code})\n\n`);
+    if (code === 0) return;
+    const locked = /^E: (Could not get lock|Unable to acquire the dpkg frontend lock).*$/m.exec(output);
+    if (!locked || Date.now() > deadline) {
+      const tail = output.trimEnd().split('\n').slice(-15).join('\n');
+      throw new Error(`apt-get ${args[0]} failed (exit ${code}); its last lines (all of it in ${logFile}):\n${tail}`);
+    }
+    if (!told) log(`waiting for another apt-get or dpkg to finish (${locked[0].slice(3)})`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+}
+
+/** Runs a command (no shell) and resolves with its exit code and everything it printed. */
+function capture(cmd, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? signal, output: Buffer.concat(chunks).toString() }));
+  });
 }
 
 function readStamp() {
@@ -120,7 +216,7 @@ function childNpmEnv(extra) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (/^npm_(lifecycle_|package_|command$|execpath$|node_execpath$)/.test(k)) continue;
-    if (/^npm_config_(user_agent|local_prefix|prefix|global_prefix|npm_version|allow_scripts|nodedir|node_gyp)$/.test(k)) continue;
+    if (/^npm_config_(user_agent|local_prefix|prefix|global_prefix|npm_version|allow_scripts|dangerously_allow_all_scripts|ignore_scripts|nodedir|node_gyp)$/.test(k)) continue;
     env[k] = v;
   }
   return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...extra };
@@ -154,83 +250,86 @@ function run(cmd, args, opts) {
   });
 }
 
-function writePackageJson(dir, deps) {
+function writePackageJson(dir, deps, allowScripts) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: `skill-author-vscode-host-${dir.split('/').pop()}`, private: true, dependencies: deps }, null, 2) + '\n',
-  );
+  const pkg = { name: `skill-author-vscode-host-${dir.split('/').pop()}`, private: true, dependencies: deps };
+  if (allowScripts) pkg.allowScripts = allowScripts;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2) + '\n');
+}
+
+/** Denies one dependency's install scripts in an unpacked project's package.json (`allowScripts[name] =
+ *  false`, by name: a pinned entry would not match here, where the user's npm config may omit the
+ *  lockfile's `resolved` URLs that a pin is checked against). Fails loudly when the project no longer
+ *  depends on it: a code-server that dropped it should drop this call too. */
+function denyInstallScript(pkgFile, name) {
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  if (!pkg.dependencies?.[name]) throw new Error(`${pkgFile} no longer depends on ${name}`);
+  const allow = Object.entries(pkg.allowScripts ?? {}).filter(([key]) => key !== name && !key.startsWith(`${name}@`));
+  pkg.allowScripts = Object.fromEntries([...allow, [name, false]]);
+  writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + '\n');
 }
 
 /**
- * Installs Node 24 and code-server into the cache folder unless the stamp says they are there already.
- * Returns the host's paths. Throws (with the install commands in the message) when a prerequisite is missing.
+ * Makes this machine ready: the Debian packages that are missing (Chromium when `chromium`; the compilers
+ * a cold install needs), then Node 24 and code-server into the cache folder unless the stamp says they are
+ * there already. Returns the host's paths. Throws, with a message meant to be printed as it is (no stack),
+ * when a package is missing that this process may not install: the message names it, says why, and gives
+ * the command.
  */
-export async function provision({ force = false } = {}) {
+export async function provision({ chromium = false, force = false } = {}) {
   const paths = hostPaths();
-  if (!force && isProvisioned()) return paths;
+  const needs = () => ({ chromium, forInstall: force || !isProvisioned() });
+  if (!force && isProvisioned() && !missingPrerequisites(needs()).length) return paths;
+  // Refused at once, without waiting for another process's install to finish first.
+  const refused = cannotInstall(missingPrerequisites(needs()));
+  if (refused) throw refused;
   return withInstallLock(async () => {
-    // Another process may have finished the install while this one waited for the lock.
+    // Another process may have done some or all of it while this one waited for the lock.
+    await installDebianPackages(needs());
     if (!force && isProvisioned()) return paths;
     return install(paths);
   });
 }
 
-/** One install at a time per cache folder (e.g. `npm start` and `npm test` started together on a fresh
- *  clone): a lock directory holding the owner's pid; a lock whose owner is gone is taken over. */
+/** One install at a time per cache folder, apt-get included (e.g. `npm start` and `npm test` started
+ *  together on a fresh clone): an exclusive flock(2) on `install.lock`, taken by the `flock` tool on a
+ *  descriptor this process shares with it. The lock belongs to the open file, which this process keeps
+ *  open (and its other children do not inherit: Node opens files close-on-exec), so it lasts until
+ *  fn() settles, and the kernel drops it when the process dies however it dies: no stale lock to detect
+ *  and take over. */
 async function withInstallLock(fn) {
-  const lock = `${HOST_DIR}.lock`;
   mkdirSync(CACHE_DIR, { recursive: true });
-  const deadline = Date.now() + 20 * 60_000;
-  let told = false;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (err) {
-      if (err.code !== 'EEXIST') throw err;
-    }
-    let owner = NaN;
-    try {
-      owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-    } catch {
-      /* being written, or left empty by a crash */
-    }
-    let alive = false;
-    try {
-      alive = owner > 0 && process.kill(owner, 0);
-    } catch {
-      alive = false;
-    }
-    let age = 0;
-    try {
-      age = Date.now() - statSync(lock).mtimeMs;
-    } catch {
-      continue; // released meanwhile
-    }
-    if (!alive && (Number.isFinite(owner) || age > 60_000)) {
-      rmSync(lock, { recursive: true, force: true });
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`another install (pid ${owner}) still holds ${lock}`);
-    if (!told) log(`waiting for another install of code-server (pid ${owner}) to finish`);
-    told = true;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  const file = join(CACHE_DIR, 'install.lock');
+  const fd = openSync(file, 'a+');
   try {
+    if (!(await flock(fd, ['-n']))) {
+      const owner = readFileSync(file, 'utf8').trim() || 'unknown';
+      log(`waiting for another first-run install (pid ${owner}) to finish`);
+      if (!(await flock(fd, ['-w', String(30 * 60)]))) throw new Error(`another install (pid ${owner}) still holds ${file} after 30 minutes`);
+    }
+    // For the message above, in a process that waits on this one.
+    ftruncateSync(fd, 0);
+    writeSync(fd, String(process.pid));
     return await fn();
   } finally {
-    rmSync(lock, { recursive: true, force: true });
+    closeSync(fd);
   }
 }
 
-async function install(paths) {
-  const missing = missingPrerequisites({ chromium: false, forInstall: true });
-  if (missing.length) {
-    throw new Error(`cannot install code-server ${CODE_SERVER_VERSION}; this machine lacks:\n${formatMissing(missing)}`);
-  }
+/** flock(1) on this process's descriptor `fd` (passed to it as its descriptor 3): true once the lock is
+ *  held, false when `-n` found it taken or `-w` timed out. A Ctrl-C while waiting reaches flock too (same
+ *  process group): that rejects, rather than reading as a time-out. */
+function flock(fd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('flock', [...args, '-x', '3'], { stdio: ['ignore', 'ignore', 'inherit', fd] });
+    child.on('error', (err) => reject(new Error(`cannot run flock (util-linux) for the install lock: ${err.message}`)));
+    child.on('exit', (code, signal) =>
+      signal ? reject(new Error(`stopped (${signal}) while waiting for the install lock`)) : resolve(code === 0),
+    );
+  });
+}
 
+async function install(paths) {
   const t0 = Date.now();
   log(`installing Node ${NODE_VERSION} and code-server ${CODE_SERVER_VERSION} into ${HOST_DIR} (once; a few minutes)`);
   rmSync(HOST_DIR, { recursive: true, force: true });
@@ -245,29 +344,42 @@ async function install(paths) {
 
   // 2. code-server, installed by npm running under Node 24: its postinstall checks the Node major in
   //    npm_config_user_agent, then runs `npm install --omit=dev` in lib/vscode and lib/vscode/extensions,
-  //    compiling native modules (node-pty, kerberos, spdlog, …) with node-gyp against Node 24's headers.
-  //    Those nested installs are separate npm projects, so an allowScripts list in this package.json would
-  //    not reach them; the environment does. This is the only place in the project where dependency
-  //    install scripts are allowed, for one pinned package with its own shrinkwrap.
+  //    compiling native modules (node-pty, spdlog, the file watcher, …) with node-gyp against Node 24's
+  //    headers. Those nested installs are separate npm projects, each governed by its own package.json's
+  //    `allowScripts` (VS Code's reviewed list), which npm 11 honours: allowed and unreviewed scripts run,
+  //    denied ones are skipped.
+  //
+  //    One change to VS Code's list: `kerberos` is denied. Its build needs the Kerberos headers (Debian's
+  //    libkrb5-dev, a system package for nothing else), and VS Code only `import()`s it, lazily, to answer
+  //    a proxy that asks for Negotiate (Kerberos) authentication; the server, the extension host, the
+  //    tests and `npm start` run without ever loading it. Without its build the package stays in place
+  //    with no binary, so the one thing lost is an extension's request through a Kerberos proxy (this
+  //    extension makes none, and the harness turns the gallery and telemetry off).
+  //
+  //    To edit that list before the postinstall reads it, the install is done in two steps: unpack without
+  //    scripts, patch, then `npm rebuild`, which runs the install scripts this package.json's own
+  //    `allowScripts` allows: code-server's postinstall, and argon2's (it only checks its bundled prebuild).
   const t1 = Date.now();
-  writePackageJson(CS_PREFIX, { 'code-server': CODE_SERVER_VERSION });
-  await run(paths.nodeBin, [npm, 'install', '--loglevel=warn'], {
-    cwd: CS_PREFIX,
-    env: childNpmEnv({
-      PATH: `${dirname(paths.nodeBin)}${delimiter}${process.env.PATH}`,
-      npm_config_nodedir: paths.nodeDir,
-      npm_config_dangerously_allow_all_scripts: 'true',
-    }),
+  writePackageJson(CS_PREFIX, { 'code-server': CODE_SERVER_VERSION }, { 'code-server': true, argon2: true });
+  const csEnv = childNpmEnv({
+    PATH: `${dirname(paths.nodeBin)}${delimiter}${process.env.PATH}`,
+    npm_config_nodedir: paths.nodeDir,
+    // Unreviewed scripts must run (with npm's notice), whatever the user's own npm config says.
+    npm_config_strict_allow_scripts: 'false',
   });
+  await run(paths.nodeBin, [npm, 'install', '--ignore-scripts', '--loglevel=warn'], { cwd: CS_PREFIX, env: csEnv });
+  denyInstallScript(join(paths.codeServerDir, 'lib', 'vscode', 'package.json'), 'kerberos');
+  await run(paths.nodeBin, [npm, 'rebuild', '--loglevel=warn'], { cwd: CS_PREFIX, env: csEnv });
   const cs = spawnSync(paths.nodeBin, [paths.codeServerEntry, '--version'], { encoding: 'utf8' });
   if (!cs.stdout.includes(CODE_SERVER_VERSION) || !cs.stdout.includes(VSCODE_VERSION)) {
     throw new Error(`code-server --version printed ${JSON.stringify(cs.stdout + cs.stderr)}`);
   }
   // The native modules that the server, the file watcher and the terminal need must load under Node 24
-  // (a module built against the wrong headers installs fine and fails only at run time).
+  // (a module built against the wrong headers installs fine and fails only at run time). Not kerberos:
+  // it is not built (above).
   const nativeCheck = spawnSync(
     paths.nodeBin,
-    ['-e', "for (const m of ['node-pty', '@vscode/spdlog', '@parcel/watcher', 'kerberos']) require(m)"],
+    ['-e', "for (const m of ['node-pty', '@vscode/spdlog', '@parcel/watcher']) require(m)"],
     { cwd: join(paths.codeServerDir, 'lib', 'vscode'), encoding: 'utf8' },
   );
   if (nativeCheck.status !== 0) throw new Error(`code-server's native modules do not load:\n${nativeCheck.stderr}`);
@@ -497,19 +609,19 @@ async function main() {
   if (process.argv.includes('--check')) {
     const missing = missingPrerequisites({ chromium: true, forInstall: !isProvisioned() });
     log(isProvisioned() ? `code-server ${CODE_SERVER_VERSION} on Node ${NODE_VERSION}: installed in ${HOST_DIR}` : 'code-server: not installed');
-    if (missing.length) log(`missing:\n${formatMissing(missing)}`);
+    if (missing.length) {
+      log(`missing:\n${formatMissing(missing)}`);
+      const refused = cannotInstall(missing);
+      log(refused ? `a first run will not install them: ${refused.reason ?? refused.message}` : 'a first run installs them with apt-get');
+    }
     process.exitCode = missing.length ? 1 : 0;
     return;
   }
-  const t0 = Date.now();
-  const already = isProvisioned();
-  await provision({ force: process.argv.includes('--force') });
-  if (already) log(`code-server ${CODE_SERVER_VERSION} on Node ${NODE_VERSION} already installed in ${HOST_DIR} (${Date.now() - t0} ms)`);
-  const chromiumMissing = missingPrerequisites({ chromium: true, forInstall: false });
-  if (chromiumMissing.length) {
-    log(`note: the integration tests also need:\n${formatMissing(chromiumMissing)}`);
-    process.exitCode = 1;
-  }
+  const force = process.argv.includes('--force');
+  const already = !force && isProvisioned();
+  // Everything `npm test` needs, Chromium included (`npm run vscode:provision` calls this).
+  await provision({ chromium: true, force });
+  if (already) log(`code-server ${CODE_SERVER_VERSION} on Node ${NODE_VERSION} already installed in ${HOST_DIR}`);
 }
 
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -10,8 +10,8 @@
 // Besides printing results, it does what tests ask of it over the report channel (protocol.ts): screenshots
 // of the workbench (test-results/<name>.png) and granting workspace trust through the workbench's UI.
 //
-// Expects `npm run build` to have run (dist/extension.js, out/test/integration/**). Installs code-server
-// into .vscode-test/ first if needed. Exit code: 0 when every test passed, 1 otherwise (a failing test, a
+// Expects `npm run build` to have run (dist/extension.js, out/test/integration/**). Provisions first if
+// needed: Debian's Chromium through apt-get, code-server into .vscode-test/ (scripts/vscode-host.mjs). Exit code: 0 when every test passed, 1 otherwise (a failing test, a
 // test file that does not load, the extension host never reporting, the overall deadline).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,10 +24,7 @@ import { parseArgs } from 'node:util';
 import {
   ROOT,
   VSCODE_VERSION,
-  formatMissing,
-  isProvisioned,
   launchChromium,
-  missingPrerequisites,
   prepareRunFolders,
   provision,
   startCodeServer,
@@ -135,9 +132,9 @@ async function main() {
   for (const f of [join(ROOT, 'dist', 'extension.js'), TESTS_ENTRY]) {
     if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first`);
   }
-  const missing = missingPrerequisites({ chromium: true, forInstall: !isProvisioned() });
-  if (missing.length) throw new Error(`this machine lacks what the integration tests need:\n${formatMissing(missing)}`);
-  await provision();
+  // Installs what a first run lacks (Chromium and compilers through apt-get, then code-server), or fails
+  // with the command to run when it may not.
+  await provision({ chromium: true });
 
   mkdirSync(RESULTS, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), 'skill-author-it-'));
