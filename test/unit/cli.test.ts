@@ -137,7 +137,8 @@ describe('cli: banner and index', () => {
   });
 
   it('index in the three formats', () => {
-    assert.equal(run(['index', 'good/skills']).out, '<available_skills>\n  general:\n    - alpha: Alpha skill.\n  tools: Handy tools\n    - beta: Beta skill.\n</available_skills>\n');
+    // Hermes files a skill folder directly under its skills folder under the folder's own name.
+    assert.equal(run(['index', 'good/skills']).out, '<available_skills>\n  alpha:\n    - alpha: Alpha skill.\n  tools: Handy tools\n    - beta: Beta skill.\n</available_skills>\n');
     const xml = run(['index', 'good/skills', '--format', 'xml']).out;
     assert.ok(xml.includes(`<location>${path.join(tmp, 'good/skills/alpha/SKILL.md')}</location>`));
     const nexo = run(['index', 'good/skills', '--format', 'nexo']).out;

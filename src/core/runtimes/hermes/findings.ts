@@ -36,6 +36,8 @@ function badByteSpan(skill: LoadedSkill, buf: Buffer | null, error: string): Spa
 
 function readBytes(file: string): Buffer | null {
   try {
+    // Never open a pipe or device (a FIFO would block the read forever).
+    if (!fs.statSync(file).isFile()) return null;
     return fs.readFileSync(file);
   } catch {
     return null;

@@ -41,6 +41,9 @@ export function loadSkill(found: FoundFile): LoadedSkill {
   try {
     const st = fs.statSync(found.file);
     if (st.isDirectory()) return fail(pyOsError({ code: 'EISDIR' }, found.file), 'unreadable');
+    // A pipe, socket or device: Hermes's read_text() would wait on it forever (a FIFO has no writer); we
+    // never open it, and report the skill unreadable instead.
+    if (!st.isFile()) return fail(`${found.file} is not a regular file (a pipe, socket or device); Hermes's read would block on it`, 'unreadable');
     if (st.size > MAX_FILE_BYTES) return fail(`file too large to check (${st.size} bytes)`, 'too-large');
     buf = fs.readFileSync(found.file);
   } catch (e) {
