@@ -275,9 +275,10 @@ export class SkillStore implements vscode.Disposable {
     return this.agentsFiles;
   }
 
-  /** Every agent of every agents file found. */
+  /** Every agent nexo-rs would start: those of every agents file found, except a file the runtime refuses
+   *  (an unknown key, a missing `model:`, a bad override …), which starts none. */
   agents(): AgentDef[] {
-    return this.agentsFiles.flatMap((f) => f.agents);
+    return this.agentsFiles.flatMap((f) => (f.error === null ? f.agents : []));
   }
 
   get selectedAgentId(): string | undefined {
@@ -302,7 +303,7 @@ export class SkillStore implements vscode.Disposable {
 
   private async computeAgentView(agentId: string | undefined): Promise<AgentView | null> {
     await this.whenIdle();
-    const file = this.agentsFiles.find((f) => f.agents.some((a) => a.id === agentId));
+    const file = this.agentsFiles.find((f) => f.error === null && f.agents.some((a) => a.id === agentId));
     const agent = file?.agents.find((a) => a.id === agentId);
     if (!file || !agent) return null;
     const engine = this.ctx.engine();
@@ -484,7 +485,8 @@ export class SkillStore implements vscode.Disposable {
     return Promise.all(
       this.agentsFiles.map(async (f) => {
         const problems = [...f.problems];
-        for (const agent of f.agents) {
+        // A refused file starts no agent: its listed skills are never looked up (as `check --agent` says).
+        for (const agent of f.error === null ? f.agents : []) {
           for (const name of agent.skills) {
             if (await resolveAgentSkill(agent, name)) continue;
             const at = agent.skillPositions.get(name) ?? { line: agent.line, column: 1 };

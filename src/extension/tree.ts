@@ -802,7 +802,9 @@ export function brokenAgentsFile(store: SkillStore): string | undefined {
     const first = f.problems.find((p) => p.severity === 'error');
     if (!first) continue;
     const more = f.problems.filter((p) => p.severity === 'error').length - 1;
-    return `The agents file ${vscode.workspace.asRelativePath(f.path)} defines no agent, so skills are grouped by root: line ${first.line}, column ${first.column}: ${first.message}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'}, see the output)` : ''}`;
+    // A file that parses into agents but that nexo-rs refuses as a whole is said as such.
+    const what = f.agents.length > 0 ? 'is refused by nexo-rs (it starts no agent)' : 'defines no agent';
+    return `The agents file ${vscode.workspace.asRelativePath(f.path)} ${what}, so skills are grouped by root: line ${first.line}, column ${first.column}: ${first.message}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'}, see the output)` : ''}`;
   }
   return undefined;
 }

@@ -53,7 +53,7 @@ export async function checkJson(args: string[]): Promise<Entry[]> {
     throw e;
   });
   const parsed = JSON.parse(stdout) as { version: number; skills: Entry[] };
-  assert.equal(parsed.version, 1);
+  assert.equal(parsed.version, 2);
   // The CLI prints paths relative to its working directory when they lie below it; the API's are absolute.
   return parsed.skills.map((e) => ({ ...e, path: resolve(fixturePath(), e.path) }));
 }
