@@ -147,7 +147,10 @@ export class Engine {
     for (const listed of agent.skills) {
       const name = rustTrim(listed);
       if (name === '') continue;
-      const file = await resolveAgentSkill(agent, name);
+      const found = await resolveAgentSkill(agent, name);
+      // The runtime looks the file up under skills_dir as written (`..` kept); the location we show and key
+      // records by is the normalized path, as the catalog's walk gives it.
+      const file = found === null ? null : path.resolve(found);
       const override = agent.overrides.get(name);
       if (!file) {
         const dir = path.join(agent.skillsDir, name);
@@ -204,28 +207,28 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return results;
 }
 
+/** The name `check --json` reports: the authored `name`, else the one nexo-rs reads, else the folder. */
+export function entryName(s: EvaluatedSkill): string {
+  const authored = s.analysis?.data?.['name'];
+  return typeof authored === 'string' && authored.trim() ? authored : s.analysis?.nexo.name ?? s.id;
+}
+
+/** A finding as `check --json` prints it (offsets and fix data stay internal). */
+export function entryDiagnostic(d: Diagnostic): EntryDiagnostic {
+  return { code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn };
+}
+
 export function toEntry(s: EvaluatedSkill, showPath: (p: string) => string = (p) => p): Entry {
-  const a = s.analysis;
-  const authored = a?.data?.['name'];
-  const name = typeof authored === 'string' && authored.trim() ? authored : a?.nexo.name ?? s.id;
   return {
     id: s.id,
-    name,
+    name: entryName(s),
     path: showPath(s.location.file),
     category: s.location.category,
     verdict: s.status.verdict,
     color: s.status.color,
     mode: s.status.mode,
     missing: s.status.missing,
-    diagnostics: (a?.diagnostics ?? []).map((d) => ({
-      code: d.code,
-      severity: d.severity,
-      message: d.message,
-      line: d.line,
-      column: d.column,
-      endLine: d.endLine,
-      endColumn: d.endColumn,
-    })),
+    diagnostics: (s.analysis?.diagnostics ?? []).map(entryDiagnostic),
   };
 }
 

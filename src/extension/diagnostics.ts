@@ -24,9 +24,11 @@
 // HUGE_CHARS are never analyzed at once, not even on open; and any document whose last analysis took over
 // SLOW_MS (a 700 KB frontmatter takes ~300 ms) waits, after a change, for the debounce or for twice that
 // time, whichever is longer — so analysis takes at most a third of the host's time on it.
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
+import { scopedDiagnostics } from '../core/runtimes/entry';
 import type { Diagnostic as EngineDiagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
 import { analyzeDocument, documentFile, documentLength, HUGE_CHARS, isOrphaned, isSkillDocument } from './documents';
@@ -74,6 +76,12 @@ const SEVERITY: Record<EngineDiagnostic['severity'], vscode.DiagnosticSeverity> 
  * the number of units the analyzed text has in front of the document's (1 when a BOM VS Code hides was put
  * back, see `withBom`).
  */
+/** The findings of a SKILL.md that hold where it applies (a nexo-rs finding only on a skill nexo-rs reads …),
+ *  exactly as `check` reports them. */
+function scoped(analysis: SkillAnalysis, file: string): EngineDiagnostic[] {
+  return scopedDiagnostics(analysis.diagnostics, path.dirname(file), analysis.data, { home: process.env['HOME'] ?? os.homedir(), env: process.env });
+}
+
 export function toVscodeDiagnostic(doc: vscode.TextDocument, d: EngineDiagnostic, codesTarget: vscode.Uri, shift = 0): vscode.Diagnostic {
   const range = new vscode.Range(doc.positionAt(Math.max(0, d.start - shift)), doc.positionAt(Math.max(0, d.end - shift)));
   return decorate(new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]), d, codesTarget);
@@ -209,7 +217,7 @@ class LiveDiagnostics implements vscode.Disposable {
       let i = from;
       for (; i < records.length && performance.now() - started < PUBLISH_SLICE_MS; i++) {
         const r = records[i] as (typeof records)[number];
-        this.collection.set(vscode.Uri.file(r.file), r.analysis.diagnostics.map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)));
+        this.collection.set(vscode.Uri.file(r.file), scoped(r.analysis, r.file).map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)));
       }
       if (i < records.length) setImmediate(() => publish(i));
     };
@@ -257,7 +265,7 @@ class LiveDiagnostics implements vscode.Disposable {
     try {
       // Shared per version with the other features; the BOM VS Code hides is put back (see `withBom`).
       const analyzedDoc = analyzeDocument(this.ctx, doc);
-      found = analyzedDoc.analysis.diagnostics;
+      found = scoped(analyzedDoc.analysis, file);
       shift = analyzedDoc.shift;
     } catch (err) {
       // An engine bug must not leave the previous (now wrong) findings up, nor break the next runs.
@@ -289,7 +297,7 @@ class LiveDiagnostics implements vscode.Disposable {
     // held unsaved edits, the store re-reads the file and its change event publishes them.
     const record = uri.scheme === 'file' && this.ctx.config.diagnostics.background ? this.ctx.storeIfCreated?.get(uri.fsPath) : undefined;
     if (record && !record.fromEditor && !isOrphaned(uri)) {
-      this.collection.set(uri, record.analysis.diagnostics.map((d) => toFileDiagnostic(record.analysis, d, this.codesTarget)));
+      this.collection.set(uri, scoped(record.analysis, uri.fsPath).map((d) => toFileDiagnostic(record.analysis, d, this.codesTarget)));
     }
   }
 

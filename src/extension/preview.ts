@@ -279,8 +279,21 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
       return renderIndex(view.skills, format, new Map());
     }
     const records = store.all();
-    const categories = new Map<string, string>();
     const roots = [...new Set(records.map((r) => r.root.path))].sort();
+    if (format === 'hermes') {
+      // Hermes's own block for each root read as its skills folder, as `index --runtime hermes` prints it.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { runtimeContext, TREE_EVALUATORS } = require('../core/runtimes') as typeof import('../core/runtimes');
+      const hermes = TREE_EVALUATORS.hermes;
+      const ctx = runtimeContext(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd());
+      const blocks: string[] = [];
+      for (const root of roots) {
+        const report = hermes ? await hermes(root, ctx) : null;
+        if (report?.index) blocks.push(report.index);
+      }
+      return blocks.join('\n');
+    }
+    const categories = new Map<string, string>();
     for (const root of roots) for (const [category, file] of store.categoryDescriptions(root)) if (!categories.has(category)) categories.set(category, file);
     return renderIndex(cliOrder(records), format, categories);
   }

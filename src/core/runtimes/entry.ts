@@ -7,9 +7,10 @@
 // lists each applicable runtime with its verdict, reasons and why it applies.
 
 import * as path from 'node:path';
-import type { EntryDiagnostic, EvaluatedSkill } from '../engine';
+import { type EntryDiagnostic, entryDiagnostic, entryName, type EvaluatedSkill } from '../engine';
 import type { GatingMode, Missing } from '../types';
 import type { JudgedSkill } from './judge';
+import { applicableRuntimes } from './detect';
 import { worstVerdict } from './judge';
 import { colorOfVerdict, type HiddenBy, type RuntimeMissing, type RuntimeId, type RuntimeSkillVerdict, type RuntimeVerdict } from './types';
 
@@ -101,29 +102,28 @@ export function findingApplies(code: string, runtimes: readonly RuntimeId[]): bo
   return !owners || owners.some((r) => runtimes.includes(r));
 }
 
+/** A skill's findings that are true where it applies: those of runtimes that do not apply are left out. The
+ *  editor's Problems panel and `check` both go through here. */
+export function scopedDiagnostics<D extends { code: string }>(diagnostics: readonly D[], dir: string, data: Readonly<Record<string, unknown>> | null, ctx: { home: string; env: Readonly<Record<string, string | undefined>> }, pinned: readonly RuntimeId[] = []): D[] {
+  const runtimes = applicableRuntimes({ dir, data, home: ctx.home, env: ctx.env, pinned }).map((a) => a.runtime);
+  return diagnostics.filter((d) => findingApplies(d.code, runtimes));
+}
+
 export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath: (p: string) => string = (p) => p): Entry {
-  const a = s.analysis;
-  const authored = a?.data?.['name'];
-  const name = typeof authored === 'string' && authored.trim() ? authored : a?.nexo.name ?? s.id;
-  const worst = worstVerdict(judged.verdicts) ?? nexoVerdict(s);
   const applying = judged.verdicts.map((v) => v.runtime);
-  const diagnostics: Entry['diagnostics'] = (a?.diagnostics ?? []).filter((d) => findingApplies(d.code, applying)).map((d) => ({
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    line: d.line,
-    column: d.column,
-    endLine: d.endLine,
-    endColumn: d.endColumn,
-  }));
+  const diagnostics: Entry['diagnostics'] = (s.analysis?.diagnostics ?? []).filter((d) => findingApplies(d.code, applying)).map(entryDiagnostic);
   for (const f of judged.findings) {
     if (path.resolve(f.file) !== path.resolve(s.location.file)) continue;
     diagnostics.push({ code: f.code, severity: f.severity, message: f.message, line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn, runtime: f.runtime });
   }
+  // A skill a runtime loads although its file has errors is amber, whichever runtime loads it.
+  const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  const verdicts = judged.verdicts.map((v) => ({ ...v, color: v.verdict === 'loaded' ? (hasErrors ? 'amber' : 'green') : colorOfVerdict(v.verdict) }) as RuntimeSkillVerdict);
+  const worst = worstVerdict(verdicts) ?? nexoVerdict(s);
   const why = new Map(judged.applicable.map((x) => [x.runtime, x.why]));
   return {
     id: s.id,
-    name,
+    name: entryName(s),
     path: showPath(s.location.file),
     category: s.location.category,
     runtime: worst.runtime,
@@ -133,7 +133,7 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
     missing: worst.missing,
     ...(judged.verdicts.some((v) => v.runtime === 'nexo') ? { mode: s.status.mode } : {}),
     diagnostics,
-    runtimes: judged.verdicts.map((v) => ({
+    runtimes: verdicts.map((v) => ({
       runtime: v.runtime,
       verdict: v.verdict,
       color: v.color,

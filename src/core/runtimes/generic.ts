@@ -46,6 +46,9 @@ export function judgeGeneric(profile: GenericProfile, input: GenericInput): { ve
     const why = input.problem ?? 'the file cannot be read';
     return { verdict: { ...base, verdict: 'not_loadable', color: colorOfVerdict('not_loadable'), reasons: [`${profile.label} cannot read it: ${why}`] }, findings };
   }
+  if (input.text.trim() === '') {
+    return { verdict: { ...base, verdict: 'not_loadable', color: colorOfVerdict('not_loadable'), reasons: [`${profile.label} cannot use it: the file is empty (no frontmatter, no instructions).`] }, findings };
+  }
   if (profile.readsDisableModelInvocation && input.data?.['disable-model-invocation'] === true) {
     return {
       verdict: {
