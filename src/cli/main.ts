@@ -19,6 +19,8 @@ import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
+import { formatGithub } from './github';
+import { formatSarif } from './sarif';
 import { WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';
@@ -29,7 +31,7 @@ const HELP: Record<string, string> = {
   main: `skill-author ${VERSION} — what your agent will do with each SKILL.md on this machine
 
 Usage:
-  skill-author check [PATH…] [--runtime R[,R…]] [--json] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
+  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author banner PATH [--runtime nexo] [--agent ID [--agents-file FILE]] [--render] [--no-probe] [--no-cache]
   skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
@@ -49,8 +51,11 @@ default: .) and says what the agent runtime will do with it on this machine.
 Options:
   --runtime R[,R…]       judge by these runtimes only (nexo, hermes, openclaw, claude-code, vscode,
                          agentskills); default: the runtimes that apply to each skill
-  --json                 machine-readable output ({"version":2,"skills":[…]}: per skill the verdict of its
-                         worst runtime, and each runtime's verdict, hidden_by, missing and reasons)
+  --format F             text (default): a table · json: machine-readable ({"version":2,"skills":[…]}: per
+                         skill the verdict of its worst runtime, and each runtime's verdict, hidden_by,
+                         missing and reasons) · sarif: SARIF 2.1.0 for code scanning · github: one GitHub
+                         Actions annotation (::error/::warning/::notice) per finding
+  --json                 the same as --format json
   --tools a,b            Hermes: the tools the agent has (turns conditional activation on)
   --toolsets x,y         Hermes: the toolsets the agent has
   --environments e,f     Hermes: the active environments (kanban, docker, s6); default: detected
@@ -138,7 +143,7 @@ const COMMON: ParseArgsConfig['options'] = {
 const RUNTIME_OPTIONS = ['runtime', 'tools', 'toolsets', 'environments', 'hermes-home', 'openclaw-config'];
 
 const ALLOWED: Record<string, string[]> = {
-  check: ['help', 'json', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
+  check: ['help', 'json', 'format', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
   banner: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'render', ...RUNTIME_OPTIONS],
   index: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'format', ...RUNTIME_OPTIONS],
   constraint: ['help', 'batch'],
@@ -297,7 +302,20 @@ async function agentSkills(engine: Engine, values: Record<string, unknown>, sear
   return { skills, problems };
 }
 
+const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+
+/** `check`'s output format: `--format F`, or `--json` (the same as `--format json`). */
+function checkFormat(values: Record<string, unknown>): (typeof CHECK_FORMATS)[number] {
+  const format = values['format'];
+  if (format === undefined) return values['json'] ? 'json' : 'text';
+  const known = CHECK_FORMATS.find((f) => f === format);
+  if (!known) throw new UsageError(`--format must be text, json, sarif or github (got \`${String(format)}\`)`);
+  if (values['json'] && known !== 'json') throw new UsageError(`--json is --format json: it cannot go with --format ${known}`);
+  return known;
+}
+
 async function cmdCheck(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
+  const format = checkFormat(values);
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const engine = engineFor(values, io);
   try {
@@ -318,7 +336,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
     const { judged } = await judgeEvaluated(skills, runtimeContext(io.env, io.cwd, choices), choices);
     const entries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
-    if (values['json']) writeCheckJson(entries, io.out);
+    if (format === 'json') writeCheckJson(entries, io.out);
+    else if (format === 'sarif') io.out(formatSarif(entries, { version: VERSION, cwd: io.cwd }));
+    else if (format === 'github') io.out(formatGithub(entries));
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
       io.out(formatCheckTable(entries, makeStyle(colour), values['verbose'] === true));
