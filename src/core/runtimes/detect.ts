@@ -1,7 +1,7 @@
 // Which runtimes apply to a skill. The rule is meant to be predicted by an author, and every verdict names
 // the runtime it is for, so the rule is simple and said in words next to each result:
 //
-// 1. Pinned: when the user names runtimes (the `--runtime` option, the `skillAuthor.runtimes` setting),
+// 1. Pinned: when the user names runtimes (the `--runtime` option; an editor setting is to come),
 //    exactly those apply, to every skill.
 // 2. Otherwise the union of
 //    a. where the skill lives: a folder below `$HERMES_HOME/skills` (default `~/.hermes/skills`) → hermes;
@@ -56,7 +56,7 @@ export function parseRuntimeList(text: string): { runtimes: RuntimeId[]; unknown
 
 export function applicableRuntimes(input: DetectInput): Applicability[] {
   if (input.pinned && input.pinned.length) {
-    return RUNTIME_IDS.filter((r) => input.pinned?.includes(r)).map((runtime) => ({ runtime, why: 'it was chosen (--runtime or the skillAuthor.runtimes setting)' }));
+    return RUNTIME_IDS.filter((r) => input.pinned?.includes(r)).map((runtime) => ({ runtime, why: 'it was chosen with --runtime' }));
   }
   const found = new Map<RuntimeId, string>();
   const add = (runtime: RuntimeId, why: string): void => {
