@@ -14,6 +14,8 @@
 // view was shown) and otherwise attaches to the store when another feature creates it (for the badge).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { RUNTIME_LABELS, type JudgedSkill } from '../core/runtimes/judge';
+import { RuntimeVerdicts } from './runtimeVerdicts';
 import type { AgentDef } from '../core/agents';
 import type { EvaluatedSkill } from '../core/engine';
 import type { SkillStatus } from '../core/status';
@@ -140,6 +142,8 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private refreshSeq = 0;
   private readonly refreshes: Array<{ seq: number; keys: string[] | 'all' }> = [];
   private disposed = false;
+  /** Each skill's verdict per runtime, for tooltips. */
+  private readonly runtimes = new RuntimeVerdicts();
 
   constructor(private readonly ctx: SkillAuthorContext) {
     const state = ctx.extension.workspaceState;
@@ -149,13 +153,14 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.setContext('skillAuthor.groupBy', this.groupPreference);
     this.setContext('skillAuthor.hiddenOnly', this.hiddenOnly);
     this.follower = new StoreFollower(ctx, (store, change) => this.onStore(store, change));
-    this.subscriptions.push(this.view, this.changed, this.follower);
+    this.subscriptions.push(this.view, this.changed, this.follower, this.runtimes);
   }
 
   // ---- store ---------------------------------------------------------------------------------------
 
   private onStore(store: SkillStore, change: StoreChange | undefined): void {
     if (this.disposed) return;
+    this.runtimes.invalidate();
     if (store !== this.store) {
       this.store = store;
       this.rootModel = undefined;
@@ -481,10 +486,14 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     }
   }
 
-  resolveTreeItem(item: vscode.TreeItem, element: Node): vscode.TreeItem {
+  async resolveTreeItem(item: vscode.TreeItem, element: Node): Promise<vscode.TreeItem> {
     if (element.kind === 'skill' || element.kind === 'agentSkill') {
       const shown = this.shown(element);
-      if (shown) item.tooltip = skillTooltip(shown);
+      if (shown) {
+        // An agent's skills are nexo-rs's; elsewhere each runtime that applies says what it does.
+        const judged = shown.agent || shown.skill.status.verdict === 'not_found' || !shown.evaluated ? undefined : await this.runtimes.of(shown.skill).catch(() => undefined);
+        item.tooltip = skillTooltip(shown, judged);
+      }
     }
     return item;
   }
@@ -542,7 +551,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     const walk = async (parent?: Node): Promise<SnapshotItem[]> => {
       const out: SnapshotItem[] = [];
       for (const node of await this.getChildren(parent)) {
-        const item = this.resolveTreeItem(this.getTreeItem(node), node);
+        const item = await this.resolveTreeItem(this.getTreeItem(node), node);
         const icon = item.iconPath instanceof vscode.ThemeIcon ? { id: item.iconPath.id, color: colorId(item.iconPath.color) } : undefined;
         out.push({
           id: item.id,
@@ -726,7 +735,7 @@ function esc(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+!|<>~&$-]/g, '\\$&');
 }
 
-function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
+function skillTooltip(shown: ShownSkill, judged?: JudgedSkill): vscode.MarkdownString {
   const { skill, agent } = shown;
   const status = skill.status;
   const lines: string[] = [];
@@ -756,6 +765,14 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
     const errors = skill.analysis?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
     const warnings = skill.analysis?.diagnostics.filter((d) => d.severity === 'warning').length ?? 0;
     if (errors + warnings > 0) lines.push('', `Problems: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  }
+  if (judged && judged.verdicts.length > 0) {
+    // What each runtime that applies does with it, in its own words (as `check` lists it).
+    lines.push('', 'Runtimes:', '');
+    for (const v of judged.verdicts) {
+      const why = judged.applicable.find((a) => a.runtime === v.runtime)?.why;
+      lines.push(`- ${RUNTIME_LABELS[v.runtime]}: **${esc(v.verdict.replace(/_/g, ' '))}**${v.hiddenBy.length ? ` (${esc(v.hiddenBy.join(', ').replace(/_/g, ' '))})` : ''} — ${esc(v.reasons.join(' '))}${why ? ` _(applies: ${esc(why)})_` : ''}`);
+    }
   }
   lines.push('', esc(vscode.workspace.asRelativePath(skill.location.file, false)));
   return new vscode.MarkdownString(lines.join('\n'));

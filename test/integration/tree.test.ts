@@ -147,6 +147,11 @@ describe('Skills view', () => {
         `- ✓ bin sa-fake-ffmpeg: ${ffmpeg}`,
         `- ✓ version sa-fake-ffmpeg >=4.0, <5: found 4.4.2 at ${ffmpeg}`,
         '',
+        // What each runtime that applies does with it, as `check` lists it.
+        'Runtimes:',
+        '',
+        '- nexo-rs: **loaded** — Loaded: every requirement is met. _(applies: it declares `requires`, which nexo-rs reads)_',
+        '',
         'skills/tools/probe-ok/SKILL.md',
       ].join('\n'),
     );
@@ -179,6 +184,7 @@ describe('Skills view', () => {
     const strictTip = unescape(strict.tooltip);
     assert.ok(strictTip.includes('**Hidden (strict): bin sa-definitely-missing-tool not found.** (verdict `skipped_strict`)'), strictTip);
     assert.ok(strictTip.includes('- ✗ bin sa-definitely-missing-tool: not found on PATH'), strictTip);
+    assert.ok(strictTip.includes('- nexo-rs: **hidden** (bins) — Hidden (strict): bin sa-definitely-missing-tool not found.'), strictTip);
   });
 
   it('counts the skills hidden from the model in the view badge', async () => {
