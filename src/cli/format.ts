@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { CHECK_JSON_VERSION, type Entry, type RuntimeEntry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { RuntimeMissing } from '../core/runtimes/types';
+import { inBaseline } from './baseline';
 
 export interface Style {
   red: (s: string) => string;
@@ -101,7 +102,9 @@ export function writeCheckJson(entries: readonly object[], out: (s: string) => v
   out(`${chunk}  ]\n}\n`);
 }
 
-export function formatCheckTable(entries: readonly Entry[], style: Style, verbose = false): string {
+/** With `baseline` (a `--baseline` run), findings already in it are dimmed and marked, and the summary
+ *  says how many there are. */
+export function formatCheckTable(entries: readonly Entry[], style: Style, verbose = false, baseline = false): string {
   if (entries.length === 0) return '';
   const paint = (color: Entry['color'], s: string): string => (color === 'green' ? style.green(s) : color === 'amber' ? style.amber(s) : style.red(s));
   const dot = (color: Entry['color']): string => paint(color, color === 'green' ? '●' : color === 'amber' ? '▲' : '■');
@@ -114,6 +117,7 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
   let errors = 0;
   let warnings = 0;
   let infos = 0;
+  let known = 0;
   for (const e of entries) {
     // One line per applicable runtime; the skill's own columns only on the first.
     e.runtimes.forEach((r, i) => {
@@ -124,10 +128,18 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
       else infos++;
+      const old = inBaseline(d);
+      if (old) known++;
       // Information and hints stay out of the table unless asked for (`--verbose`); JSON has them all.
       if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
-      const sev = d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.amber('warning') : style.dim(d.severity === 'information' ? 'info' : 'hint');
       const who = d.runtime && !d.message.startsWith(RUNTIME_LABELS[d.runtime]) ? `${RUNTIME_LABELS[d.runtime]}: ` : '';
+      if (old) {
+        // Already in the baseline: dimmed, in one colour, and marked so it reads without colour too.
+        const word = d.severity === 'information' ? 'info' : d.severity;
+        lines.push(style.dim(`    ${e.path}:${d.line}:${d.column} ${word} ${d.code} (baseline) ${who}${safe(d.message)}`));
+        continue;
+      }
+      const sev = d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.amber('warning') : style.dim(d.severity === 'information' ? 'info' : 'hint');
       lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${who}${safe(d.message)}`);
     }
   }
@@ -137,7 +149,7 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
   const red = entries.length - green - amber;
   lines.push('');
   lines.push(
-    `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${green} loaded`)}, ${style.amber(`${amber} loaded with a warning or needing setup`)}, ${style.red(`${red} not shown to the model by some runtime`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}`,
+    `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${green} loaded`)}, ${style.amber(`${amber} loaded with a warning or needing setup`)}, ${style.red(`${red} not shown to the model by some runtime`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}${baseline ? ` · ${known} in the baseline` : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@
 
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { inBaseline } from './baseline';
 
 /** A command's message: `%`, CR and LF escaped as the runner expects. */
 export function escapeData(s: string): string {
@@ -30,6 +31,8 @@ export function formatGithub(entries: readonly Entry[]): string {
     // The runner wants the path from the workspace root with forward slashes.
     const file = escapeProperty(visible(e.path.replace(/\\/g, '/')));
     for (const d of e.diagnostics) {
+      // With --baseline, findings already in it are not annotated again.
+      if (inBaseline(d)) continue;
       const who = d.runtime && !d.message.startsWith(RUNTIME_LABELS[d.runtime]) ? `${RUNTIME_LABELS[d.runtime]}: ` : '';
       const props = [`file=${file}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`, `title=${escapeProperty(visible(d.code))}`];
       out += `::${command(d.severity)} ${props.join(',')}::${visible(escapeData(who + d.message))}\n`;

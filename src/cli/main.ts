@@ -18,6 +18,7 @@ import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } 
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
+import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
 import { formatGithub } from './github';
 import { formatSarif } from './sarif';
@@ -31,7 +32,7 @@ const HELP: Record<string, string> = {
   main: `skill-author ${VERSION} — what your agent will do with each SKILL.md on this machine
 
 Usage:
-  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
+  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--baseline FILE] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author banner PATH [--runtime nexo] [--agent ID [--agents-file FILE]] [--render] [--no-probe] [--no-cache]
   skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
@@ -56,6 +57,9 @@ Options:
                          missing and reasons) · sarif: SARIF 2.1.0 for code scanning · github: one GitHub
                          Actions annotation (::error/::warning/::notice) per finding
   --json                 the same as --format json
+  --baseline FILE        FILE is an earlier \`check --json\` output: findings already in it do not fail the
+                         check; the table marks them (baseline), JSON gives them "baseline": true, SARIF
+                         baselineState unchanged (new ones: new), github leaves them out
   --tools a,b            Hermes: the tools the agent has (turns conditional activation on)
   --toolsets x,y         Hermes: the toolsets the agent has
   --environments e,f     Hermes: the active environments (kanban, docker, s6); default: detected
@@ -70,7 +74,8 @@ Options:
   --color, --no-color    force colour on or off (default: on for a terminal, off with NO_COLOR)
   -h, --help             this help
 
-Exit: 0 when no skill has an error diagnostic, 1 when any has (or no SKILL.md was found), 2 on usage errors.`,
+Exit: 0 when no skill has an error diagnostic (with --baseline: a new one), 1 when any has (or no SKILL.md
+was found), 2 on usage errors (a --baseline FILE missing or not a check --json document too).`,
   banner: `skill-author banner PATH [options]
 
 Prints the MISSING DEPS banner the runtime puts in front of the skill at PATH (a SKILL.md or a skill folder),
@@ -138,12 +143,13 @@ const COMMON: ParseArgsConfig['options'] = {
   environments: { type: 'string' },
   'hermes-home': { type: 'string' },
   'openclaw-config': { type: 'string' },
+  baseline: { type: 'string' },
 };
 
 const RUNTIME_OPTIONS = ['runtime', 'tools', 'toolsets', 'environments', 'hermes-home', 'openclaw-config'];
 
 const ALLOWED: Record<string, string[]> = {
-  check: ['help', 'json', 'format', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
+  check: ['help', 'json', 'format', 'baseline', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
   banner: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'render', ...RUNTIME_OPTIONS],
   index: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'format', ...RUNTIME_OPTIONS],
   constraint: ['help', 'batch'],
@@ -314,8 +320,20 @@ function checkFormat(values: Record<string, unknown>): (typeof CHECK_FORMATS)[nu
   return known;
 }
 
+/** `check --baseline FILE`, read before any analysis: missing or not a `check --json` document is a usage error. */
+async function checkBaseline(values: Record<string, unknown>, io: Io): Promise<Baseline | null> {
+  const file = values['baseline'];
+  if (typeof file !== 'string') return null;
+  try {
+    return await readBaseline(path.resolve(io.cwd, file), file);
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+}
+
 async function cmdCheck(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
   const format = checkFormat(values);
+  const baseline = await checkBaseline(values, io);
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const engine = engineFor(values, io);
   try {
@@ -335,19 +353,21 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
     const { judged } = await judgeEvaluated(skills, runtimeContext(io.env, io.cwd, choices), choices);
-    const entries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
+    const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
+    // With --baseline, findings already in it carry `baseline: true` and do not count toward the exit code.
+    const entries = baseline ? applyBaseline(judgedEntries, baseline, io.cwd) : judgedEntries;
     if (format === 'json') writeCheckJson(entries, io.out);
-    else if (format === 'sarif') io.out(formatSarif(entries, { version: VERSION, cwd: io.cwd }));
+    else if (format === 'sarif') io.out(formatSarif(entries, { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
     else if (format === 'github') io.out(formatGithub(entries));
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
-      io.out(formatCheckTable(entries, makeStyle(colour), values['verbose'] === true));
+      io.out(formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null));
     }
     if (skills.length === 0) {
       io.err(`skill-author: no SKILL.md found under ${positionals.length ? positionals.join(', ') : '.'}\n`);
       return 1;
     }
-    const errors = entries.some((e) => e.diagnostics.some((d) => d.severity === 'error'));
+    const errors = entries.some((e) => e.diagnostics.some((d) => d.severity === 'error' && !inBaseline(d)));
     return errors || agentProblems > 0 ? 1 : 0;
   } finally {
     engine.dispose();

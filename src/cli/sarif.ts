@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import type { Entry } from '../core/runtimes/entry';
+import { inBaseline } from './baseline';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const HOME_URL = 'https://github.com/skill-author/skill-author';
@@ -102,7 +103,9 @@ function directoryUri(dir: string): string {
 
 const atLeastOne = (n: number): number => (Number.isFinite(n) && n >= 1 ? Math.floor(n) : 1);
 
-export function toSarif(entries: readonly Entry[], opts: { version: string; cwd: string }): Sarif.Log {
+/** With `baseline` (a `--baseline` run), each result has `baselineState`: `unchanged` when the finding is in
+ *  the baseline, else `new`. */
+export function toSarif(entries: readonly Entry[], opts: { version: string; cwd: string; baseline?: boolean }): Sarif.Log {
   const rules: Sarif.ReportingDescriptor[] = [];
   const ruleIndex = new Map<string, number>();
   const results: Sarif.Result[] = [];
@@ -125,6 +128,7 @@ export function toSarif(entries: readonly Entry[], opts: { version: string; cwd:
         level: level(d.severity),
         message: { text: d.message },
         locations: [{ physicalLocation: { artifactLocation: { ...artifact }, region: { startLine, startColumn, endLine, endColumn } } }],
+        ...(opts.baseline ? { baselineState: inBaseline(d) ? ('unchanged' as const) : ('new' as const) } : {}),
         ...(d.runtime ? { properties: { runtime: d.runtime } } : {}),
       });
     }
@@ -143,6 +147,6 @@ export function toSarif(entries: readonly Entry[], opts: { version: string; cwd:
   };
 }
 
-export function formatSarif(entries: readonly Entry[], opts: { version: string; cwd: string }): string {
+export function formatSarif(entries: readonly Entry[], opts: { version: string; cwd: string; baseline?: boolean }): string {
   return `${JSON.stringify(toSarif(entries, opts), null, 2)}\n`;
 }
