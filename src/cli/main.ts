@@ -19,6 +19,7 @@ import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
+import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
 import { formatSarif } from './sarif';
 import { WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
@@ -31,7 +32,7 @@ const HELP: Record<string, string> = {
   main: `skill-author ${VERSION} — what your agent will do with each SKILL.md on this machine
 
 Usage:
-  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
+  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--fix [--dry-run]] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author banner PATH [--runtime nexo] [--agent ID [--agents-file FILE]] [--render] [--no-probe] [--no-cache]
   skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
@@ -56,6 +57,12 @@ Options:
                          missing and reasons) · sarif: SARIF 2.1.0 for code scanning · github: one GitHub
                          Actions annotation (::error/::warning/::notice) per finding
   --json                 the same as --format json
+  --fix                  first apply, in place, the editor's quick fixes that cannot change meaning (\`bins: x\`
+                         → \`[x]\`, an npm range → the same Cargo range, quoting a value a colon broke, name ←
+                         folder); one line per fix on stderr (PATH: fixed CODE at LINE:COL (FIX)); a fix
+                         whose result would bring in a new error is not written. Then checks as usual.
+  --dry-run              with --fix: write nothing; print a unified diff of each file that would change,
+                         and nothing else (exit 0 when no error would remain, else 1)
   --tools a,b            Hermes: the tools the agent has (turns conditional activation on)
   --toolsets x,y         Hermes: the toolsets the agent has
   --environments e,f     Hermes: the active environments (kanban, docker, s6); default: detected
@@ -138,12 +145,14 @@ const COMMON: ParseArgsConfig['options'] = {
   environments: { type: 'string' },
   'hermes-home': { type: 'string' },
   'openclaw-config': { type: 'string' },
+  fix: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
 };
 
 const RUNTIME_OPTIONS = ['runtime', 'tools', 'toolsets', 'environments', 'hermes-home', 'openclaw-config'];
 
 const ALLOWED: Record<string, string[]> = {
-  check: ['help', 'json', 'format', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
+  check: ['help', 'json', 'format', 'fix', 'dry-run', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
   banner: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'render', ...RUNTIME_OPTIONS],
   index: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'format', ...RUNTIME_OPTIONS],
   constraint: ['help', 'batch'],
@@ -316,9 +325,13 @@ function checkFormat(values: Record<string, unknown>): (typeof CHECK_FORMATS)[nu
 
 async function cmdCheck(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
   const format = checkFormat(values);
+  if (values['dry-run'] && !values['fix']) throw new UsageError('--dry-run goes with --fix');
+  if (values['fix'] && values['agent'] !== undefined) throw new UsageError('--fix changes the files under PATH; it does not go with --agent');
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const engine = engineFor(values, io);
   try {
+    const dryRun = values['dry-run'] === true;
+    const fixed = values['fix'] ? await fixPaths(engine, targets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`) }) : [];
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
     const catalogProblems: string[] = [];
@@ -330,13 +343,16 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
       for (const c of result.catalogs) for (const p of c.problems) catalogProblems.push(`${relativeTo(io.cwd, p.path)}: ${p.message}`);
     }
     for (const p of catalogProblems) io.err(`skill-author: ${p}\n`);
+    // --dry-run: judge the texts as they would be after fixing (nothing was written).
+    if (dryRun) skills = await withFixes(engine, skills, fixed);
     const show = (p: string): string => relativeTo(io.cwd, p);
     const choices = runtimeChoices(values, io);
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
     const { judged } = await judgeEvaluated(skills, runtimeContext(io.env, io.cwd, choices), choices);
     const entries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
-    if (format === 'json') writeCheckJson(entries, io.out);
+    if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));
+    else if (format === 'json') writeCheckJson(entries, io.out);
     else if (format === 'sarif') io.out(formatSarif(entries, { version: VERSION, cwd: io.cwd }));
     else if (format === 'github') io.out(formatGithub(entries));
     else {
