@@ -56,7 +56,7 @@ export async function fixPaths(engine: Engine, targets: readonly string[], optio
     const before = read.text;
     const result = fixText(before, (t) => engine.analyzeText(t, file));
     const shown = options.show(file);
-    for (const f of result.applied) options.report(`${shown}: fixed ${f.code} at ${f.line}:${f.column} (${f.title})`);
+    for (const f of result.applied) options.report(`${shown}: ${options.dryRun ? 'would fix' : 'fixed'} ${f.code} at ${f.line}:${f.column} (${f.title})`);
     if (result.refused) options.report(`${shown}: not fixed: ${result.refused}`);
     if (result.text === before) continue;
     if (!options.dryRun) await fs.writeFile(real, Buffer.from(result.text, 'utf8'));

@@ -62,7 +62,7 @@ Options:
                          folder); one line per fix on stderr (PATH: fixed CODE at LINE:COL (FIX)); a fix
                          whose result would bring in a new error is not written. Then checks as usual.
   --dry-run              with --fix: write nothing; print a unified diff of each file that would change,
-                         and nothing else (exit 0 when no error would remain, else 1)
+                         and nothing else (stderr: PATH: would fix …); exit 0 when no error would remain, else 1
   --tools a,b            Hermes: the tools the agent has (turns conditional activation on)
   --toolsets x,y         Hermes: the toolsets the agent has
   --environments e,f     Hermes: the active environments (kanban, docker, s6); default: detected

@@ -161,8 +161,8 @@ describe('cli: check --fix --dry-run', () => {
     // Every line is part of a diff: headers, hunks, context, removals, additions.
     for (const line of r.out.split('\n').filter(Boolean)) assert.match(line, /^(--- a\/|\+\+\+ b\/|@@ |[ +\-\\])/, line);
     assert.equal(r.code, 1, 'the unsafe finding would remain');
-    // The fix lines still go to stderr.
-    assert.match(r.err, /tree\/bins\/SKILL\.md: fixed /);
+    // The fix lines still go to stderr, as what would be fixed.
+    assert.match(r.err, /^tree\/bins\/SKILL\.md: would fix (type-mismatch|requirements-ignored) at 5:9 /m);
   });
 
   it('exits 0 when no error would remain', () => {
