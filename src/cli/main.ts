@@ -20,6 +20,7 @@ import type { RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
+import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
 import { formatSarif } from './sarif';
 import { WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
@@ -32,7 +33,7 @@ const HELP: Record<string, string> = {
   main: `skill-author ${VERSION} — what your agent will do with each SKILL.md on this machine
 
 Usage:
-  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--baseline FILE] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
+  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--baseline FILE] [--fix [--dry-run]] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author banner PATH [--runtime nexo] [--agent ID [--agents-file FILE]] [--render] [--no-probe] [--no-cache]
   skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
@@ -60,6 +61,12 @@ Options:
   --baseline FILE        FILE is an earlier \`check --json\` output: findings already in it do not fail the
                          check; the table marks them (baseline), JSON gives them "baseline": true, SARIF
                          baselineState unchanged (new ones: new), github leaves them out
+  --fix                  first apply, in place, the editor's quick fixes that cannot change meaning (\`bins: x\`
+                         → \`[x]\`, an npm range → the same Cargo range, quoting a value a colon broke, name ←
+                         folder); one line per fix on stderr (PATH: fixed CODE at LINE:COL (FIX)); a fix
+                         whose result would bring in a new error is not written. Then checks as usual.
+  --dry-run              with --fix: write nothing; print a unified diff of each file that would change,
+                         and nothing else (stderr: PATH: would fix …); exit 0 when no error would remain, else 1
   --tools a,b            Hermes: the tools the agent has (turns conditional activation on)
   --toolsets x,y         Hermes: the toolsets the agent has
   --environments e,f     Hermes: the active environments (kanban, docker, s6); default: detected
@@ -144,12 +151,14 @@ const COMMON: ParseArgsConfig['options'] = {
   'hermes-home': { type: 'string' },
   'openclaw-config': { type: 'string' },
   baseline: { type: 'string' },
+  fix: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
 };
 
 const RUNTIME_OPTIONS = ['runtime', 'tools', 'toolsets', 'environments', 'hermes-home', 'openclaw-config'];
 
 const ALLOWED: Record<string, string[]> = {
-  check: ['help', 'json', 'format', 'baseline', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
+  check: ['help', 'json', 'format', 'baseline', 'fix', 'dry-run', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
   banner: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'render', ...RUNTIME_OPTIONS],
   index: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'format', ...RUNTIME_OPTIONS],
   constraint: ['help', 'batch'],
@@ -333,10 +342,14 @@ async function checkBaseline(values: Record<string, unknown>, io: Io): Promise<B
 
 async function cmdCheck(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
   const format = checkFormat(values);
+  if (values['dry-run'] && !values['fix']) throw new UsageError('--dry-run goes with --fix');
+  if (values['fix'] && values['agent'] !== undefined) throw new UsageError('--fix changes the files under PATH; it does not go with --agent');
   const baseline = await checkBaseline(values, io);
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const engine = engineFor(values, io);
   try {
+    const dryRun = values['dry-run'] === true;
+    const fixed = values['fix'] ? await fixPaths(engine, targets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`) }) : [];
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
     const catalogProblems: string[] = [];
@@ -348,6 +361,8 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
       for (const c of result.catalogs) for (const p of c.problems) catalogProblems.push(`${relativeTo(io.cwd, p.path)}: ${p.message}`);
     }
     for (const p of catalogProblems) io.err(`skill-author: ${p}\n`);
+    // --dry-run: judge the texts as they would be after fixing (nothing was written).
+    if (dryRun) skills = await withFixes(engine, skills, fixed);
     const show = (p: string): string => relativeTo(io.cwd, p);
     const choices = runtimeChoices(values, io);
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
@@ -356,7 +371,8 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
     // With --baseline, findings already in it carry `baseline: true` and do not count toward the exit code.
     const entries = baseline ? applyBaseline(judgedEntries, baseline, io.cwd) : judgedEntries;
-    if (format === 'json') writeCheckJson(entries, io.out);
+    if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));
+    else if (format === 'json') writeCheckJson(entries, io.out);
     else if (format === 'sarif') io.out(formatSarif(entries, { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
     else if (format === 'github') io.out(formatGithub(entries));
     else {

@@ -926,6 +926,10 @@ export interface QuickFix {
   title: string;
   edits: EditSpec[];
   preferred: boolean;
+  /** True when applying it cannot change what the skill means, only make the text say it the way the runtime
+   *  reads it (`bins: x` → `[x]`, an npm range → the same Cargo range, quoting a value a colon broke, the name
+   *  set to the folder name the runtime already goes by): what `check --fix` applies unattended. */
+  safe?: boolean;
   /** Set instead of edits when nothing can be rewritten: the explanation to show. */
   explain?: string;
 }
@@ -937,7 +941,7 @@ export function quickFixes(analysis: SkillAnalysis, d: Diagnostic): QuickFix[] {
   const replace = (title: string, text: string, start = d.start, end = d.end): QuickFix => ({ title, edits: [{ start, end, text }], preferred: true });
   switch (d.code) {
     case 'name-dir-mismatch':
-      return replacement !== undefined ? [replace(`Set \`name\` to the folder name \`${replacement}\``, yamlScalar(replacement))] : [];
+      return replacement !== undefined ? [{ ...replace(`Set \`name\` to the folder name \`${replacement}\``, yamlScalar(replacement)), safe: true }] : [];
     case 'name-charset': {
       const fixes = replacement !== undefined ? [replace(`Change \`name\` to \`${replacement}\``, yamlScalar(replacement))] : [];
       const dir = analysis.dirName;
@@ -949,7 +953,8 @@ export function quickFixes(analysis: SkillAnalysis, d: Diagnostic): QuickFix[] {
     case 'yaml-syntax': {
       const { replaceStart, replaceEnd } = data;
       if (replacement === undefined || typeof replaceStart !== 'number' || typeof replaceEnd !== 'number') return [];
-      return [replace(`Quote the value: ${replacement}`, replacement, replaceStart, replaceEnd)];
+      // Safe unless the value holds ` #`: quoted, a comment the author wrote would become part of the value.
+      return [{ ...replace(`Quote the value: ${replacement}`, replacement, replaceStart, replaceEnd), safe: !/\s#/.test(replacement) }];
     }
     case 'constraint-invalid': {
       if (data.kind === 'npm-or') {
@@ -957,7 +962,8 @@ export function quickFixes(analysis: SkillAnalysis, d: Diagnostic): QuickFix[] {
       }
       const { replaceStart, replaceEnd } = data;
       if (replacement === undefined || typeof replaceStart !== 'number' || typeof replaceEnd !== 'number') return [];
-      return [replace(`Use Cargo syntax: \`${replacement}\``, data.quote ? JSON.stringify(replacement) : replacement, replaceStart, replaceEnd)];
+      // The engine suggests a rewrite only when it means exactly what the author's text means (constraint.ts).
+      return [{ ...replace(`Use Cargo syntax: \`${replacement}\``, data.quote ? JSON.stringify(replacement) : replacement, replaceStart, replaceEnd), safe: true }];
     }
     case 'requirements-ignored':
     case 'type-mismatch':
@@ -988,12 +994,12 @@ function nameMissingFix(analysis: SkillAnalysis, folder: string): QuickFix[] {
   if (kr) {
     const valueNode = yaml.nodes.get('/name');
     const vr = nodeRange(valueNode, yaml.base);
-    if (vr && vr[1] > vr[0]) return [{ title, edits: [{ start: vr[0], end: vr[1], text: yamlScalar(folder) }], preferred: true }];
+    if (vr && vr[1] > vr[0]) return [{ title, edits: [{ start: vr[0], end: vr[1], text: yamlScalar(folder) }], preferred: true, safe: true }];
     const colon = analysis.text.indexOf(':', kr[1]);
     if (colon === -1) return [];
-    return [{ title, edits: [{ start: colon + 1, end: lineEndOf(analysis.text, colon), text: ` ${yamlScalar(folder)}` }], preferred: true }];
+    return [{ title, edits: [{ start: colon + 1, end: lineEndOf(analysis.text, colon), text: ` ${yamlScalar(folder)}` }], preferred: true, safe: true }];
   }
-  return [{ title, edits: [{ start: fm.yamlStart, end: fm.yamlStart, text: `name: ${yamlScalar(folder)}\n` }], preferred: true }];
+  return [{ title, edits: [{ start: fm.yamlStart, end: fm.yamlStart, text: `name: ${yamlScalar(folder)}\n` }], preferred: true, safe: true }];
 }
 
 /** Fixes for a value of the wrong shape at `pointer`: a scalar where a list belongs, a misspelt enum value,
@@ -1011,7 +1017,9 @@ function pointerFixes(analysis: SkillAnalysis, pointer: string): QuickFix[] {
   const t = typesOf(schema);
   const field = path[path.length - 1] ?? '';
   if (t.includes('array') && !t.includes('string')) {
-    return [{ title: `Make \`${field}\` a list: [${raw}]`, edits: [{ start: r[0], end: r[1], text: `[${raw}]` }], preferred: true }];
+    // Safe when `[raw]` reads back as the one item written (no `,`, brackets, braces or comment in a plain scalar).
+    const oneItem = /^(?:"[^"\\]*"|'[^']*')$/.test(raw) || (!/[,[\]{}]|\s#/.test(raw) && !/^[&*!|>%@`'"]/.test(raw));
+    return [{ title: `Make \`${field}\` a list: [${raw}]`, edits: [{ start: r[0], end: r[1], text: `[${raw}]` }], preferred: true, safe: oneItem }];
   }
   if (schema.enum && typeof node.value === 'string') {
     const written = node.value;
