@@ -18,9 +18,7 @@ export class RuntimeVerdicts implements vscode.Disposable {
   async of(skill: EvaluatedSkill): Promise<JudgedSkill | undefined> {
     // Loaded on first use: activation does not need the runtime profiles.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { judge } = require('../core/runtimes/judge') as typeof import('../core/runtimes/judge');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { judgeSkillOf, runtimeContext, TREE_EVALUATORS } = require('../core/runtimes') as typeof import('../core/runtimes');
+    const { judgeEvaluated, runtimeContext, TREE_EVALUATORS } = require('../core/runtimes') as typeof import('../core/runtimes');
     const ctx = runtimeContext(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd());
     const trees = Object.fromEntries(
       Object.entries(TREE_EVALUATORS).map(([runtime, evaluate]) => [
@@ -33,8 +31,8 @@ export class RuntimeVerdicts implements vscode.Disposable {
         },
       ]),
     );
-    const judgement = await judge([judgeSkillOf(skill)], { ctx, pinned: [], trees });
-    return judgement.skills[0];
+    const { judged } = await judgeEvaluated([skill], ctx, {}, trees);
+    return judged[0];
   }
 
   dispose(): void {

@@ -71,7 +71,7 @@ export function nexoVerdict(s: EvaluatedSkill): RuntimeSkillVerdict {
     name: s.analysis?.displayName || s.id,
     category: null,
     verdict,
-    color: verdict === 'loaded' ? st.color : colorOfVerdict(verdict),
+    color: colorOfVerdict(verdict),
     hiddenBy,
     missing: { bins: missing.bins, env: missing.env, versions: missing.versions },
     reasons: [st.summary],

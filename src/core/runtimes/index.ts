@@ -65,11 +65,17 @@ export function judgeSkillOf(s: EvaluatedSkill): JudgeSkill {
   };
 }
 
-export async function judgeEvaluated(skills: readonly EvaluatedSkill[], ctx: RuntimeContext, choices: RuntimeChoices = {}): Promise<{ judged: JudgedSkill[]; judgement: Judgement }> {
+/** `trees`: the tree runtimes' evaluators (the editor passes ones that keep reports per root). */
+export async function judgeEvaluated(
+  skills: readonly EvaluatedSkill[],
+  ctx: RuntimeContext,
+  choices: RuntimeChoices = {},
+  trees: Partial<Record<RuntimeId, TreeEvaluator>> = TREE_EVALUATORS,
+): Promise<{ judged: JudgedSkill[]; judgement: Judgement }> {
   const judgement = await judge(skills.map(judgeSkillOf), {
     ctx,
     pinned: choices.pinned ?? [],
-    trees: TREE_EVALUATORS,
+    trees,
     ...(choices.nexoSkillsDirs ? { nexoSkillsDirs: choices.nexoSkillsDirs } : {}),
   });
   return { judged: judgement.skills, judgement };

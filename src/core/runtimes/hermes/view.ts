@@ -79,14 +79,6 @@ export function collectMdFiles(root: string): string[] {
   return out;
 }
 
-function exists(p: string): boolean {
-  try {
-    fs.statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function isDir(p: string): boolean {
   try {
@@ -109,7 +101,7 @@ function isSupportPath(p: string): boolean {
   const parts = p.split('/');
   for (let i = 1; i < parts.length - 1; i++) {
     if (!SUPPORT_DIRS.has(parts[i] ?? '')) continue;
-    if (exists(`${parts.slice(0, i).join('/') || '/'}/SKILL.md`)) return true;
+    if (fs.existsSync(`${parts.slice(0, i).join('/') || '/'}/SKILL.md`)) return true;
   }
   return false;
 }
@@ -169,10 +161,10 @@ function candidates(name: string, index: ViewIndex, localCategory: string | null
   for (const dir of index.dirs) {
     const direct = (rel: string): void => {
       const d = path.join(dir.root, rel);
-      if (!isSupportPath(d) && isDir(d) && exists(path.join(d, 'SKILL.md'))) record(path.join(d, 'SKILL.md'));
+      if (!isSupportPath(d) && isDir(d) && fs.existsSync(path.join(d, 'SKILL.md'))) record(path.join(d, 'SKILL.md'));
       else {
         const md = withMdSuffix(d);
-        if (exists(md) && !isSupportPath(md)) record(md);
+        if (fs.existsSync(md) && !isSupportPath(md)) record(md);
       }
     };
     direct(name);
@@ -255,26 +247,26 @@ export function linkedFiles(skillDir: string): Record<string, string[]> | null {
   };
   const linked: Record<string, string[]> = {};
   const refs = path.join(skillDir, 'references');
-  if (exists(refs) && isDir(refs)) {
+  if (fs.existsSync(refs) && isDir(refs)) {
     const r = list(refs)
       .filter((e) => e.name.endsWith('.md'))
       .map((e) => rel(path.join(refs, e.name)));
     if (r.length) linked.references = r;
   }
   const tpl = path.join(skillDir, 'templates');
-  if (exists(tpl) && isDir(tpl)) {
+  if (fs.existsSync(tpl) && isDir(tpl)) {
     const all = rglob(tpl);
     const r: string[] = [];
     for (const ext of ['.md', '.py', '.yaml', '.yml', '.json', '.tex', '.sh']) r.push(...all.filter((p) => path.basename(p).endsWith(ext)).map(rel));
     if (r.length) linked.templates = r;
   }
   const assets = path.join(skillDir, 'assets');
-  if (exists(assets) && isDir(assets)) {
+  if (fs.existsSync(assets) && isDir(assets)) {
     const r = rglob(assets).filter(isFile).map(rel);
     if (r.length) linked.assets = r;
   }
   const scripts = path.join(skillDir, 'scripts');
-  if (exists(scripts) && isDir(scripts)) {
+  if (fs.existsSync(scripts) && isDir(scripts)) {
     const names = list(scripts).map((e) => e.name);
     const r: string[] = [];
     for (const ext of ['.py', '.sh', '.bash', '.js', '.ts', '.rb']) r.push(...names.filter((n) => n.endsWith(ext)).map((n) => rel(path.join(scripts, n))));
@@ -327,7 +319,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
     );
   }
   const skillMd = found[0];
-  if (skillMd === undefined || !exists(skillMd)) {
+  if (skillMd === undefined || !fs.existsSync(skillMd)) {
     return fail({ success: false, error: `Skill '${name}' not found.`, available_skills: index.listedNames.slice(0, 20), hint: 'Use skills_list to see all available skills' }, 'not-found');
   }
   const isSkillDir = path.basename(skillMd) === 'SKILL.md';

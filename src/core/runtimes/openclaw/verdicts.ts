@@ -162,7 +162,7 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
     if (!fate) continue;
     // A folder never looked at counts only when it holds a SKILL.md (otherwise it is not a skill at all).
     const skillMd = path.join(dir, 'SKILL.md');
-    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !exists(skillMd)) continue;
+    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !fs.existsSync(skillMd)) continue;
     let v: RuntimeVerdict;
     let hiddenBy: HiddenBy[] = [];
     switch (fate.kind) {
@@ -188,11 +188,3 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
   return out;
 }
 
-function exists(p: string): boolean {
-  try {
-    fs.statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
