@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { CHECK_JSON_VERSION, type Entry, type RuntimeEntry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
-import type { RuntimeMissing } from '../core/runtimes/types';
+import { missingText, verdictWords } from '../core/runtimes/words';
 import { inBaseline } from './baseline';
 
 export interface Style {
@@ -23,50 +23,6 @@ export function makeStyle(colour: boolean): Style {
 export function relativeTo(cwd: string, p: string): string {
   const rel = path.relative(cwd, p);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
-}
-
-/** A verdict in the words of the runtime it is for: nexo-rs hides by mode, Hermes asks for setup, the
- *  others hide by what `hidden_by` names. */
-function verdictWords(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
-  switch (r.verdict) {
-    case 'loaded':
-      return 'loaded';
-    case 'loaded_with_banner':
-      return 'loaded + banner';
-    case 'needs_setup':
-      return 'needs setup';
-    case 'hidden':
-      if (r.runtime === 'nexo' && mode) return `hidden (${mode})`;
-      return `hidden (${(r.hidden_by ?? []).join(', ').replace(/_/g, ' ') || 'by the runtime'})`;
-    case 'skipped_disabled':
-      return 'disabled';
-    case 'not_loadable':
-      return 'not loadable';
-    default:
-      return 'not found';
-  }
-}
-
-/** One item of the MISSING column: a 10,000-comparator constraint is quoted in full by --json and the
- *  banner, not in a table row. */
-function clip(s: string, max = 60): string {
-  const chars = [...s];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : s;
-}
-
-/** The MISSING column from a runtime's own lists: names as they are, nexo-rs versions with their reason. */
-function missingText(missing: RuntimeMissing): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(missing)) {
-    if (!Array.isArray(value) || value.length === 0) continue;
-    if (key === 'versions') {
-      for (const v of value as Array<{ bin: string; required: string; found: string | null; reason: string }>) {
-        const why = v.reason === 'constraint_unsatisfied' ? `found ${v.found ?? '?'}` : v.reason.replace(/_/g, ' ');
-        parts.push(`${clip(v.bin)} ${clip(v.required)} (${why})`);
-      }
-    } else parts.push(`${key}: ${value.map((x) => clip(String(x))).join(', ')}`);
-  }
-  return parts.join('; ');
 }
 
 /** Control characters from skill files never reach the terminal raw. */

@@ -38,23 +38,17 @@ export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
     async skills(options?: { agent?: string }): Promise<Entry[]> {
       const store = ctx.store;
       await store.whenIdle();
-      // Loaded on first use: the runtime profiles are not needed to activate.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { judgeEvaluated, runtimeContext } = require('../core/runtimes') as typeof import('../core/runtimes');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { toRuntimeEntry } = require('../core/runtimes/entry') as typeof import('../core/runtimes/entry');
-      let skills;
-      if (options?.agent === undefined) skills = store.all();
-      else {
-        const view = await store.agentView(options.agent);
-        if (!view) throw new Error(`no agent \`${options.agent}\` in ${store.agentsFileList.map((f) => f.path).join(', ') || 'any agents file'}`);
-        skills = view.skills;
+      if (options?.agent === undefined) {
+        // Each skill as the store judged it: the same judgement as `check --json`.
+        const records = store.all();
+        const unjudged = records.filter((r) => !r.entry);
+        const late = unjudged.length ? await ctx.runtimes.entries(unjudged) : [];
+        return records.map((r) => r.entry ?? (late[unjudged.indexOf(r)] as Entry));
       }
-      // The same judgement as `check --json` (an agent's skills are nexo-rs's, as `check --agent` says).
-      const choices = options?.agent === undefined ? {} : { pinned: ['nexo' as const] };
-      const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
-      const { judged } = await judgeEvaluated(skills, runtimeContext(process.env, cwd, choices), choices);
-      return skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number]));
+      const view = await store.agentView(options.agent);
+      if (!view) throw new Error(`no agent \`${options.agent}\` in ${store.agentsFileList.map((f) => f.path).join(', ') || 'any agents file'}`);
+      // An agent's skills are nexo-rs's, as `check --agent` says.
+      return view.entries;
     },
     probeLog: () => [...ctx.probeLog],
     onDidChangeSkills: (listener, thisArgs, disposables) =>

@@ -4,6 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { RUNTIME_IDS, type RuntimeId } from '../core/runtimes/types';
 
 export const SECTION = 'skillAuthor';
 
@@ -20,6 +21,22 @@ export interface DiagnosticsSettings {
 }
 
 export type IndexFormat = 'hermes' | 'xml' | 'nexo';
+
+/** Which runtimes judge the skills, and the context of those that need one (the CLI's `--runtime`,
+ *  `--tools`, `--toolsets`, `--environments`, `--hermes-home`, `--openclaw-config`). */
+export interface RuntimeSettings {
+  /** Pinned runtimes; empty: detected per skill. */
+  readonly pinned: readonly RuntimeId[];
+  /** Hermes's home as given ('' = `$HERMES_HOME`, else `~/.hermes`). */
+  readonly hermesHome: string;
+  /** null: none given (Hermes's conditions hide nothing). */
+  readonly tools: readonly string[] | null;
+  readonly toolsets: readonly string[] | null;
+  /** null: detected as Hermes does. */
+  readonly environments: readonly string[] | null;
+  /** `openclaw.json` as given ('' = found as OpenClaw finds it). */
+  readonly openclawConfig: string;
+}
 
 export interface SkillSettings {
   /** Extra skill roots as given (absolute, `~/…`, or relative to the first workspace folder). */
@@ -52,6 +69,7 @@ export const DEFAULT_ROOTS: readonly string[] = ['~/.hermes/skills', '~/.claude/
 export class Config implements vscode.Disposable {
   private currentDiagnostics: DiagnosticsSettings;
   private currentSkills: SkillSettings;
+  private currentRuntimes: RuntimeSettings;
   private readonly changed = new vscode.EventEmitter<vscode.ConfigurationChangeEvent>();
   private readonly listener: vscode.Disposable;
 
@@ -61,10 +79,12 @@ export class Config implements vscode.Disposable {
   constructor() {
     this.currentDiagnostics = readDiagnostics();
     this.currentSkills = readSkills();
+    this.currentRuntimes = readRuntimes();
     this.listener = vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SECTION)) return;
       this.currentDiagnostics = readDiagnostics();
       this.currentSkills = readSkills();
+      this.currentRuntimes = readRuntimes();
       this.changed.fire(e);
     });
   }
@@ -75,6 +95,10 @@ export class Config implements vscode.Disposable {
 
   get skills(): SkillSettings {
     return this.currentSkills;
+  }
+
+  get runtimes(): RuntimeSettings {
+    return this.currentRuntimes;
   }
 
   dispose(): void {
@@ -115,6 +139,26 @@ function readSkills(): SkillSettings {
     indexFormat: format === 'xml' || format === 'nexo' ? format : 'hermes',
   };
 }
+
+function optionalStrings(value: unknown): string[] | null {
+  return Array.isArray(value) ? strings(value) : null;
+}
+
+function readRuntimes(): RuntimeSettings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const pinned = strings(c.get('runtimes'));
+  return {
+    pinned: RUNTIME_IDS.filter((r) => pinned.includes(r)),
+    hermesHome: (c.get<string>('hermes.home', '') ?? '').trim(),
+    tools: optionalStrings(c.get('hermes.tools')),
+    toolsets: optionalStrings(c.get('hermes.toolsets')),
+    environments: optionalStrings(c.get('hermes.environments')),
+    openclawConfig: (c.get<string>('openclaw.config', '') ?? '').trim(),
+  };
+}
+
+/** The settings that change which runtimes judge the skills or what they decide with. */
+export const RUNTIME_SETTINGS: readonly string[] = ['runtimes', 'hermes', 'openclaw'].map((k) => `${SECTION}.${k}`);
 
 /**
  * A path from a setting as an absolute path: `~` is the home folder, `${workspaceFolder}` the first

@@ -11,6 +11,7 @@ import type { AnalysisCache } from '../core/cache';
 import type { Engine } from '../core/engine';
 import type { ProbeLogEntry } from '../core/probe';
 import { Config, resolveSettingPath } from './config';
+import type { RuntimeJudge } from './runtimeJudge';
 import type { SkillStore } from './skills';
 
 export type Feature = (ctx: SkillAuthorContext) => vscode.Disposable;
@@ -25,6 +26,7 @@ export class SkillAuthorContext implements vscode.Disposable {
   private outputChannel: vscode.LogOutputChannel | undefined;
   private storeInstance: SkillStore | undefined;
   private cacheInstance: AnalysisCache | undefined;
+  private judgeInstance: RuntimeJudge | undefined;
   private disposed = false;
   private readonly engineReset = new vscode.EventEmitter<void>();
   /** Time the synchronous part of `activate()` took (ms). */
@@ -71,6 +73,17 @@ export class SkillAuthorContext implements vscode.Disposable {
       void this.storeInstance.refresh();
     }
     return this.storeInstance;
+  }
+
+  /** Each skill judged by the runtimes that apply to it (created on first use). */
+  get runtimes(): RuntimeJudge {
+    if (this.disposed) throw new Error('Skill Author: the extension context is disposed');
+    if (!this.judgeInstance) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { RuntimeJudge: JudgeClass } = require('./runtimeJudge') as typeof import('./runtimeJudge');
+      this.judgeInstance = this.track(new JudgeClass(this));
+    }
+    return this.judgeInstance;
   }
 
   /** The store when something already created it (features that must not trigger a scan). */

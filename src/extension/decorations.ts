@@ -1,6 +1,7 @@
-// Explorer decorations: every SKILL.md, and the skill folder holding it, gets its verdict's colour and a
-// one-character badge (✓ loaded, ! loaded with a banner or with errors, ✗ not shown to the model), with the
-// verdict's sentence as the tooltip. The Skills view's items carry the same SKILL.md URIs, so they get the
+// Explorer decorations: every SKILL.md, and the skill folder holding it, gets the colour of the verdict that
+// speaks for it — its worst runtime's, as `check` reports it — and a one-character badge (✓ loaded, ! loaded
+// with a banner, needing setup or with errors, ✗ a runtime that reads it keeps it from the model), with that
+// runtime's reasons as the tooltip. The Skills view's items carry the same SKILL.md URIs, so they get the
 // same decoration; its agent items use the URI with `?agent=<id>` and get the verdict that agent applies
 // (its `skill_overrides` may differ from the file's own mode).
 //
@@ -14,7 +15,8 @@
 // when another feature creates it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillStatus } from '../core/status';
+import type { Entry } from '../core/runtimes/entry';
+import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { Color } from '../core/types';
 import type { SkillAuthorContext } from './context';
 import { isEvaluated, type SkillStore, StoreFollower, type StoreChange } from './skills';
@@ -37,8 +39,11 @@ export function agentUri(file: string, agentId: string): vscode.Uri {
   return vscode.Uri.file(file).with({ query: new URLSearchParams({ agent: agentId }).toString() });
 }
 
-export function decorationFor(status: SkillStatus): vscode.FileDecoration {
-  const d = new vscode.FileDecoration(BADGES[status.color], `Skill Author: ${status.summary}`, new vscode.ThemeColor(THEME_COLORS[status.color]));
+/** The skill's decoration: the colour of the verdict that speaks for it (its worst runtime's), and that
+ *  runtime's reasons. */
+export function decorationFor(entry: Entry): vscode.FileDecoration {
+  const reasons = entry.runtimes.find((r) => r.runtime === entry.runtime)?.reasons.join(' ') ?? '';
+  const d = new vscode.FileDecoration(BADGES[entry.color], `Skill Author: ${RUNTIME_LABELS[entry.runtime]}: ${reasons}`, new vscode.ThemeColor(THEME_COLORS[entry.color]));
   d.propagate = false;
   return d;
 }
@@ -86,12 +91,13 @@ class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposab
     if (agent !== undefined) {
       this.agentUris.set(uri.toString(), uri);
       return store.agentView(agent).then((view) => {
-        const entry = view?.skills.find((s) => path.resolve(s.location.file) === uri.fsPath);
-        return entry ? decorationFor(entry.status) : undefined;
+        const i = view ? view.skills.findIndex((s) => path.resolve(s.location.file) === uri.fsPath) : -1;
+        const entry = view?.entries[i];
+        return entry ? decorationFor(entry) : undefined;
       });
     }
     const record = path.basename(uri.fsPath) === 'SKILL.md' ? store.get(uri.fsPath) : store.forDir(uri.fsPath);
-    return record && isEvaluated(record) ? decorationFor(record.status) : undefined;
+    return record?.entry && isEvaluated(record) ? decorationFor(record.entry) : undefined;
   }
 
   private onStoreChange(store: SkillStore, change: StoreChange): void {

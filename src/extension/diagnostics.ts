@@ -24,15 +24,13 @@
 // HUGE_CHARS are never analyzed at once, not even on open; and any document whose last analysis took over
 // SLOW_MS (a 700 KB frontmatter takes ~300 ms) waits, after a change, for the debounce or for twice that
 // time, whichever is longer — so analysis takes at most a third of the host's time on it.
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
-import { scopedDiagnostics } from '../core/runtimes/entry';
 import type { Diagnostic as EngineDiagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
 import { analyzeDocument, documentFile, documentLength, HUGE_CHARS, isOrphaned, isSkillDocument } from './documents';
-import type { StoreChange } from './skills';
+import type { SkillRecord, StoreChange } from './skills';
 
 export const SOURCE = 'skill-author';
 
@@ -76,26 +74,25 @@ const SEVERITY: Record<EngineDiagnostic['severity'], vscode.DiagnosticSeverity> 
  * the number of units the analyzed text has in front of the document's (1 when a BOM VS Code hides was put
  * back, see `withBom`).
  */
-/** The findings of a SKILL.md that hold where it applies (a nexo-rs finding only on a skill nexo-rs reads …),
- *  exactly as `check` reports them. */
-function scoped(analysis: SkillAnalysis, file: string): EngineDiagnostic[] {
-  return scopedDiagnostics(analysis.diagnostics, path.dirname(file), analysis.data, { home: process.env['HOME'] ?? os.homedir(), env: process.env });
-}
 
 export function toVscodeDiagnostic(doc: vscode.TextDocument, d: EngineDiagnostic, codesTarget: vscode.Uri, shift = 0): vscode.Diagnostic {
   const range = new vscode.Range(doc.positionAt(Math.max(0, d.start - shift)), doc.positionAt(Math.max(0, d.end - shift)));
   return decorate(new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]), d, codesTarget);
 }
 
-/** A finding of a file that is not open: the range from the engine's 1-based lines and UTF-16 columns. */
-export function toFileDiagnostic(analysis: SkillAnalysis, d: EngineDiagnostic, codesTarget: vscode.Uri): vscode.Diagnostic {
+/** A finding placed by line and column (1-based; columns in UTF-16 units of the file's text). */
+type PlacedFinding = Pick<EngineDiagnostic, 'code' | 'severity' | 'message' | 'line' | 'column' | 'endLine' | 'endColumn' | 'unnecessary'>;
+
+/** A finding of a file that is not open, or a runtime profile's finding (they read the file on disk): the
+ *  range from 1-based lines and UTF-16 columns. */
+export function toFileDiagnostic(analysis: Pick<SkillAnalysis, 'bom'>, d: PlacedFinding, codesTarget: vscode.Uri): vscode.Diagnostic {
   // VS Code will show the file without its BOM: columns on line 1 move one to the left.
   const col = (line: number, column: number): number => Math.max(0, column - 1 - (analysis.bom && line === 1 ? 1 : 0));
   const range = new vscode.Range(d.line - 1, col(d.line, d.column), d.endLine - 1, col(d.endLine, d.endColumn));
   return decorate(new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]), d, codesTarget);
 }
 
-function decorate(out: vscode.Diagnostic, d: EngineDiagnostic, codesTarget: vscode.Uri): vscode.Diagnostic {
+function decorate(out: vscode.Diagnostic, d: PlacedFinding, codesTarget: vscode.Uri): vscode.Diagnostic {
   out.source = SOURCE;
   out.code = { value: d.code, target: codesTarget };
   if (d.unnecessary) out.tags = [vscode.DiagnosticTag.Unnecessary];
@@ -165,6 +162,8 @@ class LiveDiagnostics implements vscode.Disposable {
   }
 
   private backgroundTimer: NodeJS.Timeout | undefined;
+  /** Per open file: the runtime profiles' findings last published (see `runtimeKey`). */
+  private readonly shownRuntimeFindings = new Map<string, string>();
   private publishGeneration = 0;
 
   /** Drops the findings of files under the paths just deleted, unless a tab still shows them. */
@@ -206,7 +205,15 @@ class LiveDiagnostics implements vscode.Disposable {
       if (!enabled) return;
     }
     for (const file of change?.removed ?? []) if (!open.has(file)) this.collection.delete(vscode.Uri.file(file));
-    const records = (!change || change.all ? store.all() : change.changed).filter((r) => !open.has(r.file));
+    const all = !change || change.all ? store.all() : change.changed;
+    // An open document's own analysis is live; the runtime profiles' findings come with the store's
+    // judgement (of the file on disk), so it is run again to take them in.
+    for (const r of all) {
+      if (!open.has(r.file)) continue;
+      const doc = vscode.workspace.textDocuments.find((d) => !d.isClosed && d.uri.scheme === 'file' && d.uri.fsPath === r.file);
+      if (doc && !this.pending.has(doc.uri.toString()) && this.shownRuntimeFindings.get(r.file) !== runtimeKey(r)) this.schedule(doc, 'config');
+    }
+    const records = all.filter((r) => !open.has(r.file));
     // The live analysis of the editor's text owns an open document. Thousands of files are published in
     // slices, so the extension host is never blocked for long.
     const full = !change || change.all;
@@ -217,7 +224,7 @@ class LiveDiagnostics implements vscode.Disposable {
       let i = from;
       for (; i < records.length && performance.now() - started < PUBLISH_SLICE_MS; i++) {
         const r = records[i] as (typeof records)[number];
-        this.collection.set(vscode.Uri.file(r.file), scoped(r.analysis, r.file).map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)));
+        this.collection.set(vscode.Uri.file(r.file), this.fileFindings(r));
       }
       if (i < records.length) setImmediate(() => publish(i));
     };
@@ -262,11 +269,13 @@ class LiveDiagnostics implements vscode.Disposable {
     const started = performance.now();
     let found: readonly EngineDiagnostic[];
     let shift: number;
+    let bom: boolean;
     try {
       // Shared per version with the other features; the BOM VS Code hides is put back (see `withBom`).
       const analyzedDoc = analyzeDocument(this.ctx, doc);
-      found = scoped(analyzedDoc.analysis, file);
+      found = this.ctx.runtimes.scoped(analyzedDoc.analysis.diagnostics, file, analyzedDoc.analysis.data);
       shift = analyzedDoc.shift;
+      bom = analyzedDoc.analysis.bom;
     } catch (err) {
       // An engine bug must not leave the previous (now wrong) findings up, nor break the next runs.
       this.ctx.output.error(`analysis of ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -287,18 +296,35 @@ class LiveDiagnostics implements vscode.Disposable {
     const diagnostics = found
       .filter((d) => !(hideOverlapping && OVERLAPPING_CODES.has(d.code)))
       .map((d) => toVscodeDiagnostic(doc, d, this.codesTarget, shift));
+    // The runtime profiles' own findings (Hermes, OpenClaw), from the store's judgement of the saved file.
+    diagnostics.push(...this.runtimeFindings(file, bom));
     this.collection.set(doc.uri, diagnostics);
     if (pending.changedAt !== null) this.ctx.lastLiveRun = { file, changeToSetMs: performance.now() - pending.changedAt, delayMs: pending.delay };
   }
 
   private forget(uri: vscode.Uri): void {
     this.drop(uri);
+    if (uri.scheme === 'file') this.shownRuntimeFindings.delete(uri.fsPath);
     // A closed SKILL.md keeps the findings of the file on disk (background diagnostics). When the editor
     // held unsaved edits, the store re-reads the file and its change event publishes them.
     const record = uri.scheme === 'file' && this.ctx.config.diagnostics.background ? this.ctx.storeIfCreated?.get(uri.fsPath) : undefined;
-    if (record && !record.fromEditor && !isOrphaned(uri)) {
-      this.collection.set(uri, scoped(record.analysis, uri.fsPath).map((d) => toFileDiagnostic(record.analysis, d, this.codesTarget)));
-    }
+    if (record && !record.fromEditor && !isOrphaned(uri)) this.collection.set(uri, this.fileFindings(record));
+  }
+
+  /** A file's findings from the store: the analysis's, scoped to the runtimes that read it, then the runtime
+   *  profiles' own (as `check` lists them). */
+  private fileFindings(r: SkillRecord): vscode.Diagnostic[] {
+    return [
+      ...this.ctx.runtimes.scoped(r.analysis.diagnostics, r.file, r.analysis.data).map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
+      ...this.runtimeFindings(r.file, r.analysis.bom),
+    ];
+  }
+
+  private runtimeFindings(file: string, bom: boolean): vscode.Diagnostic[] {
+    const record = this.ctx.storeIfCreated?.get(file);
+    this.shownRuntimeFindings.set(file, record ? runtimeKey(record) : '');
+    const entry = record?.entry;
+    return (entry?.diagnostics ?? []).filter((d) => d.runtime !== undefined).map((d) => toFileDiagnostic({ bom }, d, this.codesTarget));
   }
 
   dispose(): void {
@@ -309,6 +335,11 @@ class LiveDiagnostics implements vscode.Disposable {
     for (const s of this.subscriptions.splice(0)) s.dispose();
     this.collection.dispose();
   }
+}
+
+/** The runtime profiles' findings of a skill, as a key that changes exactly when they do. */
+function runtimeKey(r: SkillRecord): string {
+  return JSON.stringify((r.entry?.diagnostics ?? []).filter((d) => d.runtime !== undefined));
 }
 
 /** Live diagnostics for open SKILL.md documents. */

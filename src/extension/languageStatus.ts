@@ -1,15 +1,18 @@
 // The language status item of a SKILL.md (the `{}` entry next to the language in the status bar, the
-// vscode-eslint habit): what the agent runtime will do with the skill in the active editor on this machine —
-// "Loaded", "Loaded with banner · 2 missing", "Hidden (strict) · 1 missing", "Disabled", … — with the
-// severity of the verdict's colour, the verdict's summary as detail, and a link to the preview of what the
-// model sees.
+// vscode-eslint habit): what the runtimes that read the skill in the active editor will do with it on this
+// machine, judged as `check` judges it — the verdict that speaks for it (its worst runtime's) in that
+// runtime's words ("nexo-rs: Loaded + banner · 2 missing", "Hermes: Needs setup · 1 missing", "OpenClaw:
+// Hidden (os)", …) with the severity of its colour, the reasons and the other runtimes' verdicts as detail,
+// and a link to the preview of what the model sees.
 //
 // It shows for every file named SKILL.md whatever its language id (`skill` in VS Code 1.139, markdown in
 // older releases). The verdict is computed like the preview's (the editor's text, evaluated with the shared
 // engine), after 150 ms of quiet following an edit; the item is busy while probes run, and follows the
 // store's events (the file changed on disk, re-probe) and engine resets (trust, PATH or env settings).
 import * as vscode from 'vscode';
-import type { SkillStatus } from '../core/status';
+import type { Entry } from '../core/runtimes/entry';
+import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { verdictWords } from '../core/runtimes/words';
 import type { SkillAuthorContext } from './context';
 import { evaluateSkillFile, PREVIEW_DEBOUNCE_MS } from './preview';
 import { skillFileOf } from './skills';
@@ -24,35 +27,34 @@ export interface LanguageStatusState {
   file: string | null;
   /** The item's link: the preview command and its argument (the SKILL.md path). */
   command: { command: string; arguments: unknown[] } | null;
+  /** The runtimes item: which runtimes judge the skill, and why. */
+  runtimes: { text: string; detail: string };
 }
 
-/** The item's text for a verdict; `· N missing` counts what hides the skill or goes into its banner. */
-export function verdictText(status: SkillStatus): string {
-  const m = status.missing;
-  const missing = m.bins.length + m.env.length + m.versions.filter((v) => v.reason !== 'not_probed').length;
-  switch (status.verdict) {
-    case 'loaded':
-      return 'Loaded';
-    case 'loaded_with_banner':
-      return `Loaded with banner · ${missing} missing`;
-    case 'skipped_strict':
-      return `Hidden (strict) · ${missing} missing`;
-    case 'skipped_disabled':
-      return 'Disabled';
-    case 'not_loadable':
-      // Empty, not UTF-8, unreadable, too large, not a file: the detail (the verdict's summary) says which.
-      return 'Not loaded';
-    case 'unsupported_platform':
-      return 'Hidden (platform)';
-    case 'not_found':
-      return 'Not found';
+/** The item's text for a skill: the verdict that speaks for it (its worst runtime's) in that runtime's
+ *  words, `· N missing` counting what hides it, gives it a banner or asks for setup. */
+export function verdictText(entry: Entry): string {
+  const words = verdictWords(entry, entry.mode);
+  const label = `${RUNTIME_LABELS[entry.runtime]}: ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  if (entry.verdict === 'loaded' || entry.verdict === 'skipped_disabled' || entry.verdict === 'not_loadable' || entry.verdict === 'not_found') return label;
+  let missing = 0;
+  for (const [key, list] of Object.entries(entry.missing)) {
+    if (Array.isArray(list)) missing += key === 'versions' ? (list as Array<{ reason: string }>).filter((v) => v.reason !== 'not_probed').length : list.length;
   }
+  return missing > 0 ? `${label} · ${missing} missing` : label;
+}
+
+/** The item's detail: the reasons of the runtime that speaks for the skill, then the others' verdicts. */
+export function verdictDetail(entry: Entry): string {
+  const own = entry.runtimes.find((r) => r.runtime === entry.runtime)?.reasons.join(' ') ?? '';
+  const others = entry.runtimes.filter((r) => r.runtime !== entry.runtime).map((r) => `${RUNTIME_LABELS[r.runtime]}: ${verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined)}`);
+  return others.length ? `${own} (${others.join('; ')})` : own;
 }
 
 /** Delay after activation before the item may start the skill store's scan (as the diagnostics do). */
 const STORE_DELAY_MS = 500;
 
-const SEVERITY: Record<SkillStatus['color'], vscode.LanguageStatusSeverity> = {
+const SEVERITY: Record<Entry['color'], vscode.LanguageStatusSeverity> = {
   green: vscode.LanguageStatusSeverity.Information,
   amber: vscode.LanguageStatusSeverity.Warning,
   red: vscode.LanguageStatusSeverity.Error,
@@ -60,6 +62,8 @@ const SEVERITY: Record<SkillStatus['color'], vscode.LanguageStatusSeverity> = {
 
 class SkillLanguageStatus implements vscode.Disposable {
   private readonly item = vscode.languages.createLanguageStatusItem('skillAuthor.verdict', { pattern: '**/SKILL.md' });
+  /** Which runtimes judge the skill and why, with the runtime picker as its link. */
+  private readonly runtimesItem = vscode.languages.createLanguageStatusItem('skillAuthor.runtimes', { pattern: '**/SKILL.md' });
   private readonly subscriptions: vscode.Disposable[] = [];
   private storeListener: vscode.Disposable | undefined;
   private attachTimer: NodeJS.Timeout | undefined;
@@ -70,8 +74,12 @@ class SkillLanguageStatus implements vscode.Disposable {
   constructor(private readonly ctx: SkillAuthorContext) {
     this.item.name = 'Skill Author: what the agent does with this skill';
     this.item.text = 'Skill';
+    this.runtimesItem.name = 'Skill Author: the runtimes this skill is judged for';
+    this.runtimesItem.text = 'Runtimes';
+    this.runtimesItem.command = { title: 'Select Runtimes', tooltip: 'Pin the runtimes every skill is judged for', command: 'skillAuthor.selectRuntimes' };
     this.subscriptions.push(
       this.item,
+      this.runtimesItem,
       vscode.window.onDidChangeActiveTextEditor(() => this.follow()),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0 && this.file !== undefined && skillFileOf(e.document.uri) === this.file) this.schedule(PREVIEW_DEBOUNCE_MS);
@@ -107,6 +115,7 @@ class SkillLanguageStatus implements vscode.Disposable {
       busy: this.item.busy,
       file: this.file ?? null,
       command: c ? { command: c.command, arguments: c.arguments ?? [] } : null,
+      runtimes: { text: this.runtimesItem.text, detail: this.runtimesItem.detail ?? '' },
     };
   }
 
@@ -142,12 +151,22 @@ class SkillLanguageStatus implements vscode.Disposable {
         this.show('Not on disk', `${file} does not exist.`, vscode.LanguageStatusSeverity.Warning, file);
         return;
       }
-      this.show(verdictText(skill.status), skill.status.summary, SEVERITY[skill.status.color], file);
+      const [entry] = await this.ctx.runtimes.entries([skill]);
+      if (generation !== this.generation || !entry) return;
+      this.show(verdictText(entry), verdictDetail(entry), SEVERITY[entry.color], file);
+      this.showRuntimes(entry);
     } catch (err) {
       if (generation !== this.generation) return;
       this.ctx.output.error(`checking ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       this.show('Check failed', err instanceof Error ? err.message : String(err), vscode.LanguageStatusSeverity.Error, file);
     }
+  }
+
+  private showRuntimes(entry: Entry): void {
+    const pinned = this.ctx.config.runtimes.pinned.length > 0;
+    this.runtimesItem.text = `$(server-environment) ${entry.runtimes.map((r) => RUNTIME_LABELS[r.runtime]).join(', ')}`;
+    this.runtimesItem.detail = pinned ? 'pinned by skillAuthor.runtimes' : 'detected: ' + entry.runtimes.map((r) => `${RUNTIME_LABELS[r.runtime]} (${r.applies_because})`).join('; ');
+    this.runtimesItem.accessibilityInformation = { label: `Runtimes: ${entry.runtimes.map((r) => RUNTIME_LABELS[r.runtime]).join(', ')}, ${this.runtimesItem.detail}` };
   }
 
   private show(text: string, detail: string, severity: vscode.LanguageStatusSeverity, file: string): void {

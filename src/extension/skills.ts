@@ -20,6 +20,7 @@ import type { AgentDef, AgentProblem, AgentsFile } from '../core/agents';
 import type { SkillAnalysis } from '../core/analyze';
 import type { Catalog, SkillLocation } from '../core/catalog';
 import type { EvaluatedSkill } from '../core/engine';
+import type { Entry } from '../core/runtimes/entry';
 import type { SkillStatus } from '../core/status';
 import { DEFAULT_ROOTS, resolveSettingPath } from './config';
 import type { SkillAuthorContext } from './context';
@@ -47,6 +48,9 @@ export interface SkillRecord extends EvaluatedSkill {
   probing: boolean;
   /** True when the analysis comes from an open editor's unsaved text. */
   fromEditor: boolean;
+  /** The skill judged by each runtime that applies to it, as `check --json` prints it; undefined until the
+   *  first evaluation was judged. */
+  entry: Entry | undefined;
 }
 
 export interface StoreChange {
@@ -63,6 +67,8 @@ export interface AgentView {
   agent: AgentDef;
   /** The agent's skills in its order, overrides applied, `not_found` entries included. */
   skills: EvaluatedSkill[];
+  /** The same skills as `check --agent` reports them (nexo-rs's verdicts). */
+  entries: Entry[];
 }
 
 /** Slice of the extension host's thread the cold scan may take before it yields (ms). */
@@ -89,10 +95,14 @@ const PLACEHOLDER_STATUS: SkillStatus = {
   summary: 'Checking…',
 };
 
-/** True once the record carries a real verdict (its first evaluation finished), not the placeholder. */
+/** True once the record carries a real verdict (its first evaluation finished and was judged), not the
+ *  placeholder. */
 export function isEvaluated(record: SkillRecord): boolean {
-  return record.status !== PLACEHOLDER_STATUS;
+  return record.status !== PLACEHOLDER_STATUS && record.entry !== undefined;
 }
+
+/** Skills judged per batch before the store yields to the event loop. */
+const JUDGE_BATCH = 500;
 
 /** Fires, just after it was created, with each new store (see `StoreFollower`). */
 const storeCreated = new vscode.EventEmitter<SkillStore>();
@@ -146,6 +156,13 @@ export class SkillStore implements vscode.Disposable {
   private pendingRemoved = new Set<string>();
   private pendingAll = false;
   private fireTimer: NodeJS.Timeout | undefined;
+  /** The batch being judged and fired (batches are judged one after another). */
+  private firing: Promise<void> | undefined;
+  /** Roots where a file changed on disk since they were last judged: their Hermes / OpenClaw reports are
+   *  stale, and every skill judged by one of those runtimes there must be judged again. */
+  private staleRoots = new Set<string>();
+  /** Everything must be judged again (settings, engine, category descriptions). */
+  private judgeAll = false;
   /** `whenIdle` callers waiting for the queued changes to be fired. */
   private flushWaiters: Array<() => void> = [];
   private readonly editTimers = new Map<string, NodeJS.Timeout>();
@@ -174,6 +191,8 @@ export class SkillStore implements vscode.Disposable {
       }),
       // A new engine (trust granted, PATH/env/probe settings changed): same analyses, new verdicts.
       ctx.onDidResetEngine(() => this.reevaluateAll()),
+      // Other runtimes pinned, another Hermes home or OpenClaw config: judge every skill again.
+      ctx.runtimes.onDidChange(() => this.queue({ all: true })),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length > 0) this.scheduleEdit(e.document);
       }),
@@ -264,7 +283,7 @@ export class SkillStore implements vscode.Disposable {
         await Promise.allSettled([...this.inFlight]);
         continue;
       }
-      if (!this.fireTimer || this.disposed) return;
+      if ((!this.fireTimer && !this.firing) || this.disposed) return;
       await new Promise<void>((resolve) => this.flushWaiters.push(resolve));
     }
   }
@@ -310,7 +329,7 @@ export class SkillStore implements vscode.Disposable {
     // The agent's skills use the store's analyses when the file is one of ours (so unsaved edits count),
     // and the agent's overrides; probes are shared through the engine's cache.
     const skills = await engine.checkAgent(agent, undefined, (f) => this.records.get(f)?.analysis);
-    return { file, agent, skills };
+    return { file, agent, skills, entries: await this.ctx.runtimes.entries(skills, { agent: true }) };
   }
 
   // ---- scanning ------------------------------------------------------------------------------------
@@ -523,7 +542,9 @@ export class SkillStore implements vscode.Disposable {
       status: previous?.status ?? PLACEHOLDER_STATUS,
       probing: true,
       fromEditor,
+      entry: previous?.entry,
     };
+    if (!fromEditor) this.staleRoots.add(root.path);
     this.setRecord(record);
     this.queue({ changed: [record] });
     this.evaluate(record);
@@ -577,7 +598,9 @@ export class SkillStore implements vscode.Disposable {
   }
 
   private remove(file: string): void {
+    const root = this.records.get(file)?.root.path;
     if (this.deleteRecord(file)) {
+      if (root !== undefined) this.staleRoots.add(root);
       this.generation.delete(file);
       this.agentCache = undefined;
       this.queue({ removed: [file] });
@@ -724,20 +747,67 @@ export class SkillStore implements vscode.Disposable {
   private flush(): void {
     this.fireTimer = undefined;
     this.lastFire = performance.now();
-    const change: StoreChange = { changed: [...this.pendingChanged.values()], removed: [...this.pendingRemoved], all: this.pendingAll };
+    const changed = new Map(this.pendingChanged);
+    const removed = [...this.pendingRemoved];
+    const all = this.pendingAll;
     this.pendingChanged = new Map();
     this.pendingRemoved = new Set();
     this.pendingAll = false;
-    try {
-      this.changedEmitter.fire(change);
-    } finally {
-      for (const resolve of this.flushWaiters.splice(0)) resolve();
+    if (all) this.judgeAll = true;
+    // Judged after the batch before it (its reports may be the ones this batch reuses), then fired.
+    const previous = this.firing ?? Promise.resolve();
+    const run: Promise<void> = previous
+      .then(() => this.judge(changed))
+      .catch((err: unknown) => this.ctx.output.error(`judging skills failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
+      .then(() => {
+        if (this.disposed) return;
+        this.changedEmitter.fire({ changed: [...changed.values()], removed, all });
+      })
+      .finally(() => {
+        if (this.firing === run) this.firing = undefined;
+        if (!this.fireTimer && !this.firing) for (const resolve of this.flushWaiters.splice(0)) resolve();
+      });
+    this.firing = run;
+  }
+
+  /**
+   * Judge by each applicable runtime the evaluated skills of this batch, and the skills whose Hermes or
+   * OpenClaw verdict a change on disk in their root may have changed (a duplicate name, a prompt limit).
+   * Skills whose entry changed are added to `changed`.
+   */
+  private async judge(changed: Map<string, SkillRecord>): Promise<void> {
+    const judge = this.ctx.runtimes;
+    const everything = this.judgeAll;
+    const stale = this.staleRoots;
+    this.judgeAll = false;
+    this.staleRoots = new Set();
+    if (everything) judge.invalidate();
+    else if (stale.size) judge.invalidate(stale);
+    const TREE = new Set(['hermes', 'openclaw']);
+    const wanted = [...this.records.values()].filter(
+      (r) =>
+        r.status !== PLACEHOLDER_STATUS &&
+        !r.probing &&
+        (everything || changed.has(r.file) || r.entry === undefined || (stale.has(r.root.path) && r.entry.runtimes.some((x) => TREE.has(x.runtime)))),
+    );
+    for (let i = 0; i < wanted.length && !this.disposed; i += JUDGE_BATCH) {
+      const batch = wanted.slice(i, i + JUDGE_BATCH);
+      const entries = await judge.entries(batch);
+      batch.forEach((r, j) => {
+        const entry = entries[j] as Entry;
+        if (this.records.get(r.file) !== r) return;
+        const before = r.entry;
+        r.entry = entry;
+        if (!before || JSON.stringify(before) !== JSON.stringify(entry)) changed.set(r.file, r);
+      });
+      if (i + JUDGE_BATCH < wanted.length) await yieldNow();
     }
   }
 
   dispose(): void {
     this.disposed = true;
     if (this.fireTimer) clearTimeout(this.fireTimer);
+    this.fireTimer = undefined;
     for (const resolve of this.flushWaiters.splice(0)) resolve();
     for (const t of this.editTimers.values()) clearTimeout(t);
     for (const d of [...this.subscriptions.splice(0), ...this.watchers.splice(0), ...this.agentWatchers.splice(0)]) d.dispose();

@@ -14,10 +14,11 @@
 // view was shown) and otherwise attaches to the store when another feature creates it (for the badge).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { RUNTIME_LABELS, type JudgedSkill } from '../core/runtimes/judge';
-import { RuntimeVerdicts } from './runtimeVerdicts';
 import type { AgentDef } from '../core/agents';
 import type { EvaluatedSkill } from '../core/engine';
+import type { Entry } from '../core/runtimes/entry';
+import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { isHiddenVerdict, missingText, verdictWords } from '../core/runtimes/words';
 import type { SkillStatus } from '../core/status';
 import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
 import { agentUri, colorId, THEME_COLORS } from './decorations';
@@ -71,11 +72,13 @@ export interface ShownSkill {
   probing: boolean;
   /** False while the first evaluation has not finished (the status is a placeholder). */
   evaluated: boolean;
+  /** The skill judged by each runtime that applies (an agent's skills: by nexo-rs); set once evaluated. */
+  entry: Entry | undefined;
   agent?: { def: AgentDef; file: string };
 }
 
 export interface RequirementFact {
-  kind: 'bin' | 'env' | 'version';
+  kind: 'bin' | 'env' | 'version' | 'file' | 'config' | 'os';
   /** true met, false missing, null unknown (version not probed), undefined not evaluated yet. */
   ok: boolean | null | undefined;
   label: string;
@@ -90,6 +93,8 @@ interface AgentModel {
   file: string;
   /** Every entry of the agent's list, in its order (the filter is applied when listing). */
   entries: EvaluatedSkill[];
+  /** Those entries judged (nexo-rs's verdicts), in the same order. */
+  judged: Entry[];
 }
 
 export interface SnapshotItem {
@@ -142,8 +147,6 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private refreshSeq = 0;
   private readonly refreshes: Array<{ seq: number; keys: string[] | 'all' }> = [];
   private disposed = false;
-  /** Each skill's verdict per runtime, for tooltips. */
-  private readonly runtimes = new RuntimeVerdicts();
 
   constructor(private readonly ctx: SkillAuthorContext) {
     const state = ctx.extension.workspaceState;
@@ -153,14 +156,13 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.setContext('skillAuthor.groupBy', this.groupPreference);
     this.setContext('skillAuthor.hiddenOnly', this.hiddenOnly);
     this.follower = new StoreFollower(ctx, (store, change) => this.onStore(store, change));
-    this.subscriptions.push(this.view, this.changed, this.follower, this.runtimes);
+    this.subscriptions.push(this.view, this.changed, this.follower);
   }
 
   // ---- store ---------------------------------------------------------------------------------------
 
   private onStore(store: SkillStore, change: StoreChange | undefined): void {
     if (this.disposed) return;
-    this.runtimes.invalidate();
     if (store !== this.store) {
       this.store = store;
       this.rootModel = undefined;
@@ -182,7 +184,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.setContext('skillAuthor.hasAgents', store.agents().length > 0);
     this.setContext('skillAuthor.hasSkills', records.length > 0);
     if (store.ready) this.setContext('skillAuthor.ready', true);
-    this.hiddenInStore = records.filter((r) => isEvaluated(r) && isHidden(r.status)).length;
+    this.hiddenInStore = records.filter((r) => isEvaluated(r) && isHidden(r.entry)).length;
     if (group === 'agent') {
       this.rootModel = undefined;
       if (regrouped) this.agentRun = undefined;
@@ -205,7 +207,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private buildRootModel(records: readonly SkillRecord[]): RootModel {
     const model: RootModel = new Map();
     for (const r of records) {
-      if (!this.passes(r.status, isEvaluated(r))) continue;
+      if (!this.passes(isEvaluated(r) ? r.entry : undefined)) continue;
       let group = model.get(r.root.path);
       if (!group) model.set(r.root.path, (group = { root: r.root, categories: new Map() }));
       let files = group.categories.get(r.location.category);
@@ -261,7 +263,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
             run.again = false;
             continue;
           }
-          const next: AgentModel | null = view ? { def: view.agent, file: view.file.path, entries: view.skills } : null;
+          const next: AgentModel | null = view ? { def: view.agent, file: view.file.path, entries: view.skills, judged: view.entries } : null;
           this.applyAgentModel(next, run.everything);
           return next;
         }
@@ -279,8 +281,9 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     const out: Node[] = [];
     for (const [i, entry] of next.entries.entries()) {
       const before = previous.entries[i];
-      if (!before || before.id !== entry.id || this.passes(before.status, true) !== this.passes(entry.status, true)) return this.fire(undefined);
-      if (fingerprint(before) !== fingerprint(entry)) out.push(this.agentSkillNode(next.def.id, i));
+      const [was, is] = [previous.judged[i], next.judged[i]];
+      if (!before || before.id !== entry.id || this.passes(was) !== this.passes(is)) return this.fire(undefined);
+      if (fingerprint(before, was) !== fingerprint(entry, is)) out.push(this.agentSkillNode(next.def.id, i));
     }
     this.fire(out);
   }
@@ -291,9 +294,9 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return (await this.agentModelPending) ?? this.agentModel ?? null;
   }
 
-  /** Whether a skill with this status is listed under the current filter. */
-  private passes(status: SkillStatus, evaluated: boolean): boolean {
-    return !this.hiddenOnly || (evaluated && isHidden(status));
+  /** Whether a skill so judged (undefined: not yet) is listed under the current filter. */
+  private passes(entry: Entry | undefined): boolean {
+    return !this.hiddenOnly || (entry !== undefined && isHidden(entry));
   }
 
   // ---- view state ----------------------------------------------------------------------------------
@@ -330,15 +333,15 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     if (this.shownGroup === 'agent') {
       const model = this.agentModel;
       agent = model?.def.id;
-      for (const e of model?.entries ?? []) {
-        if (isHidden(e.status)) hidden++;
-        if (this.passes(e.status, true)) listed++;
+      for (const e of model?.judged ?? []) {
+        if (isHidden(e)) hidden++;
+        if (this.passes(e)) listed++;
       }
     } else {
       hidden = this.hiddenInStore;
       for (const group of this.rootModel?.values() ?? []) for (const files of group.categories.values()) listed += files.length;
     }
-    this.view.badge = hidden > 0 ? { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model` } : undefined;
+    this.view.badge = hidden > 0 ? { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model${this.shownGroup === 'agent' ? '' : ' by a runtime that reads it'}` } : undefined;
     this.view.description = agent !== undefined ? `agent ${agent}` : '';
     const messages: string[] = [];
     if (this.hiddenOnly && listed === 0 && store.ready) messages.push('No hidden skills: the model sees every skill listed here.');
@@ -422,7 +425,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         // Regrouped while the agent's view was computed: answer for the grouping now shown.
         if (this.shownGroup !== 'agent') return this.getChildren();
         if (!model) return [];
-        return model.entries.flatMap((e, i) => (this.passes(e.status, true) ? [this.agentSkillNode(model.def.id, i)] : []));
+        return model.entries.flatMap((_e, i) => (this.passes(model.judged[i]) ? [this.agentSkillNode(model.def.id, i)] : []));
       }
       this.rootModel ??= this.buildRootModel(store.all());
       return [...this.rootModel.values()].map((g) => this.rootNode(g.root));
@@ -486,14 +489,10 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     }
   }
 
-  async resolveTreeItem(item: vscode.TreeItem, element: Node): Promise<vscode.TreeItem> {
+  resolveTreeItem(item: vscode.TreeItem, element: Node): vscode.TreeItem {
     if (element.kind === 'skill' || element.kind === 'agentSkill') {
       const shown = this.shown(element);
-      if (shown) {
-        // An agent's skills are nexo-rs's; elsewhere each runtime that applies says what it does.
-        const judged = shown.agent || shown.skill.status.verdict === 'not_found' || !shown.evaluated ? undefined : await this.runtimes.of(shown.skill).catch(() => undefined);
-        item.tooltip = skillTooltip(shown, judged);
-      }
+      if (shown) item.tooltip = skillTooltip(shown);
     }
     return item;
   }
@@ -507,7 +506,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     if (node.kind === 'agentSkill') {
       const model = this.agentModel;
       const entry = model && model.def.id === node.agentId ? model.entries[node.index] : undefined;
-      return model && entry ? { skill: entry, probing: false, evaluated: true, agent: { def: model.def, file: model.file } } : undefined;
+      return model && entry ? { skill: entry, probing: false, evaluated: true, entry: model.judged[node.index], agent: { def: model.def, file: model.file } } : undefined;
     }
     return undefined;
   }
@@ -526,8 +525,9 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     const agentId = uri.query ? new URLSearchParams(uri.query).get('agent') : null;
     if (agentId) {
       const view = await store.agentView(agentId);
-      const entry = view?.skills.find((s) => path.resolve(s.location.file) === path.resolve(file));
-      return view && entry ? { skill: entry, probing: false, evaluated: true, agent: { def: view.agent, file: view.file.path } } : undefined;
+      const i = view ? view.skills.findIndex((s) => path.resolve(s.location.file) === path.resolve(file)) : -1;
+      const entry = view?.skills[i];
+      return view && entry ? { skill: entry, probing: false, evaluated: true, entry: view.entries[i], agent: { def: view.agent, file: view.file.path } } : undefined;
     }
     await store.whenIdle();
     const record = store.get(file);
@@ -607,16 +607,18 @@ function targetUri(arg: unknown): vscode.Uri | undefined {
 // ---- what an item says ---------------------------------------------------------------------------------
 
 function shownRecord(r: SkillRecord): ShownSkill {
-  return { skill: r, probing: r.probing, evaluated: isEvaluated(r) };
+  const evaluated = isEvaluated(r);
+  return { skill: r, probing: r.probing, evaluated, entry: evaluated ? r.entry : undefined };
 }
 
-/** Hidden: the model never sees it (anything but loaded, with or without a banner). */
-export function isHidden(status: SkillStatus): boolean {
-  return status.verdict !== 'loaded' && status.verdict !== 'loaded_with_banner';
+/** Hidden: a runtime that reads the skill keeps it from the model (a banner or a setup request still
+ *  shows it). */
+export function isHidden(entry: Entry | undefined): boolean {
+  return entry !== undefined && isHiddenVerdict(entry.verdict);
 }
 
-function fingerprint(s: EvaluatedSkill): string {
-  return JSON.stringify([s.location.file, s.status, s.analysis?.displayName, s.analysis?.description, s.analysis?.data?.['name']]);
+function fingerprint(s: EvaluatedSkill, entry: Entry | undefined): string {
+  return JSON.stringify([s.location.file, s.status, entry, s.analysis?.displayName, s.analysis?.description, s.analysis?.data?.['name']]);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -636,21 +638,19 @@ function shortDescription(text: string): string {
 }
 
 function skillItem(key: string, shown: ShownSkill): vscode.TreeItem {
-  const { skill, agent } = shown;
-  const status = skill.status;
-  const notFound = status.verdict === 'not_found';
-  const reqs = skill.analysis?.requirements;
-  const hasChildren = shown.evaluated ? status.bins.length + status.env.length + status.versions.length > 0 : !!reqs && reqs.bins.length + reqs.env.length + reqs.versions.length > 0;
+  const { skill, agent, entry } = shown;
+  const notFound = skill.status.verdict === 'not_found';
+  const hasChildren = requirementFacts(shown).length > 0;
   const item = new vscode.TreeItem(notFound ? skill.id : skillName(skill), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = key;
   item.description = notFound ? `not found in ${path.basename(agent?.def.skillsDir ?? '') || 'skills_dir'}` : shortDescription(skill.analysis?.description ?? '');
-  if (shown.probing || !shown.evaluated) item.iconPath = new vscode.ThemeIcon('loading~spin');
-  else item.iconPath = verdictIcon(status);
+  if (shown.probing || !entry) item.iconPath = new vscode.ThemeIcon('loading~spin');
+  else item.iconPath = verdictIcon(entry.color);
   item.resourceUri = agent ? agentUri(skill.location.file, agent.def.id) : vscode.Uri.file(skill.location.file);
   if (notFound) {
     item.contextValue = 'missingSkill';
   } else {
-    item.contextValue = `skill.${shown.evaluated ? status.verdict : 'checking'}`;
+    item.contextValue = `skill.${entry ? entry.verdict : 'checking'}`;
     item.command = { command: 'skillAuthor.tree.open', title: 'Open SKILL.md', arguments: [item.resourceUri] };
   }
   return item;
@@ -658,8 +658,8 @@ function skillItem(key: string, shown: ShownSkill): vscode.TreeItem {
 
 const VERDICT_ICONS = { green: 'pass-filled', amber: 'warning', red: 'error' } as const;
 
-function verdictIcon(status: SkillStatus): vscode.ThemeIcon {
-  return new vscode.ThemeIcon(VERDICT_ICONS[status.color], new vscode.ThemeColor(THEME_COLORS[status.color]));
+function verdictIcon(color: Entry['color']): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(VERDICT_ICONS[color], new vscode.ThemeColor(THEME_COLORS[color]));
 }
 
 function requirementIcon(ok: boolean | null | undefined): vscode.ThemeIcon {
@@ -672,10 +672,18 @@ function mark(ok: boolean | null | undefined): string {
   return ok === true ? '✓' : ok === false ? '✗' : ok === null ? '?' : '…';
 }
 
-/** Every requirement with what this machine has for it (declared order: bins, env, versions). */
+/** Whether nexo-rs judges the skill (its `requires` gate, mode and banner are then shown). */
+function nexoApplies(shown: ShownSkill): boolean {
+  return !!shown.agent || !!shown.entry?.runtimes.some((r) => r.runtime === 'nexo');
+}
+
+/**
+ * Every requirement with what this machine has for it: nexo-rs's `requires` as it checked them (declared
+ * order: bins, env, versions), then what each other runtime that applies found missing, in its own lists.
+ */
 export function requirementFacts(shown: ShownSkill): RequirementFact[] {
   const { status, analysis } = shown.skill;
-  if (!shown.evaluated) {
+  if (!shown.evaluated || !shown.entry) {
     const req = analysis?.requirements;
     if (!req) return [];
     return [
@@ -684,17 +692,26 @@ export function requirementFacts(shown: ShownSkill): RequirementFact[] {
       ...req.versions.map((v): RequirementFact => ({ kind: 'version', ok: undefined, label: `${v.bin} ${v.constraint}`, detail: 'checking…' })),
     ];
   }
-  const via = (source: 'requires' | 'prerequisites'): string => (source === 'prerequisites' ? ' (Hermes prerequisites)' : '');
-  return [
-    ...status.bins.map((b): RequirementFact => ({
-      kind: 'bin',
-      ok: b.found,
-      label: b.name,
-      detail: (b.found ? (b.path ?? 'blank name: the runtime skips it') : 'not found on PATH') + via(b.source),
-    })),
-    ...status.env.map((e): RequirementFact => ({ kind: 'env', ok: e.set, label: e.name, detail: (e.set ? 'set' : 'unset') + via(e.source) })),
-    ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionDetail(v) })),
-  ];
+  const facts: RequirementFact[] = [];
+  if (nexoApplies(shown)) {
+    facts.push(
+      ...status.bins.map((b): RequirementFact => ({ kind: 'bin', ok: b.found, label: b.name, detail: b.found ? (b.path ?? 'blank name: the runtime skips it') : 'not found on PATH' })),
+      ...status.env.map((e): RequirementFact => ({ kind: 'env', ok: e.set, label: e.name, detail: e.set ? 'set' : 'unset' })),
+      ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionDetail(v) })),
+    );
+  }
+  for (const r of shown.entry.runtimes) {
+    if (r.runtime === 'nexo') continue;
+    const who = RUNTIME_LABELS[r.runtime];
+    const m = r.missing;
+    for (const b of m.bins ?? []) facts.push({ kind: 'bin', ok: false, label: b, detail: `not found on PATH (${who})` });
+    if (m.anyBins?.length) facts.push({ kind: 'bin', ok: false, label: m.anyBins.join(' | '), detail: `none of them on PATH (${who} needs one)` });
+    for (const e of m.env ?? []) facts.push({ kind: 'env', ok: false, label: e, detail: `unset (${who})` });
+    for (const f of m.files ?? []) facts.push({ kind: 'file', ok: false, label: f, detail: `missing (${who})` });
+    for (const c of m.config ?? []) facts.push({ kind: 'config', ok: false, label: c, detail: `not set in the configuration (${who})` });
+    if (m.os?.length) facts.push({ kind: 'os', ok: false, label: m.os.join(', '), detail: `not this system, ${process.platform} (${who})` });
+  }
+  return facts;
 }
 
 function versionDetail(v: SkillStatus['versions'][number]): string {
@@ -735,20 +752,39 @@ function esc(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+!|<>~&$-]/g, '\\$&');
 }
 
-function skillTooltip(shown: ShownSkill, judged?: JudgedSkill): vscode.MarkdownString {
-  const { skill, agent } = shown;
+/** What a runtime does with the skill, in its words: `Hidden (strict)` for nexo-rs, `Needs setup` for Hermes … */
+function verdictLabel(r: Pick<Entry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
+  const words = verdictWords(r, mode);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
+  const { skill, agent, entry } = shown;
   const status = skill.status;
   const lines: string[] = [];
   const notFound = status.verdict === 'not_found';
   lines.push(`**${esc(notFound ? skill.id : skillName(skill))}** · ${esc(skill.location.category)}/${esc(skill.id)}`);
   if (skill.analysis?.description) lines.push('', esc(skill.analysis.description.replace(/\s+/g, ' ')));
   lines.push('');
-  if (shown.probing || !shown.evaluated) {
-    lines.push(shown.evaluated ? `Checking again… (last verdict: ${esc(status.summary)})` : 'Checking…');
+  const nexo = nexoApplies(shown);
+  if (shown.probing || !entry) {
+    lines.push(entry ? `Checking again… (last verdict: ${esc(RUNTIME_LABELS[entry.runtime])}: ${esc(verdictWords(entry, entry.mode))})` : 'Checking…');
   } else {
-    lines.push(`**${esc(status.summary)}** (verdict \`${status.verdict}\`)`);
+    // The verdict that speaks for the skill (its worst runtime's), then each runtime's own.
+    lines.push(`**${esc(RUNTIME_LABELS[entry.runtime])}: ${esc(verdictLabel(entry, entry.mode))}** (verdict \`${entry.verdict}\`)`);
+    const only = entry.runtimes.length === 1 ? entry.runtimes[0] : undefined;
+    if (only) {
+      if (only.reasons.length) lines.push('', esc(only.reasons.join(' ')));
+      if (!agent && only.applies_because) lines.push('', `_Judged for ${esc(RUNTIME_LABELS[only.runtime])}: ${esc(only.applies_because)}._`);
+    } else {
+      lines.push('', 'Runtimes:', '');
+      for (const r of entry.runtimes) {
+        const reasons = r.reasons.join(' ');
+        lines.push(`- ${RUNTIME_LABELS[r.runtime]}: **${esc(verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined))}**${reasons ? ` — ${esc(reasons)}` : ''}${r.applies_because ? ` _(applies: ${esc(r.applies_because)})_` : ''}`);
+      }
+    }
     // "Every requirement is met" counts only what was checked: say which versions were not, and why.
-    const unknown = status.missing.versions.filter((v) => v.reason === 'not_probed');
+    const unknown = nexo ? status.missing.versions.filter((v) => v.reason === 'not_probed') : [];
     if (unknown.length > 0) {
       lines.push('', `Version${unknown.length === 1 ? '' : 's'} not checked (an unknown version hides nothing): ${unknown.map((v) => `${esc(v.bin)} (${esc(v.detail ?? 'not probed')})`).join(', ')}`);
     }
@@ -757,22 +793,14 @@ function skillTooltip(shown: ShownSkill, judged?: JudgedSkill): vscode.MarkdownS
   if (notFound) {
     lines.push('', `Listed by agent ${esc(agent?.def.id ?? '?')}, but no SKILL.md exists in its skills_dir. The runtime looked for:`, '');
     for (const p of lookedIn(shown)) lines.push(`- ${esc(p)}`);
-  } else if (shown.evaluated) {
-    lines.push('', `Mode: ${esc(modeWhy(shown))}`);
+  } else if (entry) {
+    if (nexo) lines.push('', `Mode (nexo-rs): ${esc(modeWhy(shown))}`);
     const facts = requirementFacts(shown);
     lines.push('', facts.length ? 'Requirements:' : 'Requirements: none', '');
     for (const f of facts) lines.push(`- ${mark(f.ok)} ${f.kind} ${esc(f.label)}: ${esc(f.detail)}`);
-    const errors = skill.analysis?.diagnostics.filter((d) => d.severity === 'error').length ?? 0;
-    const warnings = skill.analysis?.diagnostics.filter((d) => d.severity === 'warning').length ?? 0;
+    const errors = entry.diagnostics.filter((d) => d.severity === 'error').length;
+    const warnings = entry.diagnostics.filter((d) => d.severity === 'warning').length;
     if (errors + warnings > 0) lines.push('', `Problems: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
-  }
-  if (judged && judged.verdicts.length > 0) {
-    // What each runtime that applies does with it, in its own words (as `check` lists it).
-    lines.push('', 'Runtimes:', '');
-    for (const v of judged.verdicts) {
-      const why = judged.applicable.find((a) => a.runtime === v.runtime)?.why;
-      lines.push(`- ${RUNTIME_LABELS[v.runtime]}: **${esc(v.verdict.replace(/_/g, ' '))}**${v.hiddenBy.length ? ` (${esc(v.hiddenBy.join(', ').replace(/_/g, ' '))})` : ''} — ${esc(v.reasons.join(' '))}${why ? ` _(applies: ${esc(why)})_` : ''}`);
-    }
   }
   lines.push('', esc(vscode.workspace.asRelativePath(skill.location.file, false)));
   return new vscode.MarkdownString(lines.join('\n'));
@@ -780,26 +808,34 @@ function skillTooltip(shown: ShownSkill, judged?: JudgedSkill): vscode.MarkdownS
 
 /** The missing-dependencies report (plain text) copied by "Copy Missing-Dependencies Report". */
 export function missingReport(shown: ShownSkill): string {
-  const { skill, agent } = shown;
+  const { skill, agent, entry } = shown;
   const s = skill.status;
   const lines: string[] = [`Skill: ${skill.id}`, `File: ${vscode.workspace.asRelativePath(skill.location.file, false)}`];
   if (agent) lines.push(`Agent: ${agent.def.id} (${vscode.workspace.asRelativePath(agent.file, false)})`);
-  if (!shown.evaluated) return [...lines, 'Verdict: not known yet (still checking)'].join('\n') + '\n';
-  lines.push(`Verdict: ${s.verdict}: ${s.summary}`);
+  if (!shown.evaluated || !entry) return [...lines, 'Verdict: not known yet (still checking)'].join('\n') + '\n';
   if (s.verdict === 'not_found') {
-    lines.push('Looked for:', ...lookedIn(shown).map((p) => `  - ${p}`));
+    lines.push(`Verdict: not_found: ${s.summary}`, 'Looked for:', ...lookedIn(shown).map((p) => `  - ${p}`));
     return lines.join('\n') + '\n';
   }
-  lines.push(`Mode: ${modeWhy(shown)}`);
-  const missing: string[] = [];
-  for (const b of s.missing.bins) missing.push(`  - bin ${b}: not found on PATH`);
-  for (const e of s.missing.env) missing.push(`  - env ${e}: unset`);
-  for (const v of s.missing.versions) {
-    const found = v.found !== null ? ` (found ${v.found})` : '';
-    const detail = v.detail && v.reason !== 'bin_not_found' && v.reason !== 'constraint_unsatisfied' ? `: ${v.detail}` : '';
-    missing.push(`  - version ${v.bin} ${v.required}: ${v.reason}${found}${detail}`);
+  for (const r of entry.runtimes) {
+    const nexo = r.runtime === 'nexo';
+    lines.push(`${entry.runtimes.length > 1 ? `${RUNTIME_LABELS[r.runtime]}: ` : ''}Verdict: ${r.verdict}: ${nexo ? s.summary : r.reasons.join(' ')}`);
+    if (nexo) lines.push(`Mode: ${modeWhy(shown)}`);
+    const missing: string[] = [];
+    if (nexo) {
+      for (const b of s.missing.bins) missing.push(`  - bin ${b}: not found on PATH`);
+      for (const e of s.missing.env) missing.push(`  - env ${e}: unset`);
+      for (const v of s.missing.versions) {
+        const found = v.found !== null ? ` (found ${v.found})` : '';
+        const detail = v.detail && v.reason !== 'bin_not_found' && v.reason !== 'constraint_unsatisfied' ? `: ${v.detail}` : '';
+        missing.push(`  - version ${v.bin} ${v.required}: ${v.reason}${found}${detail}`);
+      }
+    } else {
+      const text = missingText(r.missing);
+      if (text) missing.push(...text.split('; ').map((t) => `  - ${t}`));
+    }
+    lines.push(missing.length ? 'Missing:' : 'Missing: nothing', ...missing);
   }
-  lines.push(missing.length ? 'Missing:' : 'Missing: nothing', ...missing);
   return lines.join('\n') + '\n';
 }
 

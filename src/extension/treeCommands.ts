@@ -4,6 +4,7 @@
 // skill folder), or nothing (the active editor's SKILL.md).
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { RUNTIME_IDS, type RuntimeId } from '../core/runtimes/types';
 import type { SkillAuthorContext } from './context';
 import type { SkillStore } from './skills';
 import { brokenAgentsFile, type SkillsTree } from './tree';
@@ -27,6 +28,7 @@ export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree):
     command('skillAuthor.tree.showHiddenOnly', () => tree.setHiddenOnly(true)),
     command('skillAuthor.tree.showAll', () => tree.setHiddenOnly(false)),
     command('skillAuthor.selectAgent', (id) => selectAgent(ctx, tree, typeof id === 'string' ? id : undefined)),
+    command('skillAuthor.selectRuntimes', (ids) => selectRuntimes(ctx, ids)),
     command('skillAuthor.tree.open', async (arg) => {
       // At once, whatever probes are under way: opening needs no verdict.
       const file = tree.fileOf(arg);
@@ -109,4 +111,41 @@ async function selectAgent(ctx: SkillAuthorContext, tree: SkillsTree, id: string
   if (!agents.some((a) => a.id === chosen)) return void vscode.window.showWarningMessage(`Skill Author: no agent \`${chosen}\` in the agents file.`);
   await store.selectAgent(chosen);
   await tree.setGroupBy('agent');
+}
+
+/** What each runtime reads, for the runtime picker. */
+const RUNTIME_CHOICES: Record<RuntimeId, { label: string; detail: string }> = {
+  nexo: { label: 'nexo-rs', detail: '`requires`: bins, env, versions; strict / warn / disable; the MISSING DEPS banner' },
+  hermes: { label: 'Hermes', detail: 'platforms, environments, config.yaml, toolset conditions; asks for setup when variables are missing' },
+  openclaw: { label: 'OpenClaw', detail: '`metadata.openclaw`: bins, anyBins, env, config, os; openclaw.json' },
+  'claude-code': { label: 'Claude Code', detail: '.claude/skills; no gating; `name` defaults to the folder' },
+  vscode: { label: 'VS Code', detail: 'Copilot: .github/skills, ~/.copilot/skills; no gating' },
+  agentskills: { label: 'Agent Skills clients', detail: 'the open format: name and description required' },
+};
+
+/**
+ * Pin the runtimes every skill is judged for (the `skillAuthor.runtimes` setting, as `--runtime` on the
+ * command line); none picked: each skill is judged by the runtimes that apply to it. `ids` (an array of
+ * runtime ids, `[]` to detect) skips the quick pick. Written to the workspace's settings when a folder is
+ * open, else to the user's.
+ */
+async function selectRuntimes(ctx: SkillAuthorContext, ids: unknown): Promise<void> {
+  let chosen: RuntimeId[];
+  if (Array.isArray(ids)) {
+    const unknown = ids.filter((i) => typeof i !== 'string' || !(RUNTIME_IDS as readonly string[]).includes(i));
+    if (unknown.length) return void vscode.window.showWarningMessage(`Skill Author: unknown runtime ${unknown.map((u) => JSON.stringify(u)).join(', ')}; known: ${RUNTIME_IDS.join(', ')}.`);
+    chosen = RUNTIME_IDS.filter((r) => ids.includes(r));
+  } else {
+    const pinned = ctx.config.runtimes.pinned;
+    const items = RUNTIME_IDS.map((id) => ({ id, label: RUNTIME_CHOICES[id].label, description: id, detail: RUNTIME_CHOICES[id].detail, picked: pinned.includes(id) }));
+    const picks = await vscode.window.showQuickPick(items, {
+      title: 'Select Runtimes',
+      placeHolder: pinned.length ? 'The runtimes every skill is judged for (none: detected per skill)' : 'Now: detected per skill. Pick runtimes to judge every skill for them',
+      canPickMany: true,
+    });
+    if (!picks) return;
+    chosen = picks.map((p) => p.id);
+  }
+  const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await vscode.workspace.getConfiguration('skillAuthor').update('runtimes', chosen.length ? chosen : undefined, target);
 }

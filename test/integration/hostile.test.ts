@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFi
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import type { ProbeLogEntry } from '../../src/core/probe';
 import type { RuntimeMissing } from '../../src/core/runtimes/types';
 import type { SkillAuthorApi } from '../../src/extension/api';
@@ -154,7 +155,6 @@ describe('Hostile workspace', function () {
   let corpus: HostileCorpus;
   let api: SkillAuthorApi;
   let cli: Map<string, Entry>;
-  let cliNexo: Map<string, Entry>;
   let mine: Map<string, Entry>;
   let lag: LagSampler;
   /** Where and with what environment the CLI runs for comparison (set in `before`). */
@@ -208,9 +208,6 @@ describe('Hostile workspace', function () {
       PIDDIR: cliDir,
     });
     cli = cliEntries(await runCli(['check', '--json', '--no-cache', ...(trusted ? [] : ['--no-probe']), corpus.root], env, cliDir));
-    // The Skills view and the language status still show nexo-rs's own statuses (per-runtime views are to
-    // come): they are compared with nexo-rs's verdicts.
-    cliNexo = cliEntries(await runCli(['check', '--json', '--no-cache', '--runtime', 'nexo', ...(trusted ? [] : ['--no-probe']), corpus.root], env, cliDir));
     lag.mark('CLI run (the test’s own)');
   });
 
@@ -258,8 +255,7 @@ describe('Hostile workspace', function () {
     assert.deepEqual([...shown.keys()].sort(), [...mine.keys()].sort());
     for (const [id, e] of mine) {
       const item = shown.get(id) as SnapshotItem;
-      const n = cliNexo.get(id) as Entry;
-      assert.deepEqual([item.label, item.contextValue, item.icon?.id], [e.name, `skill.${treeVerdict(n)}`, { green: 'pass-filled', amber: 'warning', red: 'error' }[n.color]], id);
+      assert.deepEqual([item.label, item.contextValue, item.icon?.id], [e.name, `skill.${e.verdict}`, { green: 'pass-filled', amber: 'warning', red: 'error' }[e.color]], id);
     }
     // A skill whose versions could not be checked says which and why (its summary counts only what was).
     for (const [id, e] of mine) {
@@ -275,8 +271,8 @@ describe('Hostile workspace', function () {
   it('publishes the findings of every case file nobody opened, where the CLI reports them', async () => {
     for (const [id, e] of mine) {
       const uri = vscode.Uri.file(e.path);
-      // The runtime profiles' own findings (hermes-*, openclaw-*) are the CLI's only, so far.
-      const want = e.diagnostics.filter((d) => !d.runtime).map((d) => [d.code, d.message, expectedRange(d, id === 'bom')]);
+      // The runtime profiles' own findings (hermes-*, openclaw-*) included.
+      const want = e.diagnostics.map((d) => [d.code, d.message, expectedRange(d, id === 'bom')]);
       const got = (): unknown[] => ours(uri).map((d) => [codeOf(d), d.message, rangeOf(d)]);
       await waitFor(`background findings of ${id}`, () => JSON.stringify(got()) === JSON.stringify(want), 10_000).catch(() => undefined);
       assert.deepEqual(got(), want, id);
@@ -294,7 +290,7 @@ describe('Hostile workspace', function () {
       for (const id of OPENED) {
         const e = mine.get(id) as Entry;
         const uri = vscode.Uri.file(e.path);
-        const want = e.diagnostics.filter((d) => !OVERLAPPING.has(d.code) && !d.runtime).map((d) => [d.code, d.message, expectedRange(d, id === 'bom')]);
+        const want = e.diagnostics.filter((d) => !OVERLAPPING.has(d.code)).map((d) => [d.code, d.message, expectedRange(d, id === 'bom')]);
         assert.ok(want.length > 0, `${id}: a case with findings, so that their arrival can be waited for`);
         const published = nextEvent(`live findings of ${id}`, vscode.languages.onDidChangeDiagnostics, (c) => c.uris.some((u) => u.toString() === uri.toString()) && ours(uri).length > 0, 20_000);
         await vscode.commands.executeCommand('vscode.open', uri);
@@ -310,8 +306,9 @@ describe('Hostile workspace', function () {
             const st = (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as { file: string | null; busy: boolean; text: string; detail: string };
             return st.file === e.path && !st.busy && st;
           });
-          const verdictWord = cliNexo.get(id)?.verdict === 'not_loadable' ? 'Not loaded' : 'Loaded';
-          assert.equal(status.text, verdictWord, id);
+          // The verdict that speaks for the skill, in its runtime's words (as the CLI's table words it).
+          const words: Record<string, string> = { not_loadable: 'Not loadable', loaded: 'Loaded' };
+          assert.equal(status.text, `${RUNTIME_LABELS[e.runtime]}: ${words[e.verdict] ?? e.verdict}`, id);
         }
         await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       }
@@ -583,7 +580,7 @@ describe('Hostile workspace', function () {
           }, 10_000, 50);
           assert.deepEqual(
             tree.items.map((i) => [i.label, i.contextValue]),
-            expected.map((e) => [e.name, e.verdict === 'not_found' ? 'missingSkill' : `skill.${treeVerdict(e)}`]),
+            expected.map((e) => [e.name, e.verdict === 'not_found' ? 'missingSkill' : `skill.${e.verdict}`]),
           );
           if (trusted) assert.equal(tree.message, '');
           const missing = expected.filter((e) => e.verdict === 'not_found').map((e) => e.id);
@@ -656,12 +653,6 @@ function unescapeMd(md: string | undefined): string {
 function moreErrors(problems: ReadonlyArray<readonly [string, number, number, string]>): string {
   const more = problems.filter((p) => p[0] === 'error').length - 1;
   return more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'}, see the output)` : '';
-}
-
-/** The Skills view still shows nexo-rs's own status words (`skill.skipped_strict`) where `check --json`
- *  version 2 says `hidden` by bins, env or versions. */
-function treeVerdict(e: Entry): string {
-  return e.verdict === 'hidden' && e.runtime === 'nexo' ? 'skipped_strict' : e.verdict;
 }
 
 /** A `--no-probe` CLI entry as the extension reports it in an untrusted workspace. */

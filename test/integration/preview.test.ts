@@ -272,19 +272,22 @@ describe('Language status of SKILL.md', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  const cases: Array<[string, string, string, vscode.LanguageStatusSeverity, boolean]> = [
-    ['hello-world', 'Loaded', 'Loaded: every requirement is met.', vscode.LanguageStatusSeverity.Information, false],
-    ['preview-banner', 'Loaded with banner · 3 missing', 'Loaded with a MISSING DEPS banner (warn): bin sa-preview-missing-bin not found; SA_PREVIEW_UNSET_VAR unset; sa-fake-old version not satisfied.', vscode.LanguageStatusSeverity.Warning, true],
-    ['preview-hidden', 'Hidden (strict) · 3 missing', HIDDEN_SUMMARY, vscode.LanguageStatusSeverity.Error, true],
-    ['preview-disabled', 'Disabled', 'mode: disable — the skill is always dropped.', vscode.LanguageStatusSeverity.Error, false],
+  // The verdict that speaks for the skill, in the words of the runtime it is for, and which runtimes judge it.
+  const NEXO = { text: '$(server-environment) nexo-rs', detail: 'detected: nexo-rs (it declares `requires`, which nexo-rs reads)' };
+  const OPEN_FORMAT = { text: '$(server-environment) Agent Skills clients', detail: 'detected: Agent Skills clients (nothing ties it to one runtime, so it is read as the open Agent Skills format)' };
+  const cases: Array<[string, string, string, vscode.LanguageStatusSeverity, boolean, { text: string; detail: string }]> = [
+    ['hello-world', 'Agent Skills clients: Loaded', 'an Agent Skills client gates nothing on the machine: it offers the skill to the model as `hello-world`.', vscode.LanguageStatusSeverity.Information, false, OPEN_FORMAT],
+    ['preview-banner', 'nexo-rs: Loaded + banner · 3 missing', 'Loaded with a MISSING DEPS banner (warn): bin sa-preview-missing-bin not found; SA_PREVIEW_UNSET_VAR unset; sa-fake-old version not satisfied.', vscode.LanguageStatusSeverity.Warning, true, NEXO],
+    ['preview-hidden', 'nexo-rs: Hidden (strict) · 3 missing', HIDDEN_SUMMARY, vscode.LanguageStatusSeverity.Error, true, NEXO],
+    ['preview-disabled', 'nexo-rs: Disabled', 'mode: disable — the skill is always dropped.', vscode.LanguageStatusSeverity.Error, false, NEXO],
   ];
-  for (const [skill, text, detail, severity, probes] of cases) {
+  for (const [skill, text, detail, severity, probes, runtimes] of cases) {
     it(`reads "${text}" for ${skill}, with the verdict's severity and a link to the preview`, async function () {
       if (probes && untrusted) this.skip();
       const editor = await openSkill('skills', skill, 'SKILL.md');
       const file = editor.document.uri.fsPath;
       const state = await statusWhen(file, text);
-      assert.deepEqual(state, { text, detail, severity, busy: false, file, command: { command: 'skillAuthor.previewBanner', arguments: [file] } });
+      assert.deepEqual(state, { text, detail, severity, busy: false, file, command: { command: 'skillAuthor.previewBanner', arguments: [file] }, runtimes });
     });
   }
 
@@ -292,14 +295,15 @@ describe('Language status of SKILL.md', () => {
     const editor = await openSkill('skills', 'preview-edit', 'SKILL.md');
     const doc = editor.document;
     const file = doc.uri.fsPath;
-    await statusWhen(file, 'Loaded');
+    await statusWhen(file, 'Agent Skills clients: Loaded');
     try {
       await replaceText(doc, doc.getText().replace('---\n\n#', 'requires:\n  bins: [sa-preview-missing-bin]\n---\n\n#'));
-      const hidden = await statusWhen(file, 'Hidden (strict) · 1 missing');
+      // `requires` makes it a nexo-rs skill.
+      const hidden = await statusWhen(file, 'nexo-rs: Hidden (strict) · 1 missing');
       assert.equal(hidden.detail, 'Hidden (strict): bin sa-preview-missing-bin not found.');
       assert.equal(hidden.severity, vscode.LanguageStatusSeverity.Error);
       await replaceText(doc, doc.getText().replace('  bins: [sa-preview-missing-bin]\n', '  bins: [sa-preview-missing-bin]\n  mode: warn\n'));
-      const banner = await statusWhen(file, 'Loaded with banner · 1 missing');
+      const banner = await statusWhen(file, 'nexo-rs: Loaded + banner · 1 missing');
       assert.equal(banner.severity, vscode.LanguageStatusSeverity.Warning);
     } finally {
       await revertAndClose(doc);
@@ -308,7 +312,7 @@ describe('Language status of SKILL.md', () => {
 
   it('opens the preview through its command', async () => {
     const editor = await openSkill('skills', 'preview-truncated', 'SKILL.md');
-    const state = await statusWhen(editor.document.uri.fsPath, 'Loaded');
+    const state = await statusWhen(editor.document.uri.fsPath, 'Agent Skills clients: Loaded');
     assert.ok(state.command);
     const uri = await vscode.commands.executeCommand<vscode.Uri>(state.command.command, ...state.command.arguments);
     assert.equal((await vscode.workspace.openTextDocument(uri)).getText(), '# Preview truncated\n\nOnly the first fort\n\n…[truncated to 40 chars]');

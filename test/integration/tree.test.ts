@@ -6,8 +6,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { Entry } from '../../src/core/runtimes/entry';
+import type { LanguageStatusState } from '../../src/extension/languageStatus';
 import type { SnapshotItem, TreeSnapshot } from '../../src/extension/tree';
-import { extension, fixturePath, fixtureUri, waitFor } from './util';
+import { checkJson, extension, fixturePath, fixtureUri, openSkill, waitFor } from './util';
 
 interface Decorations {
   fired: Array<{ seq: number; uris: string[] }>;
@@ -68,7 +70,8 @@ const CROSS = { id: 'close', color: 'list.errorForeground' };
 const SPINNER = { id: 'loading~spin', color: undefined };
 
 const settled = (s: TreeSnapshot): boolean => s.context['skillAuthor.ready'] === true && !JSON.stringify(s.items).includes('loading~spin');
-const isHidden = (verdict: string): boolean => verdict !== 'loaded' && verdict !== 'loaded_with_banner';
+/** Kept from the model by a runtime that reads it (a banner or a setup request still shows it). */
+const isHidden = (verdict: string): boolean => verdict !== 'loaded' && verdict !== 'loaded_with_banner' && verdict !== 'needs_setup';
 
 function skillUri(...segments: string[]): vscode.Uri {
   return fixtureUri(...segments, 'SKILL.md');
@@ -138,19 +141,19 @@ describe('Skills view', () => {
         '',
         'Converts media with a tool whose version satisfies the constraint.',
         '',
-        '**Loaded: every requirement is met.** (verdict `loaded`)',
+        // The runtime that judges it (the only one: it declares `requires`), its verdict and why it applies.
+        '**nexo-rs: Loaded** (verdict `loaded`)',
         '',
-        'Mode: strict: the default (no requires.mode the runtime reads)',
+        'Loaded: every requirement is met.',
+        '',
+        '_Judged for nexo-rs: it declares `requires`, which nexo-rs reads._',
+        '',
+        'Mode (nexo-rs): strict: the default (no requires.mode the runtime reads)',
         '',
         'Requirements:',
         '',
         `- ✓ bin sa-fake-ffmpeg: ${ffmpeg}`,
         `- ✓ version sa-fake-ffmpeg >=4.0, <5: found 4.4.2 at ${ffmpeg}`,
-        '',
-        // What each runtime that applies does with it, as `check` lists it.
-        'Runtimes:',
-        '',
-        '- nexo-rs: **loaded** — Loaded: every requirement is met. _(applies: it declares `requires`, which nexo-rs reads)_',
         '',
         'skills/tools/probe-ok/SKILL.md',
       ].join('\n'),
@@ -170,8 +173,8 @@ describe('Skills view', () => {
       ],
     );
     const oldTip = unescape(old.tooltip);
-    assert.ok(oldTip.includes('**Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.** (verdict `loaded_with_banner`)'), oldTip);
-    assert.ok(oldTip.includes('Mode: warn: from requires.mode in the frontmatter'), oldTip);
+    assert.ok(oldTip.includes('**nexo-rs: Loaded + banner** (verdict `loaded_with_banner`)\n\nLoaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.'), oldTip);
+    assert.ok(oldTip.includes('Mode (nexo-rs): warn: from requires.mode in the frontmatter'), oldTip);
     assert.ok(oldTip.includes(`- ✗ version sa-fake-old >=1.0: found 0.9.0 at ${oldBin}, required >=1.0`), oldTip);
 
     const env = toolSkill(s, 'needs-env') as SnapshotItem;
@@ -179,12 +182,11 @@ describe('Skills view', () => {
     assert.deepEqual(env.children.map((c) => [c.label, c.description, c.icon]), [['SA_TEST_API_KEY', 'env · unset', CROSS]]);
 
     const strict = toolSkill(s, 'strict-missing') as SnapshotItem;
-    assert.deepEqual([strict.icon, strict.contextValue], [RED, 'skill.skipped_strict']);
+    assert.deepEqual([strict.icon, strict.contextValue], [RED, 'skill.hidden']);
     assert.deepEqual(strict.children.map((c) => [c.label, c.description, c.icon]), [['sa-definitely-missing-tool', 'bin · not found on PATH', CROSS]]);
     const strictTip = unescape(strict.tooltip);
-    assert.ok(strictTip.includes('**Hidden (strict): bin sa-definitely-missing-tool not found.** (verdict `skipped_strict`)'), strictTip);
+    assert.ok(strictTip.includes('**nexo-rs: Hidden (strict)** (verdict `hidden`)\n\nHidden (strict): bin sa-definitely-missing-tool not found.'), strictTip);
     assert.ok(strictTip.includes('- ✗ bin sa-definitely-missing-tool: not found on PATH'), strictTip);
-    assert.ok(strictTip.includes('- nexo-rs: **hidden** (bins) — Hidden (strict): bin sa-definitely-missing-tool not found.'), strictTip);
   });
 
   it('counts the skills hidden from the model in the view badge', async () => {
@@ -192,7 +194,7 @@ describe('Skills view', () => {
     const hidden = entries.filter((e) => isHidden(e.verdict)).length;
     assert.ok(hidden >= 1, 'strict-missing at least is hidden');
     const s = await snapshotWhen(`a badge of ${hidden}`, (x) => x.badge?.value === hidden);
-    assert.deepEqual(s.badge, { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model` });
+    assert.deepEqual(s.badge, { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model by a runtime that reads it` });
   });
 
   it('filters to hidden skills only, remembers it, and shows all again', async () => {
@@ -253,9 +255,10 @@ describe('Skills view', () => {
       fixtureUri('README.md'),
     ];
     const d = await decorations(...uris);
-    const green = { badge: '✓', color: 'testing.iconPassed', tooltip: 'Skill Author: Loaded: every requirement is met.', propagate: false };
-    const amber = { badge: '!', color: 'list.warningForeground', tooltip: 'Skill Author: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.', propagate: false };
-    const red = { badge: '✗', color: 'list.errorForeground', tooltip: 'Skill Author: Hidden (strict): bin sa-definitely-missing-tool not found.', propagate: false };
+    // The colour of the verdict that speaks for the skill, and that runtime's reasons.
+    const green = { badge: '✓', color: 'testing.iconPassed', tooltip: 'Skill Author: nexo-rs: Loaded: every requirement is met.', propagate: false };
+    const amber = { badge: '!', color: 'list.warningForeground', tooltip: 'Skill Author: nexo-rs: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.', propagate: false };
+    const red = { badge: '✗', color: 'list.errorForeground', tooltip: 'Skill Author: nexo-rs: Hidden (strict): bin sa-definitely-missing-tool not found.', propagate: false };
     assert.deepEqual(
       d.decorations,
       [green, green, amber, amber, red, red, {}, {}].map((x, i) => ({ uri: (uris[i] as vscode.Uri).toString(), ...x })),
@@ -288,7 +291,7 @@ describe('Skills view', () => {
       await apiSkills();
       const red = await snapshot();
       const created = item(red) as SnapshotItem;
-      assert.equal(created.contextValue, 'skill.skipped_strict');
+      assert.equal(created.contextValue, 'skill.hidden');
       assert.match(created.children[0]?.description ?? '', /^version · no version found at \/\S+\/sleep: no match for /);
       for (const keys of refreshesSince(red, seq0)) {
         assert.notEqual(keys, 'all', 'a created skill refreshed the whole tree');
@@ -321,6 +324,80 @@ describe('Skills view', () => {
       for (const k of new Set(refreshesSince(gone, seq2).flat())) assert.ok(k === skillKey || k === categoryKey, `refreshed ${k}`);
     }
     assert.deepEqual((await decorations(file)).decorations, [{ uri: file.toString() }]);
+  });
+
+  it('judges each skill by the runtimes that apply to it, as `check` does, and the runtime picker pins them', async () => {
+    // Hermes reads `platforms`, OpenClaw `metadata.openclaw`: on this Linux machine both hide the skill, and
+    // each says so in its own terms. Pinned to Claude Code (which gates nothing), it is green; unpinned, red.
+    if (process.platform === 'darwin') return;
+    // Directly under the skills root, where OpenClaw looks (one level down).
+    const dir = fixtureUri('skills', 'tree-runtimes');
+    const file = vscode.Uri.joinPath(dir, 'SKILL.md');
+    const item = (x: TreeSnapshot): SnapshotItem | undefined => skillItems(x).find((i) => i.label === 'tree-runtimes');
+    const cli = async (...args: string[]): Promise<Entry | undefined> => (await checkJson([...args, fixturePath('skills')])).find((e) => e.path === file.fsPath);
+    const entry = async (): Promise<Entry | undefined> => ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === file.fsPath);
+    const status = async (): Promise<LanguageStatusState> => (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as LanguageStatusState;
+    const config = vscode.workspace.getConfiguration('skillAuthor');
+    // The picker writes the workspace's settings: the folder it creates goes afterwards.
+    const settingsDir = fixtureUri('.vscode');
+    const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(() => true, () => false);
+    try {
+      await vscode.workspace.fs.writeFile(
+        file,
+        Buffer.from('---\nname: tree-runtimes\ndescription: Written by the tree tests for macOS only.\nplatforms: [macos]\nmetadata:\n  openclaw:\n    os: [darwin]\n---\nBody.\n'),
+      );
+      const red = await snapshotWhen('tree-runtimes red', (x) => item(x)?.icon?.id === 'error');
+      const judged = await entry();
+      assert.deepEqual(judged, await cli());
+      assert.deepEqual([judged?.runtime, judged?.verdict, judged?.hidden_by], ['hermes', 'hidden', ['platform']]);
+      assert.deepEqual(judged?.runtimes.map((r) => [r.runtime, r.verdict, r.hidden_by]), [
+        ['hermes', 'hidden', ['platform']],
+        ['openclaw', 'hidden', ['os']],
+      ]);
+      assert.equal(item(red)?.contextValue, 'skill.hidden');
+      const tip = unescape(item(red)?.tooltip);
+      assert.ok(tip.includes('**Hermes: Hidden (platform)** (verdict `hidden`)'), tip);
+      assert.ok(tip.includes('- Hermes: **hidden (platform)**'), tip);
+      assert.ok(tip.includes('- OpenClaw: **hidden (os)**'), tip);
+      assert.ok(!tip.includes('Mode (nexo-rs)'), tip);
+      assert.deepEqual((await decorations(file)).decorations.map((x) => x.badge), ['✗']);
+      await openSkill('skills', 'tree-runtimes', 'SKILL.md');
+      await waitFor('the language status of tree-runtimes', async () => {
+        const st = await status();
+        return st.file === file.fsPath && !st.busy && st.text === 'Hermes: Hidden (platform)' && st.runtimes.text === '$(server-environment) Hermes, OpenClaw';
+      });
+
+      // Pinned through the picker's command (the quick pick's result): every verdict is Claude Code's.
+      await vscode.commands.executeCommand('skillAuthor.selectRuntimes', ['claude-code']);
+      assert.deepEqual(config.inspect('runtimes')?.workspaceValue, ['claude-code']);
+      await snapshotWhen('tree-runtimes green for Claude Code', (x) => item(x)?.icon?.id === 'pass-filled');
+      assert.deepEqual(await entry(), await cli('--runtime', 'claude-code'));
+      const pinned = await waitFor('the language status pinned', async () => {
+        const st = await status();
+        return st.file === file.fsPath && !st.busy && st.text === 'Claude Code: Loaded' && st;
+      });
+      assert.deepEqual(pinned.runtimes, { text: '$(server-environment) Claude Code', detail: 'pinned by skillAuthor.runtimes' });
+      // Every skill of the view, not only this one.
+      assert.deepEqual(
+        ((await apiSkills()) as unknown as Entry[]).map((e) => e.runtimes.map((r) => r.runtime)),
+        ((await apiSkills()) as unknown as Entry[]).map(() => ['claude-code']),
+      );
+
+      // An unknown runtime is refused with a message; nothing changes.
+      await vscode.commands.executeCommand('skillAuthor.selectRuntimes', ['claude']);
+      assert.deepEqual(config.inspect('runtimes')?.workspaceValue, ['claude-code']);
+
+      // None picked: detected per skill again.
+      await vscode.commands.executeCommand('skillAuthor.selectRuntimes', []);
+      assert.equal(config.inspect('runtimes')?.workspaceValue, undefined);
+      await snapshotWhen('tree-runtimes red again', (x) => item(x)?.icon?.id === 'error');
+    } finally {
+      await config.update('runtimes', undefined, vscode.ConfigurationTarget.Workspace);
+      if (!hadSettings) await vscode.workspace.fs.delete(settingsDir, { recursive: true }).then(undefined, () => undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+    await snapshotWhen('tree-runtimes gone', (x) => !item(x));
   });
 
   it('copies a missing-dependencies report for an item', async () => {
@@ -399,15 +476,15 @@ describe('Skills view', () => {
       const strictFile = skillUri(...TOOLS, 'strict-missing');
       assert.equal(strict.resourceUri, strictFile.with({ query: 'agent=kate' }).toString());
       const tip = unescape(strict.tooltip);
-      assert.ok(tip.includes("Mode: warn: set by agent kate's skill_overrides (an override beats the frontmatter)"), tip);
+      assert.ok(tip.includes("Mode (nexo-rs): warn: set by agent kate's skill_overrides (an override beats the frontmatter)"), tip);
       assert.ok(tip.includes('Agent: kate (config/agents.yaml)'), tip);
-      assert.ok(tip.includes('**Loaded with a MISSING DEPS banner (warn): bin sa-definitely-missing-tool not found.**'), tip);
+      assert.ok(tip.includes('**nexo-rs: Loaded + banner** (verdict `loaded_with_banner`)\n\nLoaded with a MISSING DEPS banner (warn): bin sa-definitely-missing-tool not found.'), tip);
 
       const ghost = s.items[3] as SnapshotItem;
       const toolsDir = fixturePath(...TOOLS);
       assert.deepEqual([ghost.description, ghost.command, ghost.collapsible], ['not found in tools', undefined, 'none']);
       const ghostTip = unescape(ghost.tooltip);
-      assert.ok(ghostTip.includes('**Listed by the agent, but no SKILL.md was found in its skills_dir.** (verdict `not_found`)'), ghostTip);
+      assert.ok(ghostTip.includes('**nexo-rs: Not found** (verdict `not_found`)\n\nListed by the agent, but no SKILL.md was found in its skills_dir.'), ghostTip);
       assert.ok(ghostTip.includes(`- ${path.join(toolsDir, '__global__', 'ghost-skill', 'SKILL.md')}\n- ${path.join(toolsDir, 'ghost-skill', 'SKILL.md')}`), ghostTip);
       // Only ghost-skill is hidden from kate's model.
       assert.deepEqual(s.badge, { value: 1, tooltip: '1 skill hidden from the model' });
@@ -458,7 +535,7 @@ describe('Skills view', () => {
         ['probe-old', RED, 'skill.skipped_disabled'],
         ['probe-ok', GREEN, 'skill.loaded'],
       ]);
-      assert.ok(unescape(ops.items[0]?.tooltip).includes("Mode: disable: set by agent ops's skill_overrides"));
+      assert.ok(unescape(ops.items[0]?.tooltip).includes("Mode (nexo-rs): disable: set by agent ops's skill_overrides"));
       assert.deepEqual(ops.badge, { value: 1, tooltip: '1 skill hidden from the model' });
 
       // No arguments: the quick pick, whose first item (kate) is accepted once it is showing.
@@ -481,8 +558,8 @@ describe('Skills view', () => {
       try {
         await vscode.workspace.fs.writeFile(agentsFile, Buffer.from(text.replace('strict-missing: warn', 'strict-missing: strict')));
         const s = await snapshotWhen('strict-missing red for kate', (x) => x.agent === 'kate' && x.items[1]?.icon?.id === 'error');
-        assert.deepEqual([s.items[1]?.label, s.items[1]?.contextValue], ['strict-missing', 'skill.skipped_strict']);
-        assert.ok(unescape(s.items[1]?.tooltip).includes("Mode: strict: set by agent kate's skill_overrides"));
+        assert.deepEqual([s.items[1]?.label, s.items[1]?.contextValue], ['strict-missing', 'skill.hidden']);
+        assert.ok(unescape(s.items[1]?.tooltip).includes("Mode (nexo-rs): strict: set by agent kate's skill_overrides"));
         assert.deepEqual(s.badge, { value: 2, tooltip: '2 skills hidden from the model' });
       } finally {
         await vscode.workspace.fs.writeFile(agentsFile, original);

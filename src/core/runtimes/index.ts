@@ -2,11 +2,14 @@
 // them, and build each runtime's context from the machine. The CLI and the extension call only this.
 
 import { homedir } from 'node:os';
+import * as path from 'node:path';
 import type { EvaluatedSkill } from '../engine';
 import { type JudgedSkill, type Judgement, judge, type JudgeSkill, type TreeEvaluator } from './judge';
 import { nexoVerdict } from './entry';
 import { evaluateHermes } from './hermes';
 import { evaluateOpenClaw } from './openclaw';
+import { hermesHomeOf } from './hermes/host';
+import { resolveConfigFile } from './openclaw/config';
 import type { RuntimeContext, RuntimeId } from './types';
 
 /** The runtimes that decide over a whole skills root. */
@@ -37,7 +40,8 @@ export function runtimeContext(env: NodeJS.ProcessEnv, cwd: string, choices: Run
     }
   }
   return {
-    env,
+    // Hermes reads its home from HERMES_HOME: a chosen home is that variable set (detection reads it too).
+    env: choices.hermesHome !== undefined ? { ...env, HERMES_HOME: choices.hermesHome } : env,
     platform,
     home,
     cwd,
@@ -47,6 +51,13 @@ export function runtimeContext(env: NodeJS.ProcessEnv, cwd: string, choices: Run
     ...(choices.hermesHome !== undefined ? { hermesHome: choices.hermesHome } : {}),
     ...(choices.openclawConfig !== undefined ? { openclawConfig: choices.openclawConfig } : {}),
   };
+}
+
+/** The files outside the skills folders whose contents change the runtimes' verdicts: Hermes's
+ *  `config.yaml` and `.env`, and the `openclaw.json` OpenClaw reads (an editor watches them). */
+export function runtimeConfigFiles(ctx: RuntimeContext): string[] {
+  const hermesHome = path.resolve(ctx.cwd, hermesHomeOf(ctx));
+  return [path.join(hermesHome, 'config.yaml'), path.join(hermesHome, '.env'), resolveConfigFile({ ...ctx.env }, ctx.home, ctx.openclawConfig)];
 }
 
 const UNREADABLE = new Set(['file-unreadable', 'file-too-large', 'file-encoding']);
