@@ -25,6 +25,8 @@ type Runtimes = typeof import('../core/runtimes') & typeof import('../core/runti
 
 export class RuntimeJudge implements vscode.Disposable {
   private readonly reports = new Map<string, Promise<RuntimeReport>>();
+  /** The reports of `reports` that have finished, by the same key. */
+  private readonly done = new Map<string, RuntimeReport>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private modules: Runtimes | undefined;
@@ -45,6 +47,7 @@ export class RuntimeJudge implements vscode.Disposable {
 
   private reset(): void {
     this.reports.clear();
+    this.done.clear();
     this.unwatch();
     this.changed.fire();
   }
@@ -110,10 +113,20 @@ export class RuntimeJudge implements vscode.Disposable {
   invalidate(roots?: Iterable<string>): void {
     if (!roots) {
       this.reports.clear();
+      this.done.clear();
       return;
     }
     const gone = new Set(roots);
-    for (const key of [...this.reports.keys()]) if (gone.has(key.slice(key.indexOf('\0') + 1))) this.reports.delete(key);
+    for (const key of [...this.reports.keys()]) {
+      if (!gone.has(key.slice(key.indexOf('\0') + 1))) continue;
+      this.reports.delete(key);
+      this.done.delete(key);
+    }
+  }
+
+  /** The finished reports for a skills root (Hermes, OpenClaw), from the last judgement. */
+  reportsFor(root: string): RuntimeReport[] {
+    return [...this.done.entries()].filter(([key]) => key.slice(key.indexOf('\0') + 1) === root).map(([, r]) => r);
   }
 
   /**
@@ -132,8 +145,9 @@ export class RuntimeJudge implements vscode.Disposable {
           const key = `${runtime}\0${root}`;
           let report = this.reports.get(key);
           if (!report) {
-            report = evaluate(root, c);
-            this.reports.set(key, report);
+            const run = (report = evaluate(root, c));
+            this.reports.set(key, run);
+            run.then((r) => this.reports.get(key) === run && this.done.set(key, r), () => undefined);
             // A failed run is not kept: the next judgement tries again.
             report.catch(() => this.reports.get(key) === report && this.reports.delete(key));
           }

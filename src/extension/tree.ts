@@ -18,7 +18,8 @@ import type { AgentDef } from '../core/agents';
 import type { EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
-import { isHiddenVerdict, missingText, verdictWords } from '../core/runtimes/words';
+import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
+import { budgetShort, budgetWords, isHiddenVerdict, missingText, verdictWords } from '../core/runtimes/words';
 import type { SkillStatus } from '../core/status';
 import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
 import { agentUri, colorId, THEME_COLORS } from './decorations';
@@ -144,6 +145,8 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private scanProgressFor: SkillStore | undefined;
   /** Skills of the store the model never sees (the badge in root grouping). */
   private hiddenInStore = 0;
+  /** Per root: the prompt budgets its item shows (JSON), to refresh it when they change. */
+  private readonly shownBudgets = new Map<string, string>();
   private refreshSeq = 0;
   private readonly refreshes: Array<{ seq: number; keys: string[] | 'all' }> = [];
   private disposed = false;
@@ -196,7 +199,17 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.agentRun = undefined;
     const previous = this.rootModel;
     this.rootModel = this.buildRootModel(records);
-    this.fire(!previous || !change || change.all || regrouped ? undefined : this.diffRoot(previous, this.rootModel, change));
+    const nodes = !previous || !change || change.all || regrouped ? undefined : this.diffRoot(previous, this.rootModel, change);
+    // A root's budget follows any of its skills: its item is refreshed when the words change.
+    const budgetChanged: Node[] = [];
+    for (const group of this.rootModel.values()) {
+      const words = JSON.stringify(this.budgets(group.root.path));
+      if (this.shownBudgets.get(group.root.path) !== words) {
+        this.shownBudgets.set(group.root.path, words);
+        budgetChanged.push(this.rootNode(group.root));
+      }
+    }
+    this.fire(nodes && [...nodes, ...budgetChanged.filter((n) => !nodes.includes(n))]);
     this.updateView();
   }
 
@@ -292,6 +305,13 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     if (this.agentModel !== undefined && !this.agentRun) return this.agentModel;
     if (!this.agentRun) this.requestAgentModel(store, true);
     return (await this.agentModelPending) ?? this.agentModel ?? null;
+  }
+
+  /** The prompt budgets of the runtimes that read a root (OpenClaw's), from the store's last judgement. */
+  private budgets(root: string): Array<{ runtime: RuntimeId; budget: PromptBudget }> {
+    return this.ctx.runtimes
+      .reportsFor(root)
+      .flatMap((r) => (r.budget && r.budget.candidates > 0 ? [{ runtime: r.runtime, budget: r.budget }] : []));
   }
 
   /** Whether a skill so judged (undefined: not yet) is listed under the current filter. */
@@ -452,8 +472,11 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         const item = new vscode.TreeItem(element.root.label, vscode.TreeItemCollapsibleState.Expanded);
         item.id = element.key;
         item.iconPath = new vscode.ThemeIcon('root-folder');
-        item.description = element.root.kind === 'personal' ? 'personal' : element.root.kind === 'setting' ? 'skillAuthor.roots' : '';
-        item.tooltip = element.root.path;
+        const kind = element.root.kind === 'personal' ? 'personal' : element.root.kind === 'setting' ? 'skillAuthor.roots' : '';
+        // The prompt budgets of the runtimes that read this root as their skills folder (OpenClaw's).
+        const budgets = this.budgets(element.root.path);
+        item.description = [kind, ...budgets.map((b) => `${RUNTIME_LABELS[b.runtime]} ${budgetShort(b.budget)}`)].filter(Boolean).join(' · ');
+        item.tooltip = [element.root.path, ...budgets.map((b) => `${RUNTIME_LABELS[b.runtime]}'s skills prompt: ${budgetWords(b.budget)}.`)].join('\n');
         item.contextValue = 'root';
         return item;
       }

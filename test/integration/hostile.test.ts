@@ -466,7 +466,7 @@ describe('Hostile workspace', function () {
     assert.ok(item);
     assert.deepEqual(item.children.map((c) => [c.label, c.description, c.icon?.id]), [['hang >=1', 'version · not probed: workspace not trusted', 'question']]);
     const tooltip = unescapeMd(item.tooltip);
-    assert.match(tooltip, /^\*\*Loaded: every requirement is met\.\*\* \(verdict `loaded`\)\n\nVersion not checked \(an unknown version hides nothing\): hang \(not probed: workspace not trusted\)$/m);
+    assert.match(tooltip, /^\*\*nexo-rs: Loaded\*\* \(verdict `loaded`\)\n\nLoaded: every requirement is met\.\n\n_Judged for nexo-rs: [^\n]*_\n\nVersion not checked \(an unknown version hides nothing\): hang \(not probed: workspace not trusted\)$/m);
     assert.match(tooltip, /^- \? version hang >=1: not probed: workspace not trusted$/m);
     // The view says it once for all: no binary runs, so these versions are unknown.
     const n = unknown.filter(([, , d]) => d === 'not probed: workspace not trusted').length;

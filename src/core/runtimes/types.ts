@@ -132,6 +132,23 @@ export interface RuntimeReport {
   /** Why no index was printed when the runtime itself fails building it (Hermes's TypeError), else null. */
   indexError: string | null;
   findings: RuntimeFinding[];
+  /** How much of the runtime's prompt budget the index uses, where the runtime has one (OpenClaw). */
+  budget?: PromptBudget;
+}
+
+/** A prompt's limits and what the skills use of them (lengths in the runtime's own units). */
+export interface PromptBudget {
+  /** Skills listed in the prompt, of `candidates` offered to it. */
+  skills: number;
+  candidates: number;
+  maxSkills: number;
+  /** Length of the skills block as measured against `maxChars`. */
+  chars: number;
+  maxChars: number;
+  /** `compact`: names and locations only, because the full block did not fit. */
+  format: 'full' | 'compact' | 'none';
+  /** Skills were left out (count or length limit). */
+  truncated: boolean;
 }
 
 /** One frontmatter field a runtime reads: its part of the schema, with the words hovers and completions

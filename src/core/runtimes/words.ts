@@ -2,7 +2,7 @@
 // the language status: one place, so a skill reads alike wherever it is shown.
 
 import type { RuntimeEntry } from './entry';
-import type { RuntimeMissing } from './types';
+import type { PromptBudget, RuntimeMissing } from './types';
 
 /** A verdict in the words of the runtime it is for: nexo-rs hides by mode, Hermes asks for setup, the
  *  others hide by what `hidden_by` names. */
@@ -51,4 +51,19 @@ export function missingText(missing: RuntimeMissing): string {
 /** Whether a runtime keeps the skill from the model (a banner or a setup request still shows it). */
 export function isHiddenVerdict(verdict: RuntimeEntry['verdict']): boolean {
   return verdict !== 'loaded' && verdict !== 'loaded_with_banner' && verdict !== 'needs_setup';
+}
+
+/** How much of a runtime's prompt budget the skills use, in one sentence. */
+export function budgetWords(b: PromptBudget): string {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  const parts = [`${n(b.skills)} of ${n(b.maxSkills)} skills, ${n(b.chars)} of ${n(b.maxChars)} characters`];
+  if (b.format === 'compact') parts.push('in the compact form (names and locations only): the full descriptions did not fit');
+  if (b.truncated) parts.push(`${n(b.candidates - b.skills)} of ${n(b.candidates)} skills left out`);
+  return parts.join('; ');
+}
+
+/** The same, short (a tree item's description). */
+export function budgetShort(b: PromptBudget): string {
+  const k = (x: number): string => (x >= 1000 ? `${(x / 1000).toFixed(1)}k` : String(x));
+  return `${b.skills}/${b.maxSkills} skills · ${k(b.chars)}/${k(b.maxChars)} chars${b.format === 'compact' ? ' (compact)' : ''}${b.truncated ? ' (truncated)' : ''}`;
 }

@@ -37,5 +37,14 @@ export async function evaluateOpenClaw(root: string, ctx: RuntimeContext, option
     index: run.prompt.text,
     indexError: null,
     findings: collectFindings(run),
+    budget: {
+      skills: run.prompt.included,
+      candidates: run.prompt.candidates,
+      maxSkills: run.limits.maxSkillsInPrompt,
+      chars: run.prompt.blockLength,
+      maxChars: run.limits.maxSkillsPromptChars,
+      format: run.prompt.format,
+      truncated: run.prompt.truncated,
+    },
   };
 }
