@@ -223,9 +223,11 @@ function commandRun(cmd: Array<{ text: string; start: number }>): { word: { text
   let k = 0;
   if (cmd[k]?.text === '$' || cmd[k]?.text === '>') k++;
   while (k < cmd.length && (PREFIX_WORDS.has(cmd[k]?.text ?? '') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(cmd[k]?.text ?? ''))) k++;
-  // `uv run x.py`, `npx tsx x.ts`, `poetry run python x.py`: the launcher, then the command.
-  while (k + 1 < cmd.length && /^(uv|poetry|pipenv|npx|pnpm|yarn|bunx)$/.test(cmd[k]?.text ?? '') && /^(run|exec|dlx)?$/.test(cmd[k + 1]?.text ?? '')) k += cmd[k + 1]?.text === 'run' || cmd[k + 1]?.text === 'exec' || cmd[k + 1]?.text === 'dlx' ? 2 : 1;
-  if (k < cmd.length && /^(uv|npx|bunx)$/.test(cmd[k]?.text ?? '')) k++;
+  // A launcher (`uv run x.py`, `poetry run python x.py`, `npx tsx x.ts`), then the command; a file right after
+  // one is interpreted (uv runs a `.py` with Python), not executed.
+  let launched = false;
+  if (/^(uv|poetry|pipenv|pdm|hatch)$/.test(cmd[k]?.text ?? '') && cmd[k + 1]?.text === 'run') (k += 2), (launched = true);
+  else if (/^(npx|bunx|pnpx)$/.test(cmd[k]?.text ?? '')) (k += 1), (launched = true);
   const first = cmd[k];
   if (!first) return null;
   const name = first.text.replace(/^.*\//, '');
@@ -235,7 +237,7 @@ function commandRun(cmd: Array<{ text: string; start: number }>): { word: { text
     const target = cmd[j];
     return target && supportWord(target.text) === target.text ? { word: target, run: 'interpreter' } : null;
   }
-  return supportWord(first.text) === first.text ? { word: first, run: 'direct' } : null;
+  return supportWord(first.text) === first.text ? { word: first, run: launched ? 'interpreter' : 'direct' } : null;
 }
 
 /** The commands of one shell line, split on `&&`, `||`, `;`, `|` outside quotes. */
@@ -275,7 +277,17 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
   const links: SkillLink[] = [];
   let unchecked = 0;
   let uncheckedAt: [number, number] | undefined;
+  // One line's candidates, added in the order they appear once the line is scanned.
+  let pending: Array<[LinkKind, number, number, 'direct' | 'interpreter' | undefined]> = [];
   const add = (kind: LinkKind, start: number, end: number, run?: 'direct' | 'interpreter'): void => {
+    pending.push([kind, start, end, run]);
+  };
+  const flush = (): void => {
+    pending.sort((a, b) => a[1] - b[1]);
+    for (const [kind, start, end, run] of pending) keep(kind, start, end, run);
+    pending = [];
+  };
+  const keep = (kind: LinkKind, start: number, end: number, run?: 'direct' | 'interpreter'): void => {
     if (links.length >= MAX_LINKS) {
       if (unchecked++ === 0) uncheckedAt = [start, end];
       return;
@@ -291,6 +303,7 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
   let fence: { char: string; len: number } | null = null;
   let pos = bodyStart;
   while (pos < text.length) {
+    flush();
     let eol = pos;
     while (eol < text.length && text.charCodeAt(eol) !== 10 && text.charCodeAt(eol) !== 13) eol++;
     const line = text.slice(pos, eol);
@@ -349,6 +362,7 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
       linkAt(masked, d, base, open > 0 && masked[open - 1] === '!' ? 'image' : 'link');
     }
   }
+  flush();
   return uncheckedAt !== undefined ? { links, unchecked, uncheckedAt } : { links, unchecked };
 
   function linkAt(line: string, d: Span, base: number, kind: LinkKind): void {
@@ -472,4 +486,55 @@ export function linkTextFindings(scan: LinkScan): LinkFindingInit[] {
     });
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// For the editor: path completion, new supporting files
+
+/** Why `name` cannot be a new file's path under one of the support folders, or undefined when it can: a
+ *  relative path with `/` separators, no `.`/`..` or empty segments, no control characters. */
+export function supportFileNameProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'Give the file a name, e.g. `guide.md` or `forms/invoice.md`.';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'The name has control characters.';
+  if (name.includes('\\')) return 'Use `/` to separate folders, not `\\`.';
+  if (name.startsWith('/') || name.startsWith('~') || WINDOWS_DRIVE.test(name) || /^[A-Za-z]:/.test(name)) return 'Give a path relative to the folder, not an absolute one.';
+  const segments = name.split('/');
+  if (segments.some((s) => s === '..')) return '`..` would leave the folder: give a path inside it.';
+  if (segments.some((s) => s === '' || s === '.')) return 'The path has an empty or `.` segment (`//`, a leading or trailing `/`, `./`).';
+  if (segments.some((s) => s !== s.trim())) return 'A segment starts or ends with a space.';
+  return undefined;
+}
+
+/** `path` as a Markdown link destination: characters that would end or break it are percent-encoded. */
+export function linkDestination(p: string): string {
+  return p.replace(/[\s%()<>[\]#?`\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+export interface PathCompletionContext {
+  /** What is typed of the path before the cursor (`references/gu`). */
+  typed: string;
+  /** Offset where the typed path starts. */
+  start: number;
+  /** In a Markdown link's parentheses (any path), or a word under one of the support folders. */
+  where: 'link' | 'word';
+}
+
+/** Where the cursor at `offset` is typing a supporting-file path: in `](…` of a link on its line, or in a word
+ *  that starts with `references/`, `scripts/`, `templates/` or `assets/` (code spans, commands, prose). */
+export function pathCompletionContext(text: string, offset: number, bodyStart: number): PathCompletionContext | null {
+  if (offset < bodyStart) return null;
+  let lineStart = offset;
+  while (lineStart > bodyStart && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+  if (offset - lineStart > MAX_LINE_CHARS) return null;
+  const before = text.slice(lineStart, offset);
+  const link = /\]\(<?([^\s()<>]*)$/.exec(before);
+  if (link) {
+    const typed = link[1] ?? '';
+    if (SCHEME.test(typed) || typed.startsWith('#') || typed.startsWith('/')) return null;
+    return { typed, start: offset - typed.length, where: 'link' };
+  }
+  const word = /(?:^|[\s`'"=(])((?:\.\/)?[A-Za-z]+\/[^\s`'"()<>]*)$/.exec(before);
+  if (word && word[1] && isSupportPath(word[1])) return { typed: word[1], start: offset - word[1].length, where: 'word' };
+  return null;
 }
