@@ -18,8 +18,9 @@
 // Indented code blocks, HTML and code spans over several lines are not recognised (they are rare in
 // SKILL.md bodies; a path there is simply not checked).
 //
-// Work is bounded: at most MAX_LINKS candidates are kept; the count of the rest is reported
-// (`links-unchecked`), and lines longer than MAX_LINE_CHARS are not scanned.
+// Work is bounded: at most MAX_LINKS candidates are kept and scanning stops at the first one past them
+// (`links-unchecked` marks it); lines longer than MAX_LINE_CHARS are not scanned, and lines with no
+// backtick, `]` or `~~~` are skipped without being looked at one by one.
 
 import { type LineIndex, quoteForMessage } from '../text';
 
@@ -53,7 +54,7 @@ export interface SkillLink {
 
 export interface LinkScan {
   links: SkillLink[];
-  /** Candidates found past MAX_LINKS (not kept), and where the first of them is. */
+  /** Candidates found past MAX_LINKS on the line of the first of them (scanning stops there), and where that one is. */
   unchecked: number;
   uncheckedAt?: [number, number];
 }
@@ -302,14 +303,33 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
 
   let fence: { char: string; len: number } | null = null;
   let pos = bodyStart;
+  // Outside a fence only lines with a backtick, a `]` or a `~~~` can hold a candidate: the prose between
+  // them (most of a long body) is skipped with indexOf, never copied. Each `next` moves forward only.
+  const next = { tick: -1, bracket: -1, tilde: -1 };
+  const ahead = (k: keyof typeof next, needle: string): number => {
+    if (next[k] !== text.length && next[k] < pos) {
+      const i = text.indexOf(needle, pos);
+      next[k] = i < 0 ? text.length : i;
+    }
+    return next[k];
+  };
   while (pos < text.length) {
     flush();
+    if (!fence) {
+      const at = Math.min(ahead('tick', '`'), ahead('bracket', ']'), ahead('tilde', '~~~'));
+      if (at >= text.length) break;
+      let lineStart = at;
+      while (lineStart > pos && text.charCodeAt(lineStart - 1) !== 10 && text.charCodeAt(lineStart - 1) !== 13) lineStart--;
+      pos = lineStart;
+    }
     let eol = pos;
     while (eol < text.length && text.charCodeAt(eol) !== 10 && text.charCodeAt(eol) !== 13) eol++;
-    const line = text.slice(pos, eol);
     const base = pos;
     pos = eol + (text.charCodeAt(eol) === 13 && text.charCodeAt(eol + 1) === 10 ? 2 : 1);
-    if (line.length > MAX_LINE_CHARS) continue;
+    if (eol - base > MAX_LINE_CHARS) continue;
+    // Past the cap nothing more is kept: stop (the finding says from where paths are not checked).
+    if (unchecked > 0) break;
+    const line = text.slice(base, eol);
 
     const f = FENCE.exec(line);
     if (fence) {
@@ -480,7 +500,7 @@ export function linkTextFindings(scan: LinkScan): LinkFindingInit[] {
     out.push({
       code: 'links-unchecked',
       severity: 'information',
-      message: `The body names ${MAX_LINKS + scan.unchecked} supporting-file paths; only the first ${MAX_LINKS} are checked, so the ${scan.unchecked} from here on are not.`,
+      message: `The body names more than ${MAX_LINKS} supporting-file paths; only the first ${MAX_LINKS} are checked: this one and those after it are not.`,
       start: scan.uncheckedAt[0],
       end: scan.uncheckedAt[1],
     });
