@@ -125,6 +125,19 @@ describe('Supporting files', function () {
     assert.equal(fs.statSync(nested.fsPath).mode & 0o111, 0o111, 'a new script is executable');
   });
 
+  it('link-backslash has the quick fix check --fix applies', async () => {
+    const editor = await vscode.window.showTextDocument(doc);
+    const line = doc.lineCount - 1;
+    await editor.edit((e) => e.insert(new vscode.Position(line, 0), 'Also [the guide](references\\guide.md).\n'));
+    const finding = await waitFor('the link-backslash finding', () => ours(doc.uri).find((d) => codeOf(d) === 'link-backslash'), 15_000);
+    assert.equal(doc.getText(finding.range), 'references\\guide.md');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, finding.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === 'Use `/`: `references/guide.md`');
+    assert.ok(fix?.edit, actions.map((a) => a.title).join(', '));
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(doc.lineAt(line).text, 'Also [the guide](references/guide.md).');
+  });
+
   it('Add Supporting File refuses bad names, an unknown folder and an existing file', async () => {
     for (const [options, reason] of [
       [{ folder: 'references', name: '../escape.md' }, /`\.\.` would leave the folder/],
