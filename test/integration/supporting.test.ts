@@ -125,6 +125,19 @@ describe('Supporting files', function () {
     assert.equal(fs.statSync(nested.fsPath).mode & 0o111, 0o111, 'a new script is executable');
   });
 
+  it('from a Skills view item, the link goes at the end of the body', async () => {
+    // The view's skill node (src/extension/tree.ts `SkillNode`), as its context menu passes it.
+    const node = { kind: 'skill', file: FILE, folder: 'assets', name: 'logo.txt' };
+    const result = await vscode.commands.executeCommand<vscode.Uri | undefined>('skillAuthor.addSupportingFile', node);
+    assert.equal(result?.fsPath, path.join(DIR, 'assets', 'logo.txt'));
+    assert.equal(fs.readFileSync(result.fsPath, 'utf8'), '');
+    assert.equal(doc.lineAt(doc.lineCount - 2).text, '[logo.txt](assets/logo.txt)');
+    assert.equal(doc.lineAt(doc.lineCount - 1).text, '');
+    const menu = (extension().packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }).contributes.menus;
+    assert.ok(menu['view/item/context']?.some((m) => m.command === 'skillAuthor.addSupportingFile' && /viewItem/.test(m.when ?? '')));
+    assert.ok(menu['commandPalette']?.some((m) => m.command === 'skillAuthor.addSupportingFile' && m.when === 'resourceFilename == SKILL.md'));
+  });
+
   it('link-backslash has the quick fix check --fix applies', async () => {
     const editor = await vscode.window.showTextDocument(doc);
     const line = doc.lineCount - 1;
