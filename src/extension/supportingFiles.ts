@@ -226,6 +226,7 @@ async function addSupportingFile(ctx: SkillAuthorContext, arg: unknown): Promise
     if (why) return why;
     const r = resolveInside(root, [inFolder, ...name.split('/')]);
     if (r.kind === 'escapes') return `${inFolder}/${name} would lead outside the skill folder (a symbolic link).`;
+    if (r.kind === 'loop') return `${inFolder}/${name} runs into a loop of symbolic links.`;
     if (r.kind !== 'missing' && r.kind !== 'unknown') return `${inFolder}/${name} already exists.`;
     return undefined;
   };

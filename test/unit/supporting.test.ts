@@ -97,6 +97,10 @@ describe('supporting files: what the body points at', () => {
     assert.deepEqual([d?.line, d?.column, a.text.slice(d?.start, d?.end)], [5, 5, 'references/nope.md']);
   });
 
+  it('decodes percent escapes in links, not in code spans', () => {
+    assert.deepEqual(paths('[a](references/a%20b.md) `references/a%20b.md`\n'), ['link references/a b.md', 'code references/a%20b.md']);
+  });
+
   it('decodes percent escapes before resolving', () => {
     assert.deepEqual(found('[a](references/with%20space.md) [b](references/A%50I.md) [c](references/bad%zz.md)\n'), ['link-broken 5:62 references/bad%zz.md']);
   });

@@ -39,7 +39,7 @@ export interface SkillLink {
   kind: LinkKind;
   /** The path as written (between the offsets below; fragment, query and title excluded). */
   raw: string;
-  /** The path the agent resolves: percent-decoded. */
+  /** The path the agent resolves: percent-decoded for links, as written in code. */
   path: string;
   /** Offsets of `raw` in the original text, and its 1-based positions. */
   start: number;
@@ -296,7 +296,9 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
     const raw = text.slice(start, end);
     const s = index.position(start);
     const e = index.position(end);
-    const link: SkillLink = { kind, raw, path: percentDecode(raw), start, end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+    // Only a link destination is a URL (percent-encoded); a code span holds the file name itself.
+    const decoded = kind === 'link' || kind === 'image' || kind === 'definition' ? percentDecode(raw) : raw;
+    const link: SkillLink = { kind, raw, path: decoded, start, end, line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
     if (run) link.run = run;
     links.push(link);
   };
