@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { colorOfVerdict, type HiddenBy, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
 import type { OpenClawRun } from './emulate';
 import type { FolderFate } from './discover';
-import { dropReason, foundFact, notVisibleFact, readyFact, visibleFact, type NotVisibleWhy } from './words';
+import { dropReason, foundFact, installFact, notVisibleFact, readyFact, visibleFact, type NotVisibleWhy } from './words';
 import type { Requirements } from './eligibility';
 
 function missingKinds(m: Requirements): HiddenBy[] {
@@ -95,6 +95,8 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
       };
     }
     reasons.push(why ? notVisibleFact(why) : visibleFact());
+    const install = st.eligible ? null : installFact(st.install, st.missing);
+    if (install) reasons.push(install);
     if (o.inPrompt && run.prompt.compact) reasons.push('The prompt uses the compact format: the model sees the name and location, not the description.');
     out.push(
       verdict({
