@@ -727,8 +727,13 @@ export function requirementFacts(shown: ShownSkill): RequirementFact[] {
     if (r.runtime === 'nexo') continue;
     const who = RUNTIME_LABELS[r.runtime];
     const m = r.missing;
-    for (const b of m.bins ?? []) facts.push({ kind: 'bin', ok: false, label: b, detail: `not found on PATH (${who})` });
-    if (m.anyBins?.length) facts.push({ kind: 'bin', ok: false, label: m.anyBins.join(' | '), detail: `none of them on PATH (${who} needs one)` });
+    // The installer the runtime offers for a missing binary: "`brew install gh` would provide it".
+    const offer = (bins: readonly string[]): string => {
+      const hint = r.install?.find((h) => h.bins.length === 0 || h.bins.some((b) => bins.includes(b)));
+      return hint ? ` · "${hint.command}" would provide it` : '';
+    };
+    for (const b of m.bins ?? []) facts.push({ kind: 'bin', ok: false, label: b, detail: `not found on PATH (${who})${offer([b])}` });
+    if (m.anyBins?.length) facts.push({ kind: 'bin', ok: false, label: m.anyBins.join(' | '), detail: `none of them on PATH (${who} needs one)${offer(m.anyBins)}` });
     for (const e of m.env ?? []) facts.push({ kind: 'env', ok: false, label: e, detail: `unset (${who})` });
     for (const f of m.files ?? []) facts.push({ kind: 'file', ok: false, label: f, detail: `missing (${who})` });
     for (const c of m.config ?? []) facts.push({ kind: 'config', ok: false, label: c, detail: `not set in the configuration (${who})` });

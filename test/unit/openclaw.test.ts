@@ -296,10 +296,12 @@ describe('OpenClaw profile: install hints', function () {
     add('unrelated', { requires: { bins: ['zz-none'] }, install: [brew] });
     add('mac-only', { requires: { bins: ['zz-tool'] }, install: [{ ...brew, os: ['darwin'] }] });
     const reasons = async (id: string, extra: Record<string, string> = {}) => (await evaluateOpenClaw(root, ctxFor(home, extra))).skills.find((s) => s.id === id)?.reasons ?? [];
-    const hint = 'Install: OpenClaw offers `Install zz (brew)` (provides `zz-tool`) for what is missing.';
+    const hint = 'Install: OpenClaw offers `Install zz (brew)` (`brew install zz-tool`, provides `zz-tool`) for what is missing.';
     assert.ok((await reasons('lacks')).includes(hint), String(await reasons('lacks')));
+    const lacks = (await evaluateOpenClaw(root, ctxFor(home))).skills.find((s) => s.id === 'lacks');
+    assert.deepEqual(lacks?.install, [{ label: 'Install zz (brew)', command: 'brew install zz-tool', bins: ['zz-tool'] }]);
     assert.ok((await reasons('any')).includes(hint));
-    assert.ok((await reasons('node-first')).includes('Install: OpenClaw offers `Install zz-pkg (npm)` (provides `zz-tool`) for what is missing.'), String(await reasons('node-first')));
+    assert.ok((await reasons('node-first')).includes('Install: OpenClaw offers `Install zz-pkg (npm)` (`npm install -g --ignore-scripts zz-pkg`, provides `zz-tool`) for what is missing.'), String(await reasons('node-first')));
     assert.ok(!(await reasons('unrelated')).some((r) => r.startsWith('Install:')), 'an installer for other binaries is no hint');
     assert.ok(!(await reasons('mac-only')).some((r) => r.startsWith('Install:')), 'an installer for another platform is not offered');
     // Installed: eligible, no hint.

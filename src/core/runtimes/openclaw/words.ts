@@ -2,6 +2,7 @@
 // loader produced the skill), ready (`openclaw skills check` calls it eligible) and visible (the prompt builder
 // lists it in <available_skills>) — in the terms its own CLI and docs use.
 
+import type { InstallHint } from '../types';
 import type { Requirements } from './eligibility';
 import type { PromptGate } from './eligibility';
 import type { FolderFate, SkillSource } from './discover';
@@ -49,18 +50,10 @@ export function readyFact(p: { eligible: boolean; disabled: boolean; blocked: bo
   return `Not ready: \`openclaw skills check\` lists it under missing requirements (${missingSummary(p.missing)}).`;
 }
 
-/** What OpenClaw offers to install for the binaries a skill lacks (its install options, as `openclaw skills
- *  info` lists them), or null when it offers nothing for them. An option naming no `bins` may provide any. */
-export function installFact(options: ReadonlyArray<{ label: string; bins: readonly string[] }>, missing: Requirements): string | null {
-  const lacking = [...missing.bins, ...missing.anyBins];
-  if (lacking.length === 0) return null;
-  const useful = options.filter((o) => o.bins.length === 0 || o.bins.some((b) => lacking.includes(b)));
-  if (useful.length === 0) return null;
-  const one = (o: { label: string; bins: readonly string[] }): string => {
-    const provides = o.bins.filter((b) => lacking.includes(b));
-    return provides.length ? `${code(o.label)} (provides ${list(provides)})` : code(o.label);
-  };
-  return `Install: OpenClaw offers ${useful.map(one).join(' or ')} for what is missing.`;
+/** The installers OpenClaw offers for what a skill lacks, in one sentence. */
+export function installFact(hints: readonly InstallHint[]): string {
+  const one = (h: InstallHint): string => `${code(h.label)} (${code(h.command)}${h.bins.length ? `, provides ${list(h.bins)}` : ''})`;
+  return `Install: OpenClaw offers ${hints.map(one).join(' or ')} for what is missing.`;
 }
 
 export type NotVisibleWhy =
