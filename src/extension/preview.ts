@@ -29,7 +29,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EvaluatedSkill, IndexFormat } from '../core/engine';
 import type { ModeSource, SkillStatus } from '../core/status';
-import type { Missing, MissingVersion } from '../core/types';
+import type { Entry } from '../core/runtimes/entry';
+import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { isHiddenVerdict, missingFacts, verdictLabel, verdictWords } from '../core/runtimes/words';
 import type { SkillAuthorContext } from './context';
 import { analyzeDocument } from './documents';
 import { type SkillRecord, type StoreChange, skillFileOf } from './skills';
@@ -105,10 +107,26 @@ export async function evaluateSkillFile(ctx: SkillAuthorContext, file: string): 
   return { location, analysis, status, id: location.id };
 }
 
-/** Everything the model sees for the skill (visible), or why it sees nothing (hidden). */
-export function modelView(s: EvaluatedSkill): string {
+/**
+ * Everything the model sees for the skill (visible), or why it sees nothing (hidden), for the runtimes that
+ * judge it (`entry`, as `check` judges it): nexo-rs's banner and body where nexo-rs applies; elsewhere the
+ * body, unless the runtime that speaks for the skill keeps it from the model.
+ */
+export function modelView(s: EvaluatedSkill, entry?: Entry): string {
   const { contentFor, isVisible } = core();
-  return isVisible(s.status.verdict) ? contentFor(s) : hiddenStatement(s.id, s.status);
+  if (!entry || entry.runtimes.some((r) => r.runtime === 'nexo')) return isVisible(s.status.verdict) ? contentFor(s) : hiddenStatement(s);
+  return isHiddenVerdict(entry.verdict) ? runtimeHiddenStatement(s.id, entry) : contentFor(s);
+}
+
+/** The page shown for a skill the runtime that speaks for it keeps from the model, each runtime's verdict
+ *  and reasons in its words. */
+function runtimeHiddenStatement(id: string, entry: Entry): string {
+  const lead = RUNTIME_LABELS[entry.runtime];
+  const others = entry.runtimes.filter((r) => !isHiddenVerdict(r.verdict)).map((r) => RUNTIME_LABELS[r.runtime]);
+  const lines = [others.length ? `# ${lead} never shows \`${id}\` to the model` : `# The model never sees \`${id}\``, ''];
+  for (const r of entry.runtimes) lines.push(`- ${RUNTIME_LABELS[r.runtime]}: **${verdictWords(r)}**${r.reasons.length ? ` — ${r.reasons.join(' ')}` : ''}`);
+  lines.push('', others.length ? `${others.join(' and ')} ${others.length === 1 ? 'offers' : 'offer'} it: this page stands in for its text only because ${lead} hides it.` : 'Neither its name and description (in the prompt index) nor its instructions reach the model.');
+  return lines.join('\n');
 }
 
 const MODE_SOURCE: Record<ModeSource, string> = {
@@ -118,38 +136,16 @@ const MODE_SOURCE: Record<ModeSource, string> = {
 };
 
 /** The page shown instead of the model's text for a skill the model never sees. */
-export function hiddenStatement(id: string, status: SkillStatus): string {
-  const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- Verdict: \`${status.verdict}\``, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
-  const missing = missingLines(status.missing);
-  if (missing.length) lines.push('- Missing:', ...missing.map((l) => `  - ${l}`));
+export function hiddenStatement(s: EvaluatedSkill): string {
+  const { id, status } = s;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nexo = (require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')).nexoVerdict(s);
+  const verdict = `**nexo-rs: ${verdictLabel({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, status.mode)}** (verdict \`${nexo.verdict}\`)`;
+  const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- ${verdict}`, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
+  const missing = missingFacts(status.missing);
+  if (missing.length) lines.push('- Missing:', ...missing.map((f) => `  - ${f.kind} \`${f.label}\`: ${f.detail}`));
   lines.push('', 'Neither its name and description (in the prompt index) nor its instructions reach the model.');
   return lines.join('\n');
-}
-
-function missingLines(m: Missing): string[] {
-  return [
-    ...m.bins.map((b) => `bin not found: \`${b}\``),
-    ...m.env.map((e) => `env unset or blank: \`${e}\``),
-    ...m.versions.map((v) => `version of \`${v.bin}\`: ${versionWords(v)}`),
-  ];
-}
-
-function versionWords(v: MissingVersion): string {
-  const detail = v.detail ? ` (${v.detail})` : '';
-  switch (v.reason) {
-    case 'invalid_constraint':
-      return `invalid constraint \`${v.required}\`${detail}`;
-    case 'bin_not_found':
-      return `requires ${v.required}, binary not found`;
-    case 'probe_failed':
-      return `requires ${v.required}, probe failed${detail}`;
-    case 'parse_failed':
-      return `requires ${v.required}, version output unparseable${detail}`;
-    case 'not_probed':
-      return `requires ${v.required}, not checked${detail}`;
-    default:
-      return `requires ${v.required}, found ${v.found ?? 'unknown'}`;
-  }
 }
 
 /** Records in the order the CLI lists several roots: category, folder name, path. */
@@ -272,7 +268,9 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
   private async renderSkill(file: string): Promise<string> {
     const skill = await evaluateSkillFile(this.ctx, file);
     if (!skill) return `# No SKILL.md\n\n\`${file}\` does not exist.`;
-    return modelView(skill);
+    // Judged as the Skills view judges it (Hermes and OpenClaw from the saved files of its root).
+    const [entry] = await this.ctx.runtimes.entries([skill]);
+    return modelView(skill, entry);
   }
 
   private async renderIndex(format: PreviewFormat, agentId: string | undefined): Promise<string> {

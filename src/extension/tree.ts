@@ -19,7 +19,7 @@ import type { EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
-import { budgetShort, budgetWords, isHiddenVerdict, missingText, verdictWords } from '../core/runtimes/words';
+import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';
 import type { SkillStatus } from '../core/status';
 import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
 import { agentUri, colorId, THEME_COLORS } from './decorations';
@@ -720,7 +720,7 @@ export function requirementFacts(shown: ShownSkill): RequirementFact[] {
     facts.push(
       ...status.bins.map((b): RequirementFact => ({ kind: 'bin', ok: b.found, label: b.name, detail: b.found ? (b.path ?? 'blank name: the runtime skips it') : 'not found on PATH' })),
       ...status.env.map((e): RequirementFact => ({ kind: 'env', ok: e.set, label: e.name, detail: e.set ? 'set' : 'unset' })),
-      ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionDetail(v) })),
+      ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionFact(v) })),
     );
   }
   for (const r of shown.entry.runtimes) {
@@ -742,25 +742,6 @@ export function requirementFacts(shown: ShownSkill): RequirementFact[] {
   return facts;
 }
 
-function versionDetail(v: SkillStatus['versions'][number]): string {
-  const at = v.path ? ` at ${v.path}` : '';
-  if (v.ok) return `found ${v.found ?? '?'}${at}`;
-  switch (v.reason) {
-    case 'constraint_unsatisfied':
-      return `found ${v.found ?? '?'}${at}, required ${v.required}`;
-    case 'bin_not_found':
-      return 'bin not found on PATH';
-    case 'invalid_constraint':
-      return `invalid constraint: ${v.detail ?? ''}`;
-    case 'probe_failed':
-      return `probe failed${at}: ${v.detail ?? ''}`;
-    case 'parse_failed':
-      return `no version found${at}: ${v.detail ?? ''}`;
-    default:
-      return v.detail ?? 'not probed';
-  }
-}
-
 /** How the gating mode was decided, for people. */
 export function modeWhy(shown: ShownSkill): string {
   const s = shown.skill.status;
@@ -778,12 +759,6 @@ export function lookedIn(shown: ShownSkill): string[] {
 /** Skill text in markdown, as text: nothing from a skill file becomes markup, links or HTML. */
 function esc(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+!|<>~&$-]/g, '\\$&');
-}
-
-/** What a runtime does with the skill, in its words: `Hidden (strict)` for nexo-rs, `Needs setup` for Hermes … */
-function verdictLabel(r: Pick<Entry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
-  const words = verdictWords(r, mode);
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
@@ -851,13 +826,7 @@ export function missingReport(shown: ShownSkill): string {
     if (nexo) lines.push(`Mode: ${modeWhy(shown)}`);
     const missing: string[] = [];
     if (nexo) {
-      for (const b of s.missing.bins) missing.push(`  - bin ${b}: not found on PATH`);
-      for (const e of s.missing.env) missing.push(`  - env ${e}: unset`);
-      for (const v of s.missing.versions) {
-        const found = v.found !== null ? ` (found ${v.found})` : '';
-        const detail = v.detail && v.reason !== 'bin_not_found' && v.reason !== 'constraint_unsatisfied' ? `: ${v.detail}` : '';
-        missing.push(`  - version ${v.bin} ${v.required}: ${v.reason}${found}${detail}`);
-      }
+      for (const f of missingFacts(s.missing)) missing.push(`  - ${f.kind} ${f.label}: ${f.detail}`);
     } else {
       const text = missingText(r.missing);
       if (text) missing.push(...text.split('; ').map((t) => `  - ${t}`));

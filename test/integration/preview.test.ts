@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageStatusState } from '../../src/extension/languageStatus';
 import { ENV } from './protocol';
-import { fixturePath, fixtureUri, nextEvent, openSkill, runCli, waitFor } from './util';
+import { checkJson, fixturePath, fixtureUri, nextEvent, openSkill, runCli, waitFor } from './util';
 
 /** In an untrusted workspace the extension spawns no probe: the CLI's equivalent is `--no-probe`. */
 const untrusted = process.env[ENV.untrusted] === '1';
@@ -115,12 +115,12 @@ describe('Preview what the model sees', () => {
         '',
         HIDDEN_SUMMARY,
         '',
-        '- Verdict: `skipped_strict`',
+        '- **nexo-rs: Hidden (strict)** (verdict `hidden`)',
         '- Mode: `strict` (the default: the frontmatter sets no `requires.mode`)',
         '- Missing:',
-        '  - bin not found: `sa-preview-missing-bin`',
-        '  - env unset or blank: `SA_PREVIEW_UNSET_VAR`',
-        '  - version of `sa-fake-old`: requires >=1.0, found 0.9.0',
+        '  - bin `sa-preview-missing-bin`: not found on PATH',
+        '  - env `SA_PREVIEW_UNSET_VAR`: unset',
+        '  - version `sa-fake-old >=1.0`: found 0.9.0, required >=1.0',
         '',
         'Neither its name and description (in the prompt index) nor its instructions reach the model.',
       ].join('\n'),
@@ -128,7 +128,26 @@ describe('Preview what the model sees', () => {
     // The CLI agrees: nothing for the model, the same verdict and summary.
     const { stdout, stderr } = await cli('banner', fixturePath('skills', 'preview-hidden'), '--render', '--no-cache');
     assert.equal(stdout, '');
-    assert.equal(stderr, `skill-author: the model never sees \`preview-hidden\`: skipped_strict — ${HIDDEN_SUMMARY}\n`);
+    assert.equal(stderr, `skill-author: the model never sees \`preview-hidden\`: nexo-rs: hidden (strict) — ${HIDDEN_SUMMARY}\n`);
+  });
+
+  it("says which runtime keeps a skill nexo-rs does not judge from the model, in that runtime's words", async () => {
+    const dir = fixturePath('skills', 'preview-mac-only');
+    fs.mkdirSync(dir);
+    try {
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: preview-mac-only\ndescription: Only on macOS.\nplatforms: [macos]\n---\n\nBody.\n');
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner', vscode.Uri.file(dir));
+      const text = await previewWhen(uri, 'the Hermes statement', (t) => t.startsWith('# '));
+      const [entry] = (await checkJson([dir])).filter((e) => e.id === 'preview-mac-only');
+      assert.equal(entry?.runtime, 'hermes');
+      assert.equal(
+        text,
+        ['# The model never sees `preview-mac-only`', '', `- Hermes: **hidden (platform)** — ${entry?.runtimes[0]?.reasons.join(' ')}`, '', 'Neither its name and description (in the prompt index) nor its instructions reach the model.'].join('\n'),
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the mode and its source for a disabled skill', async () => {
@@ -141,7 +160,7 @@ describe('Preview what the model sees', () => {
         '',
         'mode: disable — the skill is always dropped.',
         '',
-        '- Verdict: `skipped_disabled`',
+        '- **nexo-rs: Disabled** (verdict `skipped_disabled`)',
         "- Mode: `disable` (from the frontmatter's `requires.mode`)",
         '',
         'Neither its name and description (in the prompt index) nor its instructions reach the model.',
@@ -170,7 +189,7 @@ describe('Preview what the model sees', () => {
       // Strict mode: hidden.
       const hidden = previewWhen(uri, 'the preview to say the skill is hidden', (t) => t.startsWith('# The model never sees `preview-edit`'));
       await replaceText(doc, edited.replace('  mode: warn\n', ''));
-      assert.ok((await hidden).includes('\n  - env unset or blank: `SA_PREVIEW_UNSET_VAR`\n'));
+      assert.ok((await hidden).includes('\n  - env `SA_PREVIEW_UNSET_VAR`: unset\n'));
     } finally {
       const back = previewWhen(uri, 'the preview to show the file again', (t) => t === shown);
       await revertAndClose(doc);

@@ -419,7 +419,7 @@ describe('Skills view', () => {
         'Verdict: loaded_with_banner: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.',
         'Mode: warn: from requires.mode in the frontmatter',
         'Missing:',
-        '  - version sa-fake-old >=1.0: constraint_unsatisfied (found 0.9.0)',
+        '  - version sa-fake-old >=1.0: found 0.9.0, required >=1.0',
         '',
       ].join('\n'),
     );
