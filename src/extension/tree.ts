@@ -24,6 +24,7 @@ import type { SkillStatus } from '../core/status';
 import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
 import { agentUri, colorId, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, StoreFollower, type StoreChange } from './skills';
+import { brokenAgentsFile } from './agentsFile';
 import { registerTreeCommands } from './treeCommands';
 
 export const VIEW_ID = 'skillAuthor.skills';
@@ -841,20 +842,3 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
   return vscode.Disposable.from(tree, registerTreeCommands(ctx, tree));
 }
 
-/**
- * When the agents file in use defines no agent because it could not be read or parsed, the view says so
- * (else it would fall back to the roots without a word, and the agent grouping would vanish): the file, its
- * first error and where, as `check --agent` reports it (the output channel has the rest).
- */
-export function brokenAgentsFile(store: SkillStore): string | undefined {
-  if (store.agents().length > 0) return undefined;
-  for (const f of store.agentsFileList) {
-    const first = f.problems.find((p) => p.severity === 'error');
-    if (!first) continue;
-    const more = f.problems.filter((p) => p.severity === 'error').length - 1;
-    // A file that parses into agents but that nexo-rs refuses as a whole is said as such.
-    const what = f.agents.length > 0 ? 'is refused by nexo-rs (it starts no agent)' : 'defines no agent';
-    return `The agents file ${vscode.workspace.asRelativePath(f.path)} ${what}, so skills are grouped by root: line ${first.line}, column ${first.column}: ${first.message}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'}, see the output)` : ''}`;
-  }
-  return undefined;
-}
