@@ -55,7 +55,9 @@ export function watchSupportingFiles(onChange: (changed: string) => void): vscod
       for (const p of all) onChange(p);
     }, 100);
   };
-  return vscode.Disposable.from(watcher, watcher.onDidCreate(note), watcher.onDidDelete(note), watcher.onDidChange(note), { dispose: () => timer && clearTimeout(timer) });
+  return vscode.Disposable.from(watcher, watcher.onDidCreate(note), watcher.onDidDelete(note), watcher.onDidChange(note), {
+    dispose: () => timer && clearTimeout(timer),
+  });
 }
 
 /** Whether `file` lies in the skill folder of the SKILL.md `skillFile`. */
@@ -108,7 +110,10 @@ class PathCompletionProvider implements vscode.CompletionItemProvider {
       const r = resolveInside(root, [...shape.segments, entry.name]);
       if (r.kind !== 'file' && r.kind !== 'directory') continue;
       const folder = r.kind === 'directory';
-      const item = new vscode.CompletionItem(folder ? `${entry.name}/` : entry.name, folder ? vscode.CompletionItemKind.Folder : vscode.CompletionItemKind.File);
+      const item = new vscode.CompletionItem(
+        folder ? `${entry.name}/` : entry.name,
+        folder ? vscode.CompletionItemKind.Folder : vscode.CompletionItemKind.File,
+      );
       item.insertText = context.where === 'link' ? linkDestination(entry.name) + (folder ? '/' : '') : entry.name + (folder ? '/' : '');
       item.range = range;
       item.detail = [...shape.segments, entry.name].join('/') + (folder ? '/' : '');
@@ -189,7 +194,14 @@ function starter(folder: SupportFolder, name: string): { text: string; mode: num
   const base = path.posix.basename(name, ext);
   if (ext === '.md' || ext === '.markdown') return { text: `# ${base}\n`, mode: 0o644 };
   if (folder === 'scripts') {
-    const shebang = ext === '.sh' || ext === '' ? '#!/usr/bin/env bash\nset -euo pipefail\n' : ext === '.py' ? '#!/usr/bin/env python3\n' : ext === '.js' || ext === '.mjs' ? '#!/usr/bin/env node\n' : '';
+    const shebang =
+      ext === '.sh' || ext === ''
+        ? '#!/usr/bin/env bash\nset -euo pipefail\n'
+        : ext === '.py'
+          ? '#!/usr/bin/env python3\n'
+          : ext === '.js' || ext === '.mjs'
+            ? '#!/usr/bin/env node\n'
+            : '';
     // A script the body may run directly needs the executable bit (`script-not-executable`).
     return { text: shebang, mode: shebang ? 0o755 : 0o644 };
   }

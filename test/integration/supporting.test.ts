@@ -31,7 +31,10 @@ async function api(): Promise<SkillAuthorApi> {
 
 const ours = (uri: vscode.Uri): vscode.Diagnostic[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skill-author');
 const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code);
-const summary = (uri: vscode.Uri): string[] => ours(uri).map((d) => `${codeOf(d)} ${d.range.start.line + 1}:${d.range.start.character + 1}`).sort();
+const summary = (uri: vscode.Uri): string[] =>
+  ours(uri)
+    .map((d) => `${codeOf(d)} ${d.range.start.line + 1}:${d.range.start.character + 1}`)
+    .sort();
 
 async function addSupportingFile(options: { uri?: vscode.Uri; folder?: string; name?: string }): Promise<vscode.Uri | string> {
   try {
@@ -83,7 +86,9 @@ describe('Supporting files', function () {
     assert.deepEqual(cli?.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`).sort(), expected);
     assert.deepEqual(
       cli?.diagnostics.map((d) => d.message),
-      ours(doc.uri).sort((x, y) => x.range.start.compareTo(y.range.start)).map((d) => d.message),
+      ours(doc.uri)
+        .sort((x, y) => x.range.start.compareTo(y.range.start))
+        .map((d) => d.message),
     );
   });
 
@@ -92,14 +97,27 @@ describe('Supporting files', function () {
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, line.range.end, '/');
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(labels.includes('guide.md'), labels.join(', '));
-    const top = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(9, 'See [](' .length), '(');
+    const top = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      new vscode.Position(9, 'See []('.length),
+      '(',
+    );
     const topLabels = top.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     assert.ok(topLabels.includes('references/') && topLabels.includes('scripts/'), topLabels.join(', '));
     // (VS Code's own Markdown path completion may offer it; ours, which names the path in `detail`, does not.)
     assert.ok(!top.items.some((i) => i.detail === 'SKILL.md'), 'SKILL.md itself is not offered');
     // In a code span, after a support folder (no other provider completes there).
-    const span = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, new vscode.Position(7, 'Then run `./scripts/'.length), '/');
-    assert.ok(span.items.some((i) => i.detail === 'scripts/run.sh'), span.items.map((i) => i.detail).join(', '));
+    const span = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      doc.uri,
+      new vscode.Position(7, 'Then run `./scripts/'.length),
+      '/',
+    );
+    assert.ok(
+      span.items.some((i) => i.detail === 'scripts/run.sh'),
+      span.items.map((i) => i.detail).join(', '),
+    );
   });
 
   it('goes to the definition of a path the body points at', async () => {
@@ -144,7 +162,12 @@ describe('Supporting files', function () {
     await editor.edit((e) => e.insert(new vscode.Position(line, 0), 'Also [the guide](references\\guide.md).\n'));
     const finding = await waitFor('the link-backslash finding', () => ours(doc.uri).find((d) => codeOf(d) === 'link-backslash'), 15_000);
     assert.equal(doc.getText(finding.range), 'references\\guide.md');
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, finding.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      finding.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((a) => a.title === 'Use `/`: `references/guide.md`');
     assert.ok(fix?.edit, actions.map((a) => a.title).join(', '));
     assert.ok(await vscode.workspace.applyEdit(fix.edit));

@@ -59,7 +59,9 @@ afterEach(() => rmSync(tmp, { recursive: true, force: true }));
 describe('supporting files: what the body points at', () => {
   it('takes inline links, images and reference definitions, with titles, anchors and <…> destinations', () => {
     assert.deepEqual(
-      paths('See [api](references/API.md "The API") and ![logo](assets/logo.png).\n[forms](FORMS.md#top) [q](references/x.md?raw=1)\n\n[ref]: <references/with space.md> "Title"\n'),
+      paths(
+        'See [api](references/API.md "The API") and ![logo](assets/logo.png).\n[forms](FORMS.md#top) [q](references/x.md?raw=1)\n\n[ref]: <references/with space.md> "Title"\n',
+      ),
       ['link references/API.md', 'image assets/logo.png', 'link FORMS.md', 'link references/x.md', 'definition references/with space.md'],
     );
   });
@@ -69,18 +71,30 @@ describe('supporting files: what the body points at', () => {
   });
 
   it('takes paths under the four folders from code spans, and knows which are run and how', () => {
-    assert.deepEqual(paths('Read `references/API.md`, run `./scripts/run.sh --now`, `python3 scripts/fill.py in.pdf`, `scripts/plain.sh -v`; see `scripts/fill.py`, not `lib/x.py` or `scripts/*.py`.\n'), [
-      'code references/API.md',
-      'command/direct ./scripts/run.sh',
-      'command/interpreter scripts/fill.py',
-      'command/direct scripts/plain.sh',
-      'code scripts/fill.py',
-    ]);
+    assert.deepEqual(
+      paths(
+        'Read `references/API.md`, run `./scripts/run.sh --now`, `python3 scripts/fill.py in.pdf`, `scripts/plain.sh -v`; see `scripts/fill.py`, not `lib/x.py` or `scripts/*.py`.\n',
+      ),
+      [
+        'code references/API.md',
+        'command/direct ./scripts/run.sh',
+        'command/interpreter scripts/fill.py',
+        'command/direct scripts/plain.sh',
+        'code scripts/fill.py',
+      ],
+    );
   });
 
   it('ignores fenced blocks except the scripts their shell lines run', () => {
-    const body = 'Intro.\n\n```bash\n$ ./scripts/run.sh\nbash scripts/plain.sh && scripts/fill.py x | sort\ncat references/API.md [x](references/nope.md)\nuv run scripts/other.py  # comment scripts/none.sh\n```\n\n~~~\n./scripts/tilde.sh\n~~~\n';
-    assert.deepEqual(paths(body), ['command/direct ./scripts/run.sh', 'command/interpreter scripts/plain.sh', 'command/direct scripts/fill.py', 'command/interpreter scripts/other.py', 'command/direct ./scripts/tilde.sh']);
+    const body =
+      'Intro.\n\n```bash\n$ ./scripts/run.sh\nbash scripts/plain.sh && scripts/fill.py x | sort\ncat references/API.md [x](references/nope.md)\nuv run scripts/other.py  # comment scripts/none.sh\n```\n\n~~~\n./scripts/tilde.sh\n~~~\n';
+    assert.deepEqual(paths(body), [
+      'command/direct ./scripts/run.sh',
+      'command/interpreter scripts/plain.sh',
+      'command/direct scripts/fill.py',
+      'command/interpreter scripts/other.py',
+      'command/direct ./scripts/tilde.sh',
+    ]);
   });
 
   it('does not take links inside code spans', () => {
@@ -165,7 +179,10 @@ describe('supporting files: findings', () => {
     assert.equal(fix?.safe, true);
     const fixed = fixText(text, (t) => analyzeSkill(t, { dirName: 'demo' }));
     assert.equal(fixed.text, `${FM}Read [api](references/API.md) first.\n`);
-    assert.deepEqual(fixed.applied.map((f) => f.code), ['link-backslash']);
+    assert.deepEqual(
+      fixed.applied.map((f) => f.code),
+      ['link-backslash'],
+    );
   });
 
   it('script-not-executable only for a script run directly, never through an interpreter, never on Windows', () => {
@@ -208,7 +225,11 @@ describe('supporting files: editor helpers', () => {
   it('finds where a path is being typed', () => {
     const text = `${FM}See [x](references/AP and \`scripts/r and plain words/\n`;
     const at = (s: string): number => text.indexOf(s) + s.length;
-    assert.deepEqual(pathCompletionContext(text, at('[x](references/AP'), FM.length), { typed: 'references/AP', start: text.indexOf('references/AP'), where: 'link' });
+    assert.deepEqual(pathCompletionContext(text, at('[x](references/AP'), FM.length), {
+      typed: 'references/AP',
+      start: text.indexOf('references/AP'),
+      where: 'link',
+    });
     assert.deepEqual(pathCompletionContext(text, at('`scripts/r'), FM.length), { typed: 'scripts/r', start: text.indexOf('scripts/r'), where: 'word' });
     assert.equal(pathCompletionContext(text, at('plain words/'), FM.length), null);
     assert.equal(pathCompletionContext(text, 5, FM.length), null, 'not in the frontmatter');
@@ -217,7 +238,12 @@ describe('supporting files: editor helpers', () => {
 
 describe('supporting files through the CLI', () => {
   function run(args: string[]) {
-    const r = spawnSync(process.execPath, [cli, ...args], { cwd: tmp, encoding: 'utf8', env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp }, timeout: 30000 });
+    const r = spawnSync(process.execPath, [cli, ...args], {
+      cwd: tmp,
+      encoding: 'utf8',
+      env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp },
+      timeout: 30000,
+    });
     return { code: r.status, out: r.stdout, err: r.stderr };
   }
 
@@ -231,7 +257,9 @@ describe('supporting files through the CLI', () => {
     assert.match(text.out, /skills\/demo\/SKILL\.md:5:16 warning link-broken `references\/api\.md` is not in the skill folder/);
     assert.match(text.out, /skills\/demo\/SKILL\.md:5:47 warning link-backslash/);
 
-    const json = JSON.parse(run(['check', 'skills', '--json', '--no-probe', '--no-cache']).out) as { skills: Array<{ diagnostics: Array<{ code: string; line: number; column: number; endColumn: number }> }> };
+    const json = JSON.parse(run(['check', 'skills', '--json', '--no-probe', '--no-cache']).out) as {
+      skills: Array<{ diagnostics: Array<{ code: string; line: number; column: number; endColumn: number }> }>;
+    };
     assert.deepEqual(
       json.skills[0]?.diagnostics.map((d) => [d.code, d.line, d.column, d.endColumn]),
       [
@@ -241,7 +269,10 @@ describe('supporting files through the CLI', () => {
     );
 
     const sarif = JSON.parse(run(['check', 'skills', '--format', 'sarif', '--no-probe', '--no-cache']).out) as {
-      runs: Array<{ tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string } }> } }; results: Array<{ ruleId: string; level: string; locations: Array<{ physicalLocation: { region: { startLine: number; startColumn: number } } }> }> }>;
+      runs: Array<{
+        tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string } }> } };
+        results: Array<{ ruleId: string; level: string; locations: Array<{ physicalLocation: { region: { startLine: number; startColumn: number } } }> }>;
+      }>;
     };
     const run0 = sarif.runs[0];
     assert.deepEqual(
@@ -259,7 +290,8 @@ describe('supporting files through the CLI', () => {
 
   it('a broken link found with the cache on is found again once the file exists, and goes', () => {
     const cacheEnv = ['check', 'skills', '--json', '--no-probe'];
-    const codes = (): string[] => (JSON.parse(run(cacheEnv).out) as { skills: Array<{ diagnostics: Array<{ code: string }> }> }).skills[0]?.diagnostics.map((d) => d.code) ?? [];
+    const codes = (): string[] =>
+      (JSON.parse(run(cacheEnv).out) as { skills: Array<{ diagnostics: Array<{ code: string }> }> }).skills[0]?.diagnostics.map((d) => d.code) ?? [];
     assert.deepEqual(codes(), ['link-broken', 'link-backslash']);
     assert.deepEqual(codes(), ['link-broken', 'link-backslash'], 'warm cache: the same');
     put('references/api.md', 'now here\n');

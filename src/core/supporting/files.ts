@@ -64,7 +64,12 @@ export function resolveInside(root: string, segments: readonly string[]): Resolu
       }
       const next = path.resolve(cur, target);
       if (!inside(next, root)) return { kind: 'escapes', via, target };
-      queue.unshift(...path.relative(root, next).split(path.sep).filter((s) => s !== ''));
+      queue.unshift(
+        ...path
+          .relative(root, next)
+          .split(path.sep)
+          .filter((s) => s !== ''),
+      );
       cur = root;
       continue;
     }
@@ -130,7 +135,9 @@ export function checkSupportingFiles(links: readonly SkillLink[], skillDir: stri
       case 'missing': {
         const gone = [r.existing.split(path.sep).join('/'), r.missing].filter((s) => s !== '').join('/');
         const twin = caseTwin(path.join(root, r.existing), r.missing);
-        const hint = twin ? ` Did you mean ${quoteForMessage([r.existing, twin].filter((s) => s !== '').join('/'))}? File names are case-sensitive on Linux.` : ' Create it, or fix the path.';
+        const hint = twin
+          ? ` Did you mean ${quoteForMessage([r.existing, twin].filter((s) => s !== '').join('/'))}? File names are case-sensitive on Linux.`
+          : ' Create it, or fix the path.';
         out.push({
           code: 'link-broken',
           severity: 'warning',
@@ -140,7 +147,12 @@ export function checkSupportingFiles(links: readonly SkillLink[], skillDir: stri
         break;
       }
       case 'loop':
-        out.push({ code: 'link-broken', severity: 'warning', message: `${quoteForMessage(written, 80)} runs into a loop of symbolic links at ${quoteForMessage(r.via)}: the agent cannot open it.`, ...at });
+        out.push({
+          code: 'link-broken',
+          severity: 'warning',
+          message: `${quoteForMessage(written, 80)} runs into a loop of symbolic links at ${quoteForMessage(r.via)}: the agent cannot open it.`,
+          ...at,
+        });
         break;
       case 'escapes':
         out.push({

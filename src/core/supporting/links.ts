@@ -227,8 +227,13 @@ function commandRun(cmd: Array<{ text: string; start: number }>): { word: { text
   // A launcher (`uv run x.py`, `poetry run python x.py`, `npx tsx x.ts`), then the command; a file right after
   // one is interpreted (uv runs a `.py` with Python), not executed.
   let launched = false;
-  if (/^(uv|poetry|pipenv|pdm|hatch)$/.test(cmd[k]?.text ?? '') && cmd[k + 1]?.text === 'run') (k += 2), (launched = true);
-  else if (/^(npx|bunx|pnpx)$/.test(cmd[k]?.text ?? '')) (k += 1), (launched = true);
+  if (/^(uv|poetry|pipenv|pdm|hatch)$/.test(cmd[k]?.text ?? '') && cmd[k + 1]?.text === 'run') {
+    k += 2;
+    launched = true;
+  } else if (/^(npx|bunx|pnpx)$/.test(cmd[k]?.text ?? '')) {
+    k += 1;
+    launched = true;
+  }
   const first = cmd[k];
   if (!first) return null;
   const name = first.text.replace(/^.*\//, '');
@@ -336,10 +341,11 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
     const f = FENCE.exec(line);
     if (fence) {
       if (f && f[1]?.[0] === fence.char && (f[1]?.length ?? 0) >= fence.len && line.slice(f[0].length).trim() === '') fence = null;
-      else for (const cmd of commands(line, base)) {
-        const r = commandRun(cmd);
-        if (r) add('command', r.word.start, r.word.start + r.word.text.length, r.run);
-      }
+      else
+        for (const cmd of commands(line, base)) {
+          const r = commandRun(cmd);
+          if (r) add('command', r.word.start, r.word.start + r.word.text.length, r.run);
+        }
       continue;
     }
     if (f && !(f[1]?.[0] === '`' && line.slice(f[0].length).includes('`'))) {
@@ -422,10 +428,7 @@ function maskSpans(line: string, spans: ReadonlyArray<{ open: number; close: num
 // ---------------------------------------------------------------------------------------------------------
 // What the path says before the file system is asked
 
-export type PathShape =
-  | { kind: 'absolute' }
-  | { kind: 'escapes'; normalized: string }
-  | { kind: 'inside'; segments: string[]; backslash: boolean };
+export type PathShape = { kind: 'absolute' } | { kind: 'escapes'; normalized: string } | { kind: 'inside'; segments: string[]; backslash: boolean };
 
 /** The path of a link as the agent reads it: absolute, escaping the skill folder with `..`, or inside it
  *  (its segments, `\` read as a separator, `.` and `..` resolved). */
@@ -520,7 +523,8 @@ export function supportFileNameProblem(name: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) return 'The name has control characters.';
   if (name.includes('\\')) return 'Use `/` to separate folders, not `\\`.';
-  if (name.startsWith('/') || name.startsWith('~') || WINDOWS_DRIVE.test(name) || /^[A-Za-z]:/.test(name)) return 'Give a path relative to the folder, not an absolute one.';
+  if (name.startsWith('/') || name.startsWith('~') || WINDOWS_DRIVE.test(name) || /^[A-Za-z]:/.test(name))
+    return 'Give a path relative to the folder, not an absolute one.';
   const segments = name.split('/');
   if (segments.some((s) => s === '..')) return '`..` would leave the folder: give a path inside it.';
   if (segments.some((s) => s === '' || s === '.')) return 'The path has an empty or `.` segment (`//`, a leading or trailing `/`, `./`).';
