@@ -1,7 +1,6 @@
 // Supporting files: the paths a SKILL.md body points at (src/core/supporting/links.ts), checked against a real
 // skill folder (src/core/supporting/files.ts), and the findings through the CLI's formats and `check --fix`.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -9,10 +8,9 @@ import { analyzeSkill, type SkillAnalysis } from '../../src/core/analyze';
 import { quickFixes } from '../../src/core/assist';
 import { fixText } from '../../src/core/fix';
 import { checkSupportingFiles } from '../../src/core/supporting/files';
+import { runCli } from './proc';
 import { linkDestination, MAX_LINKS, pathCompletionContext, supportFileNameProblem } from '../../src/core/supporting/links';
 
-const root = path.resolve(__dirname, '../../..');
-const cli = path.join(root, 'dist', 'cli.js');
 const FM = '---\nname: demo\ndescription: A demo skill.\n---\n';
 
 let tmp: string;
@@ -237,15 +235,7 @@ describe('supporting files: editor helpers', () => {
 });
 
 describe('supporting files through the CLI', () => {
-  function run(args: string[]) {
-    const r = spawnSync(process.execPath, [cli, ...args], {
-      cwd: tmp,
-      encoding: 'utf8',
-      env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp },
-      timeout: 30000,
-    });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  }
+  const run = (args: string[]): ReturnType<typeof runCli> => runCli(args, tmp);
 
   beforeEach(() => {
     writeFileSync(path.join(skill, 'SKILL.md'), `${FM}Read [the API](references/api.md) and [forms](references\\API.md).\n`);
