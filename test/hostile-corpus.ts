@@ -102,6 +102,13 @@ export async function prepareHostileCorpus(options: CorpusOptions = {}): Promise
     symlinkSync('.', path.join(root, 'loop-link')); // the root again
     mkdirSync(path.join(root, 'loop-folder'));
     symlinkSync(path.join('..', 'loop-folder'), path.join(root, 'loop-folder', 'self'));
+    // Supporting files: a symbolic link out of the skill, one to itself, a FIFO a link points at (never
+    // opened), a script the body runs directly without the executable bit.
+    const sp = path.join(root, 'supporting-paths');
+    symlinkSync('/etc', path.join(sp, 'assets'));
+    symlinkSync('loop', path.join(sp, 'references', 'loop'));
+    await new Promise<void>((resolve, reject) => execFile('mkfifo', [path.join(sp, 'references', 'pipe')], (e) => (e ? reject(e) : resolve())));
+    chmodSync(path.join(sp, 'scripts', 'run.sh'), 0o644);
     // Permissions: enforced for users other than root only (root reads both skills).
     put('unreadable-file/SKILL.md', '---\nname: unreadable-file\ndescription: Mode 000.\n---\nBody.\n');
     chmodSync(path.join(root, 'unreadable-file', 'SKILL.md'), 0o000);

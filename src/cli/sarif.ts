@@ -57,6 +57,12 @@ const SHORT: Readonly<Record<string, string>> = {
   'probe-regex-invalid': "A probe pattern the runtime's regex engine rejects or this tool cannot evaluate.",
   'probe-regex-capture-group': 'The runtime uses the whole match of a probe pattern, not the group.',
   'requires-duplicate': 'The same binary or variable is listed twice.',
+  'link-broken': 'A path the body points at does not resolve in the skill folder.',
+  'link-escapes': 'A path the body points at leads outside the skill folder.',
+  'link-absolute': 'The body points at an absolute path, which exists on one machine only.',
+  'link-backslash': 'A path in the body uses a backslash as separator.',
+  'script-not-executable': 'The body runs a script directly that is not executable.',
+  'links-unchecked': 'The body names too many paths; the rest are not checked.',
   'agents-file-refused': 'nexo-rs refuses the agents file and starts no agent.',
 };
 

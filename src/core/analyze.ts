@@ -14,6 +14,7 @@ import { compileVersionRegex } from './regex';
 import { NO_REQUIREMENTS, type Requirements } from './requirements';
 import { fieldKeysAt } from './runtimes/fields';
 import { knownKeysAt, validateFrontmatter } from './schema';
+import { linkTextFindings, scanLinks, type SkillLink } from './supporting/links';
 import { LineIndex, makeDiagnostic, quoteForMessage, type DiagnosticInit } from './text';
 import type { Diagnostic } from './types';
 import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, parseYaml, type ParsedYaml, Scalar } from './yaml';
@@ -46,6 +47,8 @@ export interface SkillAnalysis {
   /** Description as the runtimes read it (trimmed), or '' when none. */
   description: string;
   diagnostics: Diagnostic[];
+  /** The body's supporting-file paths (src/core/supporting/links.ts), for the checks that need the disk. */
+  links: SkillLink[];
 }
 
 export interface AnalyzeOptions {
@@ -88,6 +91,7 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
     displayName: dirName ?? '',
     description: '',
     diagnostics: diags,
+    links: [],
   };
 
   if (split.state === 'blank') {
@@ -173,6 +177,12 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
       end: fm.closeEnd,
     });
   }
+
+  // Supporting files: the paths the body points at. What the text alone says is reported here; whether the
+  // files exist is asked at every check (src/core/supporting/files.ts), never cached with this analysis.
+  const scan = scanLinks(text, split.bodyStart, index);
+  result.links = scan.links;
+  for (const f of linkTextFindings(scan)) add(f);
 
   diags.sort((a, b) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code));
   return result;

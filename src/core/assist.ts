@@ -979,6 +979,9 @@ export function quickFixes(analysis: SkillAnalysis, d: Diagnostic): QuickFix[] {
       return replacement !== undefined ? [replace(`Rename to \`${replacement}\``, replacement)] : [];
     case 'probe-regex-capture-group':
       return replacement !== undefined ? [replace(`Match only the version: ${replacement}`, replacement)] : [];
+    case 'link-backslash':
+      // `\` is a separator only on Windows; `/` is one everywhere (and the only one in a Markdown link).
+      return replacement !== undefined ? [{ ...replace(`Use \`/\`: \`${replacement}\``, replacement), safe: true }] : [];
     default:
       return [];
   }

@@ -35,7 +35,7 @@ import { frontmatterSchema } from './schema';
 import { LineIndex, makeDiagnostic } from './text';
 
 /** Bump whenever `analyzeSkill` (or anything it calls) may produce a different result for the same text. */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 const FORMAT = 'skill-author/analysis-cache';
 /** A stamp within this many ms of the moment the file was read is not trusted (see the header). */
 export const RACY_MS = 2000;
@@ -121,6 +121,7 @@ const STORED_KEYS = [
   'displayName',
   'description',
   'diagnostics',
+  'links',
 ] as const;
 type StoredKey = (typeof STORED_KEYS)[number];
 type LazyKey = (typeof LAZY_KEYS)[number];
@@ -190,6 +191,7 @@ function looksLikeRecord(r: unknown): r is AnalysisRecord {
   return (
     Array.isArray(diags) &&
     diags.every((d) => obj(d) && typeof d['code'] === 'string' && typeof d['message'] === 'string' && typeof d['line'] === 'number' && typeof d['start'] === 'number') &&
+    Array.isArray(x['links']) &&
     typeof x['loadable'] === 'boolean' &&
     typeof x['bom'] === 'boolean' &&
     typeof x['frontmatterEffective'] === 'boolean' &&
@@ -223,6 +225,7 @@ class CachedAnalysis implements SkillAnalysis {
   displayName: string;
   description: string;
   diagnostics: SkillAnalysis['diagnostics'];
+  links: SkillAnalysis['links'];
   readonly #file: string;
   readonly #io: SkillIo;
   #full: SkillAnalysis | null = null;
@@ -242,6 +245,7 @@ class CachedAnalysis implements SkillAnalysis {
     this.displayName = x.displayName;
     this.description = x.description;
     this.diagnostics = x.diagnostics;
+    this.links = x.links;
     this.#file = file;
     this.#io = io;
   }

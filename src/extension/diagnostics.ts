@@ -31,6 +31,7 @@ import type { Diagnostic as EngineDiagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
 import { analyzeDocument, documentFile, documentLength, HUGE_CHARS, isOrphaned, isSkillDocument } from './documents';
 import type { SkillRecord, StoreChange } from './skills';
+import { inSkillFolder, watchSupportingFiles, withSupportingFindings } from './supportingFiles';
 
 export const SOURCE = 'skill-author';
 
@@ -143,6 +144,10 @@ class LiveDiagnostics implements vscode.Disposable {
         if (uri.scheme !== 'file') return;
         this.deleted.add(uri.fsPath);
         this.deleteTimer ??= setTimeout(() => this.sweepDeleted(), DELETE_BATCH_MS);
+      }),
+      // A file of an open skill's folder created, deleted or changed: its supporting-file findings may change.
+      watchSupportingFiles((changed) => {
+        for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === 'file' && inSkillFolder(changed, doc.uri.fsPath)) this.schedule(doc, 'config');
       }),
       // `showOverlapping` changes what is published, `debounceMs` only future timing: re-run open documents.
       ctx.config.onDidChange(() => {
@@ -273,7 +278,7 @@ class LiveDiagnostics implements vscode.Disposable {
     try {
       // Shared per version with the other features; the BOM VS Code hides is put back (see `withBom`).
       const analyzedDoc = analyzeDocument(this.ctx, doc);
-      found = this.ctx.runtimes.scoped(analyzedDoc.analysis.diagnostics, file, analyzedDoc.analysis.data);
+      found = this.ctx.runtimes.scoped(withSupportingFindings(analyzedDoc.analysis, file), file, analyzedDoc.analysis.data);
       shift = analyzedDoc.shift;
       bom = analyzedDoc.analysis.bom;
     } catch (err) {
@@ -315,7 +320,7 @@ class LiveDiagnostics implements vscode.Disposable {
    *  profiles' own (as `check` lists them). */
   private fileFindings(r: SkillRecord): vscode.Diagnostic[] {
     return [
-      ...this.ctx.runtimes.scoped(r.analysis.diagnostics, r.file, r.analysis.data).map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
+      ...this.ctx.runtimes.scoped(withSupportingFindings(r.analysis, r.file), r.file, r.analysis.data).map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
       ...this.runtimeFindings(r.file, r.analysis.bom),
     ];
   }

@@ -16,6 +16,7 @@ import * as hover from './hover';
 import * as languageStatus from './languageStatus';
 import * as newSkill from './newSkill';
 import * as preview from './preview';
+import * as supportingFiles from './supportingFiles';
 import * as tree from './tree';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
@@ -30,6 +31,7 @@ export function activate(extensionContext: vscode.ExtensionContext): SkillAuthor
   ctx.register(preview.register);
   ctx.register(languageStatus.register);
   ctx.register(newSkill.register);
+  ctx.register(supportingFiles.register);
   ctx.register(tree.register);
   ctx.register(decorations.register);
   ctx.register(agentsFile.register);

@@ -127,7 +127,7 @@ function ours(uri: vscode.Uri): vscode.Diagnostic[] {
 }
 
 /** The cases opened in an editor (the others are only checked through the background findings). */
-const OPENED = ['alias-bomb', 'deep-nesting', 'duplicate-keys', 'tabs', 'lone-cr', 'mixed-eol', 'bom', 'invalid-utf8', 'many-comparators', 'long-line'];
+const OPENED = ['alias-bomb', 'deep-nesting', 'duplicate-keys', 'tabs', 'lone-cr', 'mixed-eol', 'bom', 'invalid-utf8', 'many-comparators', 'long-line', 'supporting-paths'];
 /** Codes left to VS Code's own validator on `skill` documents (src/extension/diagnostics.ts `OVERLAPPING_CODES`). */
 const OVERLAPPING = new Set(['name-charset', 'name-dir-mismatch', 'name-missing', 'description-missing']);
 /** A bound on the extension host's own blocking (CPU spent by its thread within one gap of a 10 ms timer).

@@ -192,6 +192,15 @@ const COMMITTED: Record<string, Expectation> = {
     // The binary literally named `meta;tool $(touch pwned-v)` exists: found, probed with one argument, satisfied.
     check: (e) => assert.deepEqual(e.missing.versions, []),
   },
+  'supporting-paths': {
+    verdict: 'loaded',
+    codes: ['link-absolute', 'link-escapes', 'link-backslash', 'link-broken', 'script-not-executable'],
+    check: (e) =>
+      assert.deepEqual(
+        e.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`),
+        ['link-absolute 5:49', 'link-escapes 5:68', 'link-escapes 6:11', 'link-backslash 6:51', 'link-escapes 6:83', 'link-broken 7:8', 'link-broken 7:60', 'script-not-executable 8:6', 'script-not-executable 11:1'],
+      ),
+  },
   tabs: { verdict: 'loaded', codes: ['yaml-syntax', 'requirements-ignored'], check: (e) => assert.ok(e.diagnostics.some((d) => /Tabs/.test(d.message))) },
 };
 

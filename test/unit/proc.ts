@@ -1,5 +1,7 @@
 // Helpers for tests that watch real processes. No fixed sleeps: `until()` polls a condition with a deadline.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 
 /** Polls `cond` until it holds or `ms` pass. */
 export async function until(cond: () => boolean, ms = 3000, what = 'condition'): Promise<void> {
@@ -27,4 +29,11 @@ export function isDead(pid: number): boolean {
 
 export function readPid(file: string): number {
   return Number(readFileSync(file, 'utf8').trim());
+}
+
+/** The built CLI (`dist/cli.js`) run in `dir` with a minimal PATH and `dir` as HOME: exit code and output. */
+export function runCli(args: readonly string[], dir: string): { code: number | null; out: string; err: string } {
+  const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: `/usr/bin${delimiter}/bin`, HOME: dir }, timeout: 30000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
 }

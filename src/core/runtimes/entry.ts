@@ -8,6 +8,7 @@
 
 import * as path from 'node:path';
 import { type EntryDiagnostic, entryDiagnostic, entryName, type EvaluatedSkill } from '../engine';
+import { checkSupportingFiles, mergeFindings } from '../supporting/files';
 import type { GatingMode, Missing } from '../types';
 import type { JudgedSkill } from './judge';
 import { applicableRuntimes } from './detect';
@@ -113,7 +114,9 @@ export function scopedDiagnostics<D extends { code: string }>(diagnostics: reado
 
 export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath: (p: string) => string = (p) => p): Entry {
   const applying = judged.verdicts.map((v) => v.runtime);
-  const diagnostics: Entry['diagnostics'] = (s.analysis?.diagnostics ?? []).filter((d) => findingApplies(d.code, applying)).map(entryDiagnostic);
+  // The analysis's findings and those of the supporting files on disk (every runtime's agent reads the body).
+  const own = s.analysis ? mergeFindings(s.analysis.diagnostics, checkSupportingFiles(s.analysis.links, s.location.dir)) : [];
+  const diagnostics: Entry['diagnostics'] = own.filter((d) => findingApplies(d.code, applying)).map(entryDiagnostic);
   for (const f of judged.findings) {
     if (path.resolve(f.file) !== path.resolve(s.location.file)) continue;
     diagnostics.push({ code: f.code, severity: f.severity, message: f.message, line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn, runtime: f.runtime });

@@ -1,0 +1,310 @@
+// A skill's supporting files in the editor: completion of paths inside the skill folder (in a Markdown link's
+// parentheses, and after `references/`, `scripts/`, `templates/`, `assets/`), go-to-definition on a path the
+// body points at, the supporting-file findings of the live diagnostics (src/core/supporting/files.ts, run at
+// every check and when a file in an open skill's folder is created, deleted or changed), and the command
+// **Add Supporting File…**.
+//
+// Nothing here runs anything: completion and definition list and stat the skill folder (never past it, see
+// `resolveInside`), and the command writes one new file the author named. Creating a file is what the
+// author asked for in their own editor, like any edit, so the command works in an untrusted workspace too
+// (Restricted Mode forbids running the workspace's code, not editing it).
+//
+// For automation (tests, other extensions) the command takes an options object:
+//   vscode.commands.executeCommand('skillAuthor.addSupportingFile', { uri?: Uri | string, folder?: string, name?: string })
+// `uri` is the SKILL.md (or its folder); default: the active editor's SKILL.md. A given `folder` / `name`
+// skips its prompt; when one is invalid or the file exists, the command rejects with the reason. It
+// resolves with the new file's URI (undefined when the user cancelled). The link goes at the cursor when
+// the SKILL.md is the active editor, else (from the Skills view) at the end of the body.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checkSupportingFiles, mergeFindings, resolveInside } from '../core/supporting/files';
+import { linkDestination, pathCompletionContext, pathShape, SUPPORT_FOLDERS, type SupportFolder, supportFileNameProblem } from '../core/supporting/links';
+import type { SkillAnalysis } from '../core/analyze';
+import type { Diagnostic } from '../core/types';
+import type { SkillAuthorContext } from './context';
+import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
+
+export const ADD_COMMAND = 'skillAuthor.addSupportingFile';
+
+const FOLDER_DETAIL: Record<SupportFolder, string> = {
+  references: 'Documentation the agent reads when it needs it (REFERENCE.md, API notes, forms).',
+  scripts: 'Code the agent runs (shell, Python, Node).',
+  templates: 'Files the agent fills in or copies.',
+  assets: 'Static files: images, data, schemas.',
+};
+
+/** The analysis's findings with those of the supporting files on disk, in the analysis's order. */
+export function withSupportingFindings(analysis: Pick<SkillAnalysis, 'diagnostics' | 'links'>, file: string): Diagnostic[] {
+  return mergeFindings(analysis.diagnostics, checkSupportingFiles(analysis.links, path.dirname(file)));
+}
+
+/** Calls `onChange(path)` for every file created, deleted or changed in the workspace (debounced per path),
+ *  for the live diagnostics of open SKILL.md files whose folder holds it. */
+export function watchSupportingFiles(onChange: (changed: string) => void): vscode.Disposable {
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*');
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const note = (uri: vscode.Uri): void => {
+    if (uri.scheme !== 'file' || path.basename(uri.fsPath) === 'SKILL.md') return;
+    pending.add(uri.fsPath);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      const all = [...pending];
+      pending.clear();
+      for (const p of all) onChange(p);
+    }, 100);
+  };
+  return vscode.Disposable.from(watcher, watcher.onDidCreate(note), watcher.onDidDelete(note), watcher.onDidChange(note), {
+    dispose: () => timer && clearTimeout(timer),
+  });
+}
+
+/** Whether `file` lies in the skill folder of the SKILL.md `skillFile`. */
+export function inSkillFolder(file: string, skillFile: string): boolean {
+  const rel = path.relative(path.dirname(skillFile), file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+function realDir(doc: vscode.TextDocument): string | undefined {
+  if (doc.uri.scheme !== 'file') return undefined;
+  try {
+    return fs.realpathSync(path.dirname(doc.uri.fsPath));
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Completion
+
+class PathCompletionProvider implements vscode.CompletionItemProvider {
+  constructor(private readonly ctx: SkillAuthorContext) {}
+
+  provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined {
+    if (!isSkillDocument(doc)) return undefined;
+    const analyzed = analysisOf(this.ctx, doc);
+    const root = realDir(doc);
+    if (!analyzed || !root) return undefined;
+    const offset = doc.offsetAt(position) + analyzed.shift;
+    const context = pathCompletionContext(analyzed.analysis.text, offset, analyzed.analysis.split.bodyStart);
+    if (!context) return undefined;
+    const slash = context.typed.lastIndexOf('/');
+    const dirPart = slash >= 0 ? context.typed.slice(0, slash) : '';
+    const shape = pathShape(dirPart);
+    if (shape.kind !== 'inside' || shape.backslash) return undefined;
+    const dir = resolveInside(root, shape.segments);
+    if (dir.kind !== 'directory') return undefined;
+    let names: fs.Dirent[];
+    try {
+      names = fs.readdirSync(dir.real, { withFileTypes: true });
+    } catch {
+      return undefined;
+    }
+    const from = doc.positionAt(context.start - analyzed.shift + slash + 1);
+    const range = new vscode.Range(from, position);
+    const items: vscode.CompletionItem[] = [];
+    for (const entry of names.slice(0, 500)) {
+      if (entry.name.startsWith('.') || (dirPart === '' && entry.name === 'SKILL.md')) continue;
+      // At the top of a link, any file of the skill; elsewhere only what the word already names.
+      const r = resolveInside(root, [...shape.segments, entry.name]);
+      if (r.kind !== 'file' && r.kind !== 'directory') continue;
+      const folder = r.kind === 'directory';
+      const item = new vscode.CompletionItem(
+        folder ? `${entry.name}/` : entry.name,
+        folder ? vscode.CompletionItemKind.Folder : vscode.CompletionItemKind.File,
+      );
+      item.insertText = context.where === 'link' ? linkDestination(entry.name) + (folder ? '/' : '') : entry.name + (folder ? '/' : '');
+      item.range = range;
+      item.detail = [...shape.segments, entry.name].join('/') + (folder ? '/' : '');
+      item.sortText = `${folder ? '0' : '1'}${entry.name}`;
+      if (folder) item.command = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
+      items.push(item);
+    }
+    return items;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Go to definition
+
+class PathDefinitionProvider implements vscode.DefinitionProvider {
+  constructor(private readonly ctx: SkillAuthorContext) {}
+
+  provideDefinition(doc: vscode.TextDocument, position: vscode.Position): vscode.Location | undefined {
+    if (!isSkillDocument(doc)) return undefined;
+    const analyzed = analysisOf(this.ctx, doc);
+    const root = realDir(doc);
+    if (!analyzed || !root) return undefined;
+    const offset = doc.offsetAt(position) + analyzed.shift;
+    const link = analyzed.analysis.links.find((l) => l.start <= offset && offset <= l.end);
+    if (!link) return undefined;
+    const shape = pathShape(link.path);
+    if (shape.kind !== 'inside') return undefined;
+    const r = resolveInside(root, shape.segments);
+    if (r.kind !== 'file') return undefined;
+    return new vscode.Location(vscode.Uri.file(r.real), new vscode.Position(0, 0));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Add Supporting File…
+
+class Refused extends Error {}
+
+interface AddOptions {
+  uri?: vscode.Uri | string;
+  folder?: string;
+  name?: string;
+}
+
+/** The SKILL.md the command is for, and whether it came from the Skills view (a tree node). */
+async function targetOf(arg: unknown): Promise<{ file: string; fromTree: boolean } | undefined> {
+  const fromUri = (u: unknown): string | undefined => {
+    const uri = u instanceof vscode.Uri ? u : typeof u === 'string' ? (u.includes('://') ? vscode.Uri.parse(u) : vscode.Uri.file(u)) : undefined;
+    if (!uri || uri.scheme !== 'file') return undefined;
+    return path.basename(uri.fsPath) === 'SKILL.md' ? uri.fsPath : path.join(uri.fsPath, 'SKILL.md');
+  };
+  if (arg instanceof vscode.Uri) {
+    const file = fromUri(arg);
+    return file ? { file, fromTree: true } : undefined;
+  }
+  if (arg && typeof arg === 'object') {
+    const node = arg as { kind?: unknown; file?: unknown; uri?: unknown };
+    // The Skills view's skill node (src/extension/tree.ts `SkillNode`).
+    if (node.kind === 'skill' && typeof node.file === 'string') return { file: node.file, fromTree: true };
+    if (node.kind === 'agentSkill') {
+      // An agent's skill: the view's own command knows its file; it opens it, and the link goes at its end.
+      await vscode.commands.executeCommand('skillAuthor.tree.open', arg);
+      const doc = vscode.window.activeTextEditor?.document;
+      return doc && isSkillDocument(doc) && doc.uri.scheme === 'file' ? { file: doc.uri.fsPath, fromTree: true } : undefined;
+    }
+    if (node.uri !== undefined) {
+      const file = fromUri(node.uri);
+      return file ? { file, fromTree: false } : undefined;
+    }
+  }
+  const doc = vscode.window.activeTextEditor?.document;
+  return doc && isSkillDocument(doc) && doc.uri.scheme === 'file' ? { file: doc.uri.fsPath, fromTree: false } : undefined;
+}
+
+/** What a new file starts with: a heading for Markdown, a shebang for a script. */
+function starter(folder: SupportFolder, name: string): { text: string; mode: number } {
+  const ext = path.posix.extname(name).toLowerCase();
+  const base = path.posix.basename(name, ext);
+  if (ext === '.md' || ext === '.markdown') return { text: `# ${base}\n`, mode: 0o644 };
+  if (folder === 'scripts') {
+    const shebang =
+      ext === '.sh' || ext === ''
+        ? '#!/usr/bin/env bash\nset -euo pipefail\n'
+        : ext === '.py'
+          ? '#!/usr/bin/env python3\n'
+          : ext === '.js' || ext === '.mjs'
+            ? '#!/usr/bin/env node\n'
+            : '';
+    // A script the body may run directly needs the executable bit (`script-not-executable`).
+    return { text: shebang, mode: shebang ? 0o755 : 0o644 };
+  }
+  return { text: '', mode: 0o644 };
+}
+
+async function addSupportingFile(ctx: SkillAuthorContext, arg: unknown): Promise<vscode.Uri | undefined> {
+  const options: AddOptions = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? (arg as AddOptions) : {};
+  const target = await targetOf(arg);
+  if (!target) throw new Refused('open a SKILL.md (or select a skill in the Skills view) first.');
+  const skillFile = target.file;
+  const skillDir = path.dirname(skillFile);
+  let root: string;
+  try {
+    root = fs.realpathSync(skillDir);
+  } catch {
+    throw new Refused(`the skill folder ${skillDir} does not exist.`);
+  }
+
+  let folder = options.folder;
+  if (folder === undefined) {
+    const picked = await vscode.window.showQuickPick(
+      SUPPORT_FOLDERS.map((f) => ({ label: `${f}/`, description: FOLDER_DETAIL[f], folder: f })),
+      { title: 'Add Supporting File', placeHolder: 'The folder it goes in' },
+    );
+    if (!picked) return undefined;
+    folder = picked.folder;
+  }
+  if (!(SUPPORT_FOLDERS as readonly string[]).includes(folder)) throw new Refused(`\`${folder}\` is not one of ${SUPPORT_FOLDERS.join(', ')}.`);
+  const inFolder = folder as SupportFolder;
+
+  const problem = (name: string): string | undefined => {
+    const why = supportFileNameProblem(name);
+    if (why) return why;
+    const r = resolveInside(root, [inFolder, ...name.split('/')]);
+    if (r.kind === 'escapes') return `${inFolder}/${name} would lead outside the skill folder (a symbolic link).`;
+    if (r.kind === 'loop') return `${inFolder}/${name} runs into a loop of symbolic links.`;
+    if (r.kind !== 'missing' && r.kind !== 'unknown') return `${inFolder}/${name} already exists.`;
+    return undefined;
+  };
+  let name = options.name;
+  if (name === undefined) {
+    name = await vscode.window.showInputBox({
+      title: `Add Supporting File: ${inFolder}/`,
+      prompt: `The file's path inside ${inFolder}/ (use / for sub-folders)`,
+      placeHolder: inFolder === 'scripts' ? 'run.sh' : inFolder === 'references' ? 'REFERENCE.md' : '',
+      validateInput: (v) => problem(v),
+    });
+    if (name === undefined) return undefined;
+  }
+  const why = problem(name);
+  if (why) throw new Refused(why);
+
+  // Created without following anything: the parent folders inside the skill, then the file itself, `wx`
+  // (never overwriting one that appeared meanwhile).
+  const rel = `${inFolder}/${name}`;
+  const file = path.join(skillDir, ...rel.split('/'));
+  const { text, mode } = starter(inFolder, name);
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(file, text, { flag: 'wx', mode });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Refused(code === 'EEXIST' ? `${rel} already exists.` : `${rel} cannot be created (${code ?? (e instanceof Error ? e.message : String(e))}).`);
+  }
+  await insertLink(skillFile, rel, path.posix.basename(name), target.fromTree);
+  const uri = vscode.Uri.file(file);
+  await vscode.window.showTextDocument(uri, { preview: false });
+  return uri;
+}
+
+/** Inserts `[label](rel)` at the cursor of the SKILL.md's active editor, or at the end of its body. */
+async function insertLink(skillFile: string, rel: string, label: string, atEnd: boolean): Promise<void> {
+  const link = `[${label.replace(/([[\]\\])/g, '\\$1')}](${linkDestination(rel)})`;
+  const editor = vscode.window.activeTextEditor;
+  const edit = new vscode.WorkspaceEdit();
+  if (!atEnd && editor && editor.document.uri.scheme === 'file' && editor.document.uri.fsPath === skillFile) {
+    edit.insert(editor.document.uri, editor.selection.active, link);
+  } else {
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(skillFile));
+    const last = doc.lineAt(doc.lineCount - 1);
+    const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+    edit.insert(doc.uri, last.range.end, `${last.isEmptyOrWhitespace ? '' : eol}${eol}${link}${eol}`);
+  }
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`could not insert the link into ${skillFile}`);
+}
+
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.languages.registerCompletionItemProvider(SKILL_SELECTOR, new PathCompletionProvider(ctx), '/', '('),
+    vscode.languages.registerDefinitionProvider(SKILL_SELECTOR, new PathDefinitionProvider(ctx)),
+    vscode.commands.registerCommand(ADD_COMMAND, async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+      // A tree node or a URI comes from a menu (a person); an options object from code.
+      const automated = arg !== undefined && !(arg instanceof vscode.Uri) && !(arg && typeof arg === 'object' && 'kind' in arg);
+      try {
+        return await addSupportingFile(ctx, arg);
+      } catch (err) {
+        if (automated) throw err;
+        const message = err instanceof Error ? err.message : String(err);
+        if (!(err instanceof Refused)) ctx.output.error(`Add Supporting File failed: ${err instanceof Error ? (err.stack ?? err.message) : message}`);
+        void vscode.window.showErrorMessage(`Skill Author: ${message}`);
+        return undefined;
+      }
+    }),
+  );
+}
