@@ -14,11 +14,19 @@ import {
   missingPhrase,
   nodeAt,
   quickFixes,
-  schemaAt,
   setModeEdit,
   yamlScalar,
 } from '../../src/core/assist';
+import { FIELDS_BY_RUNTIME, fieldKeysAt } from '../../src/core/runtimes/fields';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
+import { RUNTIME_IDS, type RuntimeField, type RuntimeId } from '../../src/core/runtimes/types';
 import type { SkillStatus } from '../../src/core/status';
+
+function fieldOf(runtime: RuntimeId, path: readonly string[]): RuntimeField {
+  const f = FIELDS_BY_RUNTIME[runtime].find((x) => x.path.join('.') === path.join('.'));
+  assert.ok(f, `${runtime} reads no ${path.join('.')}`);
+  return f;
+}
 
 /** `|` marks the cursor; returns the text without it and the offset. */
 function cursor(marked: string): { text: string; offset: number } {
@@ -101,13 +109,13 @@ describe('assist: cursor context', () => {
 });
 
 describe('assist: completions', () => {
-  it('offers every top-level field not yet present, required ones first', () => {
+  it('offers every top-level field some runtime reads (no runtime known) not yet present, required ones first', () => {
     const got = labels(skill('name: a\ndescription: b\n|\n'));
-    const expected = Object.keys(schemaAt([])?.properties ?? {}).filter((k) => k !== 'name' && k !== 'description');
+    const expected = [...fieldKeysAt([])].filter((k) => k !== 'name' && k !== 'description');
     assert.deepEqual([...got].sort(), [...expected].sort());
     const { text, offset } = cursor(skill('license: x\n|\n'));
     const sorted = completionsAt(cursorContext(text, offset)!, facts()).sort((a, b) => (a.sortText < b.sortText ? -1 : 1));
-    assert.deepEqual(sorted.slice(0, 3).map((s) => s.label), ['name', 'description', 'compatibility']);
+    assert.deepEqual(sorted.slice(0, 2).map((s) => s.label), ['name', 'description'], 'required by some runtime: first');
   });
   it('inside requires: exactly the keys not yet present, with indentation-aware inserts', () => {
     const { text, offset } = cursor(skill('requires:\n  bins: [x]\n  |\n'));
@@ -118,8 +126,9 @@ describe('assist: completions', () => {
     assert.equal(byLabel.get('mode')?.retrigger, true);
     assert.equal(byLabel.get('env')?.insertText, 'env: [$0]');
     assert.equal(byLabel.get('bin_versions')?.insertText, 'bin_versions:\n  $0');
-    assert.match(byLabel.get('mode')?.documentation ?? '', /`strict` \(default\) hides the skill/);
-    assert.equal(byLabel.get('mode')?.detail, 'strict | warn | disable');
+    assert.match(byLabel.get('mode')?.documentation ?? '', /^\*\*nexo-rs:\*\* What happens when something is missing: `strict` hides the skill/);
+    assert.match(byLabel.get('mode')?.documentation ?? '', /Default: `strict`\./);
+    assert.equal(byLabel.get('mode')?.detail, 'strict | warn | disable · nexo-rs');
   });
   it('uses the file’s own indentation unit for nested maps', () => {
     const { text, offset } = cursor(skill('metadata:\n    hermes:\n        tags: [a]\n|\n'));
@@ -128,14 +137,14 @@ describe('assist: completions', () => {
     assert.equal(req?.insertText, 'requires:\n    $0');
   });
   it('nested maps: metadata.hermes and the long form of a bin_versions entry', () => {
-    assert.deepEqual(labels(skill('metadata:\n  hermes:\n    |\n')).sort(), ['category', 'fallback_for_tools', 'fallback_for_toolsets', 'requires_tools', 'requires_toolsets', 'tags']);
+    assert.deepEqual(labels(skill('metadata:\n  hermes:\n    |\n')).sort(), ['config', 'fallback_for_tools', 'fallback_for_toolsets', 'related_skills', 'requires_tools', 'requires_toolsets', 'tags']);
     assert.deepEqual(labels(skill('requires:\n  bin_versions:\n    curl:\n      constraint: ">=8"\n      |\n')).sort(), ['command', 'regex']);
   });
-  it('mode values with the schema’s words, and booleans', () => {
+  it('mode values with the runtime’s words, and booleans', () => {
     const { text, offset } = cursor(skill('requires:\n  mode: |\n'));
     const items = completionsAt(cursorContext(text, offset)!, facts());
     assert.deepEqual(items.map((s) => s.label), ['strict', 'warn', 'disable']);
-    assert.equal(items.find((s) => s.label === 'warn')?.detail, 'warn loads it with a MISSING DEPS banner');
+    assert.equal(items.find((s) => s.label === 'warn')?.detail, 'warn loads it behind a > ⚠️ MISSING DEPS banner');
     assert.deepEqual(labels(skill('user-invocable: |\n')), ['true', 'false']);
     const glued = cursor(skill('requires:\n  mode:|\n'));
     assert.equal(completionsAt(cursorContext(glued.text, glued.offset)!, facts())[0]?.insertText, ' strict');
@@ -187,10 +196,11 @@ describe('assist: hovers', () => {
     env: [{ name: 'SA_KEY', source: 'requires', set: true }],
     modeSource: 'frontmatter',
   });
-  it('the schema description of keys at any depth', () => {
-    assert.equal(hover(probeOk, 'description', null), schemaAt(['description'])?.markdownDescription);
+  it('each runtime’s words on keys at any depth', () => {
+    const desc = hover(probeOk, 'description', null) ?? '';
+    for (const r of RUNTIME_IDS) assert.ok(desc.includes(`**${RUNTIME_LABELS[r]}:** ${fieldOf(r, ['description']).description}`), r);
     assert.equal(hoverTopic(nodeAt(analyzeSkill(probeOk), probeOk.indexOf('bins') + 1)!), 'schema');
-    assert.equal(hover(probeOk, 'bins', null), schemaAt(['requires', 'bins'])?.markdownDescription);
+    assert.ok(hover(probeOk, 'bins', null)?.startsWith(`**nexo-rs:** ${fieldOf('nexo', ['requires', 'bins']).description} — [lordmacu/nexo-rs`));
   });
   it('a binary: path and version', () => {
     const md = hover(probeOk, 'sa-fake-ffmpeg]', okStatus);
@@ -217,7 +227,7 @@ describe('assist: hovers', () => {
     const md = hover(probeOk, 'strict', hidden);
     assert.equal(md, 'strict: this skill is hidden because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.');
     const keyMd = hover(probeOk, 'mode:', hidden);
-    assert.ok(keyMd?.startsWith(schemaAt(['requires', 'mode'])?.markdownDescription ?? '?'));
+    assert.ok(keyMd?.startsWith(`**nexo-rs:** ${fieldOf('nexo', ['requires', 'mode']).description}`));
     assert.ok(keyMd?.endsWith('strict: this skill is hidden because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.'));
   });
   it('missingPhrase lists bins, env and versions', () => {
