@@ -722,11 +722,9 @@ export function hoverMarkdown(analysis: SkillAnalysis, hit: NodeHit, facts: Hove
   }
   if (status) {
     switch (topic) {
-      case 'bin': {
-        const source = p[0] === 'prerequisites' ? 'prerequisites' : 'requires';
-        parts.push(binWords(hit.text, source, status, ignored));
+      case 'bin':
+        parts.push(p[0] === 'prerequisites' ? hermesCommandWords(hit.text, facts.scope) : binWords(hit.text, 'requires', status, ignored));
         break;
-      }
       case 'version':
         parts.push(binWords(hit.text, 'requires', status, ignored));
         break;
@@ -736,8 +734,7 @@ export function hoverMarkdown(analysis: SkillAnalysis, hit: NodeHit, facts: Hove
         break;
       }
       case 'env': {
-        const source = p[0] === 'prerequisites' ? 'prerequisites' : 'requires';
-        parts.push(envWords(hit.text, source, status, facts.env, ignored));
+        parts.push(p[0] === 'prerequisites' ? hermesEnvWords(hit.text, facts.env, facts.scope) : envWords(hit.text, 'requires', status, facts.env, ignored));
         break;
       }
       case 'mode':
@@ -768,6 +765,28 @@ function named(s: string): string {
 function code(s: string): string {
   const t = s.replace(/[\r\n]+/g, ' ');
   return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
+}
+
+/** Said instead of a Hermes requirement's state when Hermes does not apply to the skill. */
+function hermesOff(scope: FieldScope | undefined): string | null {
+  return scope && !scope.applicable.includes('hermes') ? 'Only Hermes reads `prerequisites`, and Hermes does not apply to this skill: nothing checks this entry.' : null;
+}
+
+/** A `prerequisites.commands` entry: Hermes lists it and checks nothing. */
+function hermesCommandWords(name: string, scope: FieldScope | undefined): string {
+  return hermesOff(scope) ?? `Hermes does not look ${named(name)} up: \`prerequisites.commands\` is advisory, so the skill is neither hidden nor asked to be set up for it.`;
+}
+
+/** A `prerequisites.env_vars` entry: Hermes's readiness (skill_view), never a reason to hide the skill. */
+function hermesEnvWords(name: string, env: NodeJS.ProcessEnv, scope: FieldScope | undefined): string {
+  const off = hermesOff(scope);
+  if (off) return off;
+  if (!isEnvNameValid(name)) return `${code(name)} is not a valid variable name: Hermes counts it as missing, so skill_view reports \`setup_needed\` for good.`;
+  // Only whether the variable exists and is blank, never its value.
+  const value = env[name];
+  if (value !== undefined && value.trim() !== '') return `${named(name)} is set (its value is never shown): Hermes's readiness is met for it.`;
+  const state = value === undefined ? 'is not set' : 'is set but blank';
+  return `${named(name)} ${state} in this environment: Hermes still lists the skill, but skill_view reports \`setup_needed\` until it is set (in \`$HERMES_HOME/.env\` or the environment).`;
 }
 
 function binWords(name: string, source: 'requires' | 'prerequisites', status: SkillStatus, ignored: string | null): string {
