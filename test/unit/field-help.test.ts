@@ -6,6 +6,7 @@ import { ALL_RUNTIMES, fieldHelp, type FieldScope, fieldScope, fieldsUnder } fro
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import { RUNTIME_IDS, type RuntimeId } from '../../src/core/runtimes/types';
+import type { SkillStatus } from '../../src/core/status';
 
 const HOME = path.resolve('/home/author');
 const skill = (fm: string): string => `---\n${fm}---\n\n# Body\n`;
@@ -136,8 +137,8 @@ describe('field help: Hermes prerequisites in Hermes’s terms', () => {
     const a = analyzeSkill(text, { dirName: 'my-skill' });
     const hit = nodeAt(a, text.indexOf(needle) + 1);
     assert.ok(hit && hit.on === 'value');
-    const st = { verdict: 'loaded', color: 'green', mode: 'strict', modeSource: 'default', missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], summary: '' } as const;
-    return hoverMarkdown(a, hit, { status: { ...st, missing: { ...st.missing }, bins: [], env: [], versions: [] }, env, overrides: [], ...(scope ? { scope } : {}) }) ?? '';
+    const status: SkillStatus = { verdict: 'loaded', color: 'green', mode: 'strict', modeSource: 'default', missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], summary: '' };
+    return hoverMarkdown(a, hit, { status, env, overrides: [], ...(scope ? { scope } : {}) }) ?? '';
   };
   const hermes = pinned('hermes');
   it('an unset variable: setup needed, never hidden', () => {
