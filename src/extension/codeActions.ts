@@ -5,6 +5,10 @@
 // Fixes are computed from the document's current text, so a fix offered before the debounced diagnostics
 // catch up is still right.
 //
+// The runtime profiles' findings (OpenClaw's `os: [macos]`, `always: "true"` …, shown from the store's judgement
+// of the saved file) get their fixes too, computed from the current text where that runtime applies to the
+// skill (src/core/runtimeFixes.ts), tied to our diagnostic of the same code on that place.
+//
 // Besides the fixes for findings: "use mode: warn" on the `requires` block of a skill that strict mode hides
 // because something is missing, so the author can keep the skill visible (with its MISSING DEPS banner).
 import * as vscode from 'vscode';
@@ -13,7 +17,13 @@ import type { EditSpec } from '../core/assist';
 import type { SkillAuthorContext } from './context';
 import { OVERLAPPING_CODES, SOURCE } from './diagnostics';
 import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
-import { assist, statusOf } from './hover';
+import { assist, scopeOf, statusOf } from './hover';
+
+/** The runtime profiles' fixes, loaded on first use (the profiles stay out of activation). */
+function runtimeFixesModule(): typeof import('../core/runtimeFixes') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../core/runtimeFixes') as typeof import('../core/runtimeFixes');
+}
 
 /** Shows why a constraint has no rewrite (e.g. npm's `||`); edits nothing. */
 export const EXPLAIN_COMMAND = 'skillAuthor.explainConstraint';
@@ -67,9 +77,38 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
       }
     }
 
+    actions.push(...this.runtimeActions(doc, analysis, shift, range, context));
     const warn = await this.modeWarnAction(doc, analysis, shift, range, token);
     if (warn) actions.push(warn);
     return actions;
+  }
+
+  /** The fixes of the runtime profiles' findings under the cursor, one action per distinct edit. */
+  private runtimeActions(doc: vscode.TextDocument, analysis: SkillAnalysis, shift: number, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
+    const fixes = runtimeFixesModule().runtimeFixes(analysis, file, scopeOf(this.ctx, doc, analysis).applicable);
+    const byEdit = new Map<string, vscode.CodeAction>();
+    for (const { finding, fix } of fixes) {
+      const col = (line: number, column: number): number => Math.max(0, column - 1 - (shift && line === 1 ? 1 : 0));
+      const placed = new vscode.Range(finding.line - 1, col(finding.line, finding.column), finding.endLine - 1, col(finding.endLine, finding.endColumn));
+      const edited = fix.edits.map((e) => new vscode.Range(doc.positionAt(Math.max(0, e.start - shift)), doc.positionAt(Math.max(0, e.end - shift))));
+      if (![placed, ...edited].some((r) => r.intersection(range))) continue;
+      const tied = context.diagnostics.filter((x) => x.source === SOURCE && codeOf(x) === finding.code && [placed, ...edited].some((r) => x.range.intersection(r)));
+      const key = JSON.stringify(fix.edits);
+      const known = byEdit.get(key);
+      if (known) {
+        known.diagnostics = [...(known.diagnostics ?? []), ...tied.filter((t) => !known.diagnostics?.includes(t))];
+        continue;
+      }
+      const edit = this.toEdit(doc, fix.edits, shift);
+      if (!edit) continue;
+      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+      action.diagnostics = tied;
+      action.isPreferred = fix.preferred;
+      action.edit = edit;
+      byEdit.set(key, action);
+    }
+    return [...byEdit.values()];
   }
 
   /** "Use mode: warn" when the cursor is on `requires` (or `prerequisites`) and strict mode hides the skill. */

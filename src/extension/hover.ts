@@ -38,11 +38,10 @@ export async function statusOf(ctx: SkillAuthorContext, analysis: SkillAnalysis,
 /** The runtimes whose fields the editor offers and explains for this document: pinned by
  *  `skillAuthor.runtimes`, else those that apply to the skill (where it lives, what it declares). */
 export function scopeOf(ctx: SkillAuthorContext, doc: vscode.TextDocument, analysis: SkillAnalysis | undefined): FieldScope {
-  const pinned = ctx.config.runtimes.pinned;
-  const a = assist();
-  if (doc.uri.scheme !== 'file') return pinned.length ? { applicable: pinned, pinned: true } : a.fieldScope({ dir: '/', data: analysis?.data ?? null, home: '/', env: {} });
   const rc = ctx.runtimes.context();
-  return a.fieldScope({ dir: path.dirname(doc.uri.fsPath), data: analysis?.data ?? null, home: rc.home, env: rc.env, pinned });
+  // An unsaved SKILL.md is judged where it would be saved (its path).
+  const dir = path.dirname(doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path);
+  return assist().fieldScope({ dir, data: analysis?.data ?? null, home: rc.home, env: rc.env, pinned: ctx.config.runtimes.pinned });
 }
 
 class SkillHoverProvider implements vscode.HoverProvider {
