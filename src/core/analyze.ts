@@ -340,8 +340,7 @@ function schemaDiagnostics(result: SkillAnalysis, add: Add): void {
       add({ code: 'type-mismatch', severity: 'error', message: `${label} must be ${typeWords(expected)}, but it is ${what}.`, start: r[0], end: r[1], data: { pointer: err.pointer } });
     } else if (err.keyword === 'enum') {
       const allowed = (err.params['allowedValues'] as unknown[] | undefined)?.join(', ') ?? '';
-      const extra = err.pointer.startsWith('/platforms') ? ' Hermes hides the skill on every platform not listed, so a misspelt platform hides it everywhere.' : '';
-      add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.${extra}`, start: r[0], end: r[1], data: { pointer: err.pointer } });
+      add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.`, start: r[0], end: r[1], data: { pointer: err.pointer } });
     } else if (err.keyword === 'required' || err.keyword === 'oneOf') {
       const missing = err.params['missingProperty'];
       add({

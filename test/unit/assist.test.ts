@@ -273,7 +273,6 @@ describe('assist: quick fixes', () => {
   it('a misspelt mode and an unquoted version number', () => {
     assert.equal(fix(valid('requires:\n  mode: warnn\n'), 'requirements-ignored'), valid('requires:\n  mode: warn\n'));
     assert.equal(fix(valid('requires:\n  bin_versions:\n    ffmpeg: 4.0\n'), 'requirements-ignored'), valid('requires:\n  bin_versions:\n    ffmpeg: "4.0"\n'));
-    assert.equal(fix(valid('platforms: [linx]\n'), 'enum-invalid'), valid('platforms: [linux]\n'));
   });
   it('removes a repeated entry from flow and block lists', () => {
     assert.equal(fix(valid('requires:\n  bins: [a, b, a]\n'), 'requires-duplicate'), valid('requires:\n  bins: [a, b]\n'));
