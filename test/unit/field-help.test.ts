@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { analyzeSkill } from '../../src/core/analyze';
 import { completionsAt, cursorContext, hoverMarkdown, nodeAt, type Suggestion } from '../../src/core/assist';
 import { ALL_RUNTIMES, fieldHelp, type FieldScope, fieldScope, fieldsUnder } from '../../src/core/fieldHelp';
+import { scopedDiagnostics } from '../../src/core/runtimes/entry';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import { RUNTIME_IDS, type RuntimeId } from '../../src/core/runtimes/types';
@@ -151,5 +152,21 @@ describe('field help: Hermes prerequisites in Hermes’s terms', () => {
   });
   it('Hermes not applying: nothing checks it', () => {
     assert.match(hoverValue('sa-tool', {}, pinned('nexo')), /^Only Hermes reads `prerequisites`, and Hermes does not apply/);
+  });
+});
+
+describe('author-view findings in neutral words, or only where their runtime applies', () => {
+  it('name-dir-mismatch and duplicate-key do not speak as if nexo-rs read every skill', () => {
+    const a = analyzeSkill(skill('name: other\nname: other\n'), { dirName: 'my-skill' });
+    const mismatch = a.diagnostics.find((d) => d.code === 'name-dir-mismatch');
+    assert.ok(mismatch && !mismatch.message.includes('nexo-rs'), mismatch?.message);
+    assert.match(a.diagnostics.find((d) => d.code === 'duplicate-key')?.message ?? '', /a strict reader \(nexo-rs\)/);
+  });
+  it('bom: left to Hermes’s and OpenClaw’s own findings where only they apply', () => {
+    const a = analyzeSkill(`\ufeff${skill('name: my-skill\ndescription: d\n')}`, { dirName: 'my-skill' });
+    const ctx = { home: HOME, env: {} };
+    const dir = path.join(HOME, 'w', 'my-skill');
+    assert.ok(scopedDiagnostics(a.diagnostics, dir, null, ctx, ['hermes', 'openclaw']).every((d) => d.code !== 'bom'));
+    assert.ok(scopedDiagnostics(a.diagnostics, dir, null, ctx, ['claude-code']).some((d) => d.code === 'bom'));
   });
 });
