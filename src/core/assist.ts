@@ -1,6 +1,7 @@
 // Editor assistance for SKILL.md, as pure functions of the text, the engine's analysis and the facts the
-// caller supplies: where the cursor stands in the frontmatter and what may be typed there (completion), what
-// a hovered node means on this machine (hover), and the edits that fix a finding (quick fixes). No `vscode`
+// caller supplies: where the cursor stands in the frontmatter and what may be typed there (completion, from the
+// field tables of the runtimes that apply: ./fieldHelp), what a hovered node means to those runtimes and on
+// this machine (hover), and the edits that fix a finding (quick fixes). No `vscode`
 // import and no processes: the extension turns these into CompletionItems, Hovers and CodeActions, and hands
 // in what only it knows (the workspace's binaries, environment variable NAMES, probe results).
 //
@@ -37,8 +38,9 @@ import type { Diagnostic, GatingMode, Missing } from './types';
 import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, scalarText } from './yaml';
 
 // ---------------------------------------------------------------------------------------------------------
-// The schema, walked the way completion and hover need it (through `oneOf` branches, e.g. the long form of
-// a `bin_versions` entry)
+// The schema (the shapes every runtime agrees on), walked the way quick fixes need it (through `oneOf`
+// branches, e.g. the long form of a `bin_versions` entry). Completion and hover read the runtimes' field
+// tables instead (./fieldHelp).
 
 /** The schema node describing the value at `path` (keys from the root; list indices as digits). */
 export function schemaAt(path: readonly string[]): SchemaNode | undefined {
@@ -69,22 +71,6 @@ export function propertiesOf(node: SchemaNode): Record<string, SchemaNode> | und
 function typesOf(node: SchemaNode): string[] {
   const own = node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type];
   return [...own, ...(node.oneOf ?? []).flatMap(typesOf)];
-}
-
-/** A short type summary for completion details: `text`, `list`, `map`, `strict | warn | disable`, … */
-export function typeSummary(node: SchemaNode): string {
-  if (node.enum) return node.enum.join(' | ');
-  const t = typesOf(node);
-  if (t.includes('string') && t.includes('object')) return 'constraint text, or a map';
-  if (t.includes('string') && t.includes('array')) return 'text or list';
-  if (t.includes('array')) {
-    const items = node.items;
-    return items?.enum ? `list of ${items.enum.join(' | ')}` : 'list';
-  }
-  if (t.includes('object')) return 'map';
-  if (t.includes('boolean')) return 'true | false';
-  if (t.includes('integer')) return 'whole number';
-  return 'text';
 }
 
 function pointerPath(pointer: string): string[] {

@@ -1,4 +1,5 @@
-// Hovers on SKILL.md frontmatter: what each runtime that applies to the skill does with a key (its field table's words), and what the runtime makes of the
+// Hovers on SKILL.md frontmatter: what each runtime that applies to the skill (`skillAuthor.runtimes`, else
+// detected) does with a key, in its own words (src/core/fieldHelp.ts), and what the runtime makes of the
 // hovered requirement on this machine — a binary's resolved path and version (or where it was searched), a
 // constraint in plain words and whether the installed version satisfies it, whether an env var is set (never
 // its value), and what the mode does with the current results.
