@@ -54,14 +54,15 @@ function notWorse(analysis: SkillAnalysis, file: string, before: readonly OpenCl
 }
 
 /** The fixes of the runtime profiles' findings on the analysis's text (offsets in it), for the runtimes that
- *  apply. `file`: the SKILL.md's path, as the findings name it. */
-export function runtimeFixes(analysis: SkillAnalysis, file: string, runtimes: readonly RuntimeId[]): RuntimeFix[] {
+ *  apply. `file`: the SKILL.md's path, as the findings name it; `wanted`: only these findings' fixes are
+ *  checked and returned (the editor asks for those under the cursor). */
+export function runtimeFixes(analysis: SkillAnalysis, file: string, runtimes: readonly RuntimeId[], wanted: (f: RuntimeFinding) => boolean = () => true): RuntimeFix[] {
   if (!runtimes.includes('openclaw')) return [];
   const text = analysis.text;
   const findings = analyzeSkillText(file, text);
   const out: RuntimeFix[] = [];
   for (const f of findings) {
-    if (!f.fix || f.fix.start < 0 || f.fix.end > text.length || f.fix.start > f.fix.end) continue;
+    if (!f.fix || !wanted(f) || f.fix.start < 0 || f.fix.end > text.length || f.fix.start > f.fix.end) continue;
     const edit = { start: f.fix.start, end: f.fix.end, text: f.fix.replacement };
     if (!notWorse(analysis, file, findings, f, text.slice(0, edit.start) + edit.text + text.slice(edit.end))) continue;
     // A quoted value holding ` #` would take a comment the author wrote into the value.

@@ -16,7 +16,7 @@ import type { SkillAnalysis } from '../core/analyze';
 import type { EditSpec } from '../core/assist';
 import type { SkillAuthorContext } from './context';
 import { OVERLAPPING_CODES, SOURCE } from './diagnostics';
-import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
+import { analysisOf, HUGE_CHARS, isSkillDocument, SKILL_SELECTOR } from './documents';
 import { assist, scopeOf, statusOf } from './hover';
 
 /** The runtime profiles' fixes, loaded on first use (the profiles stay out of activation). */
@@ -77,7 +77,12 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
       }
     }
 
-    actions.push(...this.runtimeActions(doc, analysis, shift, range, context));
+    try {
+      actions.push(...this.runtimeActions(doc, analysis, shift, range, context));
+    } catch (err) {
+      // The engine's own fixes stay offered whatever a runtime profile does.
+      this.ctx.output.error(`OpenClaw's fixes for ${doc.uri.fsPath} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
     const warn = await this.modeWarnAction(doc, analysis, shift, range, token);
     if (warn) actions.push(warn);
     return actions;
@@ -85,14 +90,17 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
 
   /** The fixes of the runtime profiles' findings under the cursor, one action per distinct edit. */
   private runtimeActions(doc: vscode.TextDocument, analysis: SkillAnalysis, shift: number, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    // Asked at every cursor move: not on a text too big to analyze at that pace.
+    if (analysis.text.length > HUGE_CHARS) return [];
     const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
-    const fixes = runtimeFixesModule().runtimeFixes(analysis, file, scopeOf(this.ctx, doc, analysis).applicable);
+    const col = (line: number, column: number): number => Math.max(0, column - 1 - (shift && line === 1 ? 1 : 0));
+    const placedOf = (f: { line: number; column: number; endLine: number; endColumn: number }): vscode.Range =>
+      new vscode.Range(f.line - 1, col(f.line, f.column), f.endLine - 1, col(f.endLine, f.endColumn));
+    const fixes = runtimeFixesModule().runtimeFixes(analysis, file, scopeOf(this.ctx, doc, analysis).applicable, (f) => placedOf(f).intersection(range) !== undefined);
     const byEdit = new Map<string, vscode.CodeAction>();
     for (const { finding, fix } of fixes) {
-      const col = (line: number, column: number): number => Math.max(0, column - 1 - (shift && line === 1 ? 1 : 0));
-      const placed = new vscode.Range(finding.line - 1, col(finding.line, finding.column), finding.endLine - 1, col(finding.endLine, finding.endColumn));
+      const placed = placedOf(finding);
       const edited = fix.edits.map((e) => new vscode.Range(doc.positionAt(Math.max(0, e.start - shift)), doc.positionAt(Math.max(0, e.end - shift))));
-      if (![placed, ...edited].some((r) => r.intersection(range))) continue;
       const tied = context.diagnostics.filter((x) => x.source === SOURCE && codeOf(x) === finding.code && [placed, ...edited].some((r) => x.range.intersection(r)));
       const key = JSON.stringify(fix.edits);
       const known = byEdit.get(key);

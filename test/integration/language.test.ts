@@ -604,13 +604,19 @@ describe('Language features', () => {
         const [d] = await whenDiagnostic(doc.uri, 'openclaw-os-value', true);
         assert.ok(d);
         assert.ok(d.range.contains(at(doc, 'macos')), 'the finding is on the value');
-        const action = (await actionsAt(doc, d.range)).find((a) => a.title === 'Use darwin');
-        assert.ok(action?.edit, 'the fix carries an edit');
+        let titles: string[] = [];
+        const action = await waitFor('the OpenClaw fix', async () => {
+          const actions = await actionsAt(doc, d.range);
+          titles = actions.map((a) => a.title);
+          return actions.find((a) => a.title === 'Use darwin');
+        }).catch(() => assert.fail(`no "Use darwin" among ${JSON.stringify(titles)} at ${JSON.stringify(d.range)}`));
+        assert.ok(action.edit, 'the fix carries an edit');
         assert.equal(action.isPreferred, true);
         assert.ok(await vscode.workspace.applyEdit(action.edit));
         assert.equal(doc.getText(), text('darwin'));
         assert.ok(await doc.save());
-        await whenDiagnostic(doc.uri, 'openclaw-os-value', false);
+        // OpenClaw's findings are the saved file's, from the store's judgement of its skills root.
+        await waitFor('openclaw-os-value gone', () => ours(doc.uri, 'openclaw-os-value').length === 0, 30_000);
       } finally {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
         await vscode.workspace.fs.delete(dir, { recursive: true }).then(undefined, () => undefined);
