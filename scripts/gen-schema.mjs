@@ -20,15 +20,33 @@ const root = new URL('..', import.meta.url).pathname;
 
 /** The field tables, compiled in memory from the TypeScript sources (no build needed). */
 function loadTables() {
-  const out = buildSync({ entryPoints: [`${root}src/core/runtimes/fields.ts`], bundle: true, write: false, format: 'cjs', platform: 'node', logLevel: 'error' });
+  const out = buildSync({
+    entryPoints: [`${root}src/core/runtimes/fields.ts`],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    logLevel: 'error',
+  });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', out.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
   return module.exports.FIELDS_BY_RUNTIME;
 }
 
-const LABELS = { nexo: 'nexo-rs', hermes: 'Hermes', openclaw: 'OpenClaw', 'claude-code': 'Claude Code', vscode: 'VS Code', agentskills: 'Agent Skills clients' };
+const LABELS = {
+  nexo: 'nexo-rs',
+  hermes: 'Hermes',
+  openclaw: 'OpenClaw',
+  'claude-code': 'Claude Code',
+  vscode: 'VS Code',
+  agentskills: 'Agent Skills clients',
+};
 
-const plain = (text) => text.replace(/`/g, '').replace(/\*\*/g, '').replace(/\[([^\]]+)\]\([^)]+\)/g, '$1');
+const plain = (text) =>
+  text
+    .replace(/`/g, '')
+    .replace(/\*\*/g, '')
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1');
 const stringList = { type: 'array', items: { type: 'string' } };
 
 /** The author view's validation per key path (`*`: any key or list item): what holds whichever runtime reads
@@ -124,20 +142,23 @@ function schemaNode(node, path) {
   if (any) {
     const types = node.readers.flatMap(({ field }) => field.type);
     const child = schemaNode(any, [...path, '*']);
-    if (types.includes('array') || (Array.isArray(out.type) ? out.type.includes('array') : out.type === 'array')) out.items = { ...(out.items ?? {}), ...child };
+    if (types.includes('array') || (Array.isArray(out.type) ? out.type.includes('array') : out.type === 'array'))
+      out.items = { ...(out.items ?? {}), ...child };
     else out.additionalProperties = child;
   }
   return out;
 }
 
 const tables = loadTables();
+// The top has no field of its own: its words are the title and description below.
+const { properties } = schemaNode(tree(tables), []);
 const schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://skill-author.dev/schemas/skill-frontmatter.schema.json',
   title: 'SKILL.md frontmatter',
   description: `YAML frontmatter of an agent skill (SKILL.md): every field ${Object.values(LABELS).join(', ')} read, each described in the words of the runtimes that read it.`,
   type: 'object',
-  ...(({ description, markdownDescription, ...rest }) => rest)(schemaNode(tree(tables), [])),
+  properties,
 };
 
 const out = new URL('../schemas/skill-frontmatter.schema.json', import.meta.url);

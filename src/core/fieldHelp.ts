@@ -118,7 +118,8 @@ export function fieldValues(h: FieldHelp, itemHelp?: FieldHelp | null): string[]
   const values: string[] = [];
   for (const source of [itemHelp, h]) {
     if (!source) continue;
-    for (const r of speakers(source)) for (const v of [...(r.field.enum ?? []), ...(r.field.examples ?? [])]) if (typeof v === 'string' && !values.includes(v)) values.push(v);
+    for (const r of speakers(source))
+      for (const v of [...(r.field.enum ?? []), ...(r.field.examples ?? [])]) if (typeof v === 'string' && !values.includes(v)) values.push(v);
     if (values.length) break;
   }
   return values;
@@ -184,7 +185,10 @@ export function fieldMarkdown(h: FieldHelp, scope: FieldScope): string {
   if (h.readers.length) parts.push(...h.readers.map(runtimeParagraph));
   else {
     const applying = scope.applicable.length ? runtimeNames(scope.applicable) : 'none';
-    if (!h.impliedBy.length) parts.push(`Not read by the ${scope.applicable.length === 1 ? 'runtime that applies' : 'runtimes that apply'} to this skill (${applying}), so it has no effect here. ${runtimeNames(h.others.map((o) => o.runtime))} would read it:`);
+    if (!h.impliedBy.length)
+      parts.push(
+        `Not read by the ${scope.applicable.length === 1 ? 'runtime that applies' : 'runtimes that apply'} to this skill (${applying}), so it has no effect here. ${runtimeNames(h.others.map((o) => o.runtime))} would read it:`,
+      );
     parts.push(...h.others.map(runtimeParagraph));
   }
   return parts.join('\n\n');

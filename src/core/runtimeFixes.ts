@@ -56,7 +56,12 @@ function notWorse(analysis: SkillAnalysis, file: string, before: readonly OpenCl
 /** The fixes of the runtime profiles' findings on the analysis's text (offsets in it), for the runtimes that
  *  apply. `file`: the SKILL.md's path, as the findings name it; `wanted`: only these findings' fixes are
  *  checked and returned (the editor asks for those under the cursor). */
-export function runtimeFixes(analysis: SkillAnalysis, file: string, runtimes: readonly RuntimeId[], wanted: (f: RuntimeFinding) => boolean = () => true): RuntimeFix[] {
+export function runtimeFixes(
+  analysis: SkillAnalysis,
+  file: string,
+  runtimes: readonly RuntimeId[],
+  wanted: (f: RuntimeFinding) => boolean = () => true,
+): RuntimeFix[] {
   if (!runtimes.includes('openclaw')) return [];
   const text = analysis.text;
   const findings = analyzeSkillText(file, text);

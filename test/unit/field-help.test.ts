@@ -72,7 +72,10 @@ describe('field help: completion from the runtimes that apply', () => {
     assert.equal(platforms?.detail, 'list (or text) · makes Hermes apply');
     assert.ok(platforms?.documentation?.startsWith('Writing `platforms` makes Hermes apply to this skill.\n\n**Hermes:** Operating systems'));
     assert.equal(items.get('requires')?.detail, 'map · makes nexo-rs apply');
-    assert.ok((items.get('requires')?.sortText ?? '') > (items.get('license')?.sortText ?? ''), 'fields that bring in a runtime come after the applicable ones');
+    assert.ok(
+      (items.get('requires')?.sortText ?? '') > (items.get('license')?.sortText ?? ''),
+      'fields that bring in a runtime come after the applicable ones',
+    );
     assert.deepEqual(labels(skill('metadata:\n  |\n'), scope), ['hermes', 'openclaw']);
   });
 
@@ -97,7 +100,18 @@ describe('field help: completion from the runtimes that apply', () => {
   });
 
   it('values: enums and the values a runtime names, with the runtime’s clause', () => {
-    assert.deepEqual(labels(skill('metadata:\n  openclaw:\n    os: [darwin, |]\n'), pinned('openclaw')), ['linux', 'win32', 'aix', 'android', 'freebsd', 'haiku', 'openbsd', 'netbsd', 'sunos', 'cygwin']);
+    assert.deepEqual(labels(skill('metadata:\n  openclaw:\n    os: [darwin, |]\n'), pinned('openclaw')), [
+      'linux',
+      'win32',
+      'aix',
+      'android',
+      'freebsd',
+      'haiku',
+      'openbsd',
+      'netbsd',
+      'sunos',
+      'cygwin',
+    ]);
     assert.deepEqual(labels(skill('platforms: [linux, |]\n'), pinned('hermes')), ['macos', 'windows']);
     assert.deepEqual(labels(skill('environments: [|]\n'), pinned('hermes')), ['kanban', 'docker', 's6']);
     assert.deepEqual(labels(skill('metadata:\n  openclaw:\n    always: |\n'), pinned('openclaw')), ['true', 'false']);
@@ -116,7 +130,10 @@ describe('field help: hovers name the runtimes', () => {
   });
   it('a key no applicable runtime reads: says so, and which runtimes would read it', () => {
     const md = hoverKey(text, 'platforms', pinned('claude-code'));
-    assert.ok(md.startsWith('Not read by the runtime that applies to this skill (Claude Code), so it has no effect here. Hermes would read it:\n\n**Hermes:** '), md);
+    assert.ok(
+      md.startsWith('Not read by the runtime that applies to this skill (Claude Code), so it has no effect here. Hermes would read it:\n\n**Hermes:** '),
+      md,
+    );
   });
   it('without a scope every runtime speaks (the CLI-less default)', () => {
     const md = hoverKey(text, 'user-invocable', ALL_RUNTIMES);
@@ -124,9 +141,15 @@ describe('field help: hovers name the runtimes', () => {
   });
   it('fieldHelp prefers a runtime’s own entry to its `*` entry, and matches list indices', () => {
     const h = fieldHelp(['metadata', 'hermes'], ALL_RUNTIMES);
-    assert.deepEqual(h?.readers.map((r) => r.runtime), ['hermes', 'agentskills']);
+    assert.deepEqual(
+      h?.readers.map((r) => r.runtime),
+      ['hermes', 'agentskills'],
+    );
     assert.deepEqual(h?.readers[0]?.field.path, ['metadata', 'hermes']);
-    assert.deepEqual(fieldHelp(['required_environment_variables', '0', 'name'], ALL_RUNTIMES)?.readers.map((r) => r.runtime), ['hermes']);
+    assert.deepEqual(
+      fieldHelp(['required_environment_variables', '0', 'name'], ALL_RUNTIMES)?.readers.map((r) => r.runtime),
+      ['hermes'],
+    );
     assert.equal(fieldHelp(['no-such-key'], ALL_RUNTIMES), null);
     assert.deepEqual(fieldsUnder(['metadata', 'openclaw', 'requires'], pinned('hermes')), []);
   });
@@ -138,17 +161,33 @@ describe('field help: Hermes prerequisites in Hermes’s terms', () => {
     const a = analyzeSkill(text, { dirName: 'my-skill' });
     const hit = nodeAt(a, text.indexOf(needle) + 1);
     assert.ok(hit && hit.on === 'value');
-    const status: SkillStatus = { verdict: 'loaded', color: 'green', mode: 'strict', modeSource: 'default', missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], summary: '' };
+    const status: SkillStatus = {
+      verdict: 'loaded',
+      color: 'green',
+      mode: 'strict',
+      modeSource: 'default',
+      missing: { bins: [], env: [], versions: [] },
+      bins: [],
+      env: [],
+      versions: [],
+      summary: '',
+    };
     return hoverMarkdown(a, hit, { status, env, overrides: [], ...(scope ? { scope } : {}) }) ?? '';
   };
   const hermes = pinned('hermes');
   it('an unset variable: setup needed, never hidden', () => {
-    assert.equal(hoverValue('SA_TOKEN', {}, hermes), 'SA_TOKEN is not set in this environment: Hermes still lists the skill, but skill_view reports `setup_needed` until it is set (in `$HERMES_HOME/.env` or the environment).');
+    assert.equal(
+      hoverValue('SA_TOKEN', {}, hermes),
+      'SA_TOKEN is not set in this environment: Hermes still lists the skill, but skill_view reports `setup_needed` until it is set (in `$HERMES_HOME/.env` or the environment).',
+    );
     assert.equal(hoverValue('SA_TOKEN', { SA_TOKEN: 'x' }, hermes), "SA_TOKEN is set (its value is never shown): Hermes's readiness is met for it.");
     assert.match(hoverValue('SA_TOKEN', { SA_TOKEN: ' ' }, hermes), /^SA_TOKEN is set but blank/);
   });
   it('a command: advisory', () => {
-    assert.equal(hoverValue('sa-tool', {}, hermes), 'Hermes does not look sa-tool up: `prerequisites.commands` is advisory, so the skill is neither hidden nor asked to be set up for it.');
+    assert.equal(
+      hoverValue('sa-tool', {}, hermes),
+      'Hermes does not look sa-tool up: `prerequisites.commands` is advisory, so the skill is neither hidden nor asked to be set up for it.',
+    );
   });
   it('Hermes not applying: nothing checks it', () => {
     assert.match(hoverValue('sa-tool', {}, pinned('nexo')), /^Only Hermes reads `prerequisites`, and Hermes does not apply/);

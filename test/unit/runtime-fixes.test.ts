@@ -19,8 +19,18 @@ const openclawCodes = (t: string): string[] => analyzeSkillText(FILE, t).map((f)
 const CASES: Array<[string, string, string, string]> = [
   ['os macos → darwin', skill('metadata: {"openclaw": {"os": ["macos"]}}'), 'openclaw-os-value', skill('metadata: {"openclaw": {"os": ["darwin"]}}')],
   ['os Linux → linux', skill('metadata: {"openclaw": {"os": ["Linux"]}}'), 'openclaw-os-value', skill('metadata: {"openclaw": {"os": ["linux"]}}')],
-  ['always "true" → true', skill('metadata: {"openclaw": {"always": "true"}}'), 'openclaw-always-not-boolean', skill('metadata: {"openclaw": {"always": true}}')],
-  ['requires.bin → bins', skill('metadata: {"openclaw": {"requires": {"bin": ["jq"]}}}'), 'openclaw-requires-unknown-key', skill('metadata: {"openclaw": {"requires": {"bins": ["jq"]}}}')],
+  [
+    'always "true" → true',
+    skill('metadata: {"openclaw": {"always": "true"}}'),
+    'openclaw-always-not-boolean',
+    skill('metadata: {"openclaw": {"always": true}}'),
+  ],
+  [
+    'requires.bin → bins',
+    skill('metadata: {"openclaw": {"requires": {"bin": ["jq"]}}}'),
+    'openclaw-requires-unknown-key',
+    skill('metadata: {"openclaw": {"requires": {"bins": ["jq"]}}}'),
+  ],
   [
     'bins and env moved under requires',
     skill('metadata: {"openclaw": {"emoji": "x", "bins": ["jq"], "requires": {"config": ["a.b"]}, "env": ["TOKEN"]}, "hermes": {"tags": ["t"]}}'),
@@ -50,7 +60,10 @@ describe('runtime fixes: OpenClaw findings as quick fixes', () => {
     assert.equal(moves(skill('metadata: {"openclaw": {"bins": ["jq"], "requires": {"bins": ["yq"]}}}')).length, 0, 'would overwrite requires.bins');
     assert.equal(moves(skill('metadata: {"openclaw": {"bins": ["jq"], "homepage": "https://x.y"}}')).length, 0, 'a // might be a comment: not rewritten');
     assert.equal(moves(skill('metadata:\n  openclaw:\n    bins: [jq]')).length, 0, 'YAML block: not rewritten');
-    assert.ok(openclawCodes(skill('metadata: {"openclaw": {"bins": ["jq"], "requires": {"bins": ["yq"]}}}')).includes('openclaw-requires-misplaced'), 'still reported');
+    assert.ok(
+      openclawCodes(skill('metadata: {"openclaw": {"bins": ["jq"], "requires": {"bins": ["yq"]}}}')).includes('openclaw-requires-misplaced'),
+      'still reported',
+    );
   });
 
   it('no offered fix makes the file worse (no new error from OpenClaw or the author view, fewer of its finding)', () => {
@@ -67,12 +80,19 @@ describe('runtime fixes: OpenClaw findings as quick fixes', () => {
     for (const text of corpus) {
       const a = analyze(text);
       const errors = new Set(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code));
-      const ocErrors = new Set(analyzeSkillText(FILE, text).filter((f) => f.severity === 'error').map((f) => f.code));
+      const ocErrors = new Set(
+        analyzeSkillText(FILE, text)
+          .filter((f) => f.severity === 'error')
+          .map((f) => f.code),
+      );
       for (const { finding, fix } of runtimeFixes(a, FILE, ['openclaw'])) {
         offered++;
         const next = applyEdits(text, fix.edits);
         const after = analyzeSkillText(FILE, next);
-        assert.ok(after.filter((f) => f.code === finding.code).length < analyzeSkillText(FILE, text).filter((f) => f.code === finding.code).length, `${finding.code} in ${next}`);
+        assert.ok(
+          after.filter((f) => f.code === finding.code).length < analyzeSkillText(FILE, text).filter((f) => f.code === finding.code).length,
+          `${finding.code} in ${next}`,
+        );
         for (const f of after) if (f.severity === 'error') assert.ok(ocErrors.has(f.code), `${f.code} after ${fix.title}`);
         for (const d of analyze(next).diagnostics) if (d.severity === 'error') assert.ok(errors.has(d.code), `${d.code} after ${fix.title}`);
       }
@@ -104,13 +124,20 @@ describe('cli: check --fix with OpenClaw and --runtime', () => {
   const cli = path.join(root, 'dist', 'cli.js');
   let tmp: string;
   const run = (args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, ...args], { cwd: tmp, encoding: 'utf8', env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp }, timeout: 30000 });
+    const r = spawnSync(process.execPath, [cli, ...args], {
+      cwd: tmp,
+      encoding: 'utf8',
+      env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp },
+      timeout: 30000,
+    });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
   const file = (): string => path.join(tmp, 'tree', 'claw', 'SKILL.md');
   const original = '---\nname: claw\ndescription: An OpenClaw skill.\nmetadata: {"openclaw": {"os": ["macos", "Linux"], "always": "true"}}\n---\nBody.\n';
   const diagnostics = (args: string[]): string[] => {
-    const j = JSON.parse(run(['check', 'tree', ...args, '--json', '--no-probe', '--no-cache']).out) as { skills: Array<{ diagnostics: Array<{ code: string }> }> };
+    const j = JSON.parse(run(['check', 'tree', ...args, '--json', '--no-probe', '--no-cache']).out) as {
+      skills: Array<{ diagnostics: Array<{ code: string }> }>;
+    };
     return j.skills.flatMap((s) => s.diagnostics.map((d) => d.code));
   };
   beforeEach(() => {
@@ -128,7 +155,11 @@ describe('cli: check --fix with OpenClaw and --runtime', () => {
     assert.match(r.err, /^tree\/claw\/SKILL\.md: fixed openclaw-always-not-boolean at 4:\d+ \(Use the boolean true\)$/m);
     assert.equal(readFileSync(file(), 'utf8'), original.replace('"macos", "Linux"', '"darwin", "linux"').replace('"always": "true"', '"always": true'));
     const after = diagnostics([]);
-    assert.deepEqual(after.filter((c) => c.startsWith('openclaw-')), ['openclaw-always-vs-os'], 'only the information `always` now brings');
+    assert.deepEqual(
+      after.filter((c) => c.startsWith('openclaw-')),
+      ['openclaw-always-vs-os'],
+      'only the information `always` now brings',
+    );
   });
 
   it('respects --runtime: nothing of OpenClaw is fixed when other runtimes are chosen', () => {
