@@ -18,10 +18,14 @@ import { createRequire } from 'node:module';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** The field tables, compiled in memory from the TypeScript sources (no build needed). */
+/** The field tables and the runtimes' names, compiled in memory from the TypeScript sources (no build needed). */
 function loadTables() {
   const out = buildSync({
-    entryPoints: [`${root}src/core/runtimes/fields.ts`],
+    stdin: {
+      contents: "export { FIELDS_BY_RUNTIME } from './src/core/runtimes/fields'; export { RUNTIME_LABELS } from './src/core/runtimes/judge';",
+      resolveDir: root,
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'cjs',
@@ -30,17 +34,10 @@ function loadTables() {
   });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', out.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
-  return module.exports.FIELDS_BY_RUNTIME;
+  return module.exports;
 }
 
-const LABELS = {
-  nexo: 'nexo-rs',
-  hermes: 'Hermes',
-  openclaw: 'OpenClaw',
-  'claude-code': 'Claude Code',
-  vscode: 'VS Code',
-  agentskills: 'Agent Skills clients',
-};
+const { FIELDS_BY_RUNTIME: tables, RUNTIME_LABELS: LABELS } = loadTables();
 
 const plain = (text) =>
   text
@@ -149,7 +146,6 @@ function schemaNode(node, path) {
   return out;
 }
 
-const tables = loadTables();
 // The top has no field of its own: its words are the title and description below.
 const { properties } = schemaNode(tree(tables), []);
 const schema = {

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import type { RuntimeId } from '../../src/core/runtimes/types';
 import { extension, fixturePath, fixtureUri, nextEvent, openSkill, waitFor, workspaceRoot } from './util';
 
@@ -21,13 +22,12 @@ interface Api {
   skills(): Promise<Array<{ id: string; path: string; verdict: string }>>;
 }
 
-const LABELS: Record<RuntimeId, string> = { nexo: 'nexo-rs', hermes: 'Hermes', openclaw: 'OpenClaw', 'claude-code': 'Claude Code', vscode: 'VS Code', agentskills: 'Agent Skills clients' };
 
 /** How a runtime's words on a field start in a hover or a completion's documentation: `**Runtime:** words`. */
 function runtimeSays(runtime: RuntimeId, ...keys: string[]): string {
   const f = FIELDS_BY_RUNTIME[runtime].find((x) => x.path.join('.') === keys.join('.'));
   assert.ok(f, `${runtime} reads no ${keys.join('.')}`);
-  return `**${LABELS[runtime]}:** ${f.description}`;
+  return `**${RUNTIME_LABELS[runtime]}:** ${f.description}`;
 }
 
 /** The keys a runtime's table has at the top of the frontmatter. */

@@ -17,6 +17,7 @@ import {
   setModeEdit,
   yamlScalar,
 } from '../../src/core/assist';
+import type { FieldScope } from '../../src/core/fieldHelp';
 import { FIELDS_BY_RUNTIME, fieldKeysAt } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import { RUNTIME_IDS, type RuntimeField, type RuntimeId } from '../../src/core/runtimes/types';
@@ -240,6 +241,35 @@ describe('assist: hovers', () => {
     const agents = [{ id: 'kate', skills: ['x'], skillsDir: '/r/skills', overrides: new Map([['x', 'warn' as const]]), line: 1, skillPositions: new Map() }];
     assert.deepEqual(agentOverridesFor(agents, '/r/skills/x', () => '/r/config/agents.yaml'), [{ agent: 'kate', mode: 'warn', file: '/r/config/agents.yaml' }]);
     assert.deepEqual(agentOverridesFor(agents, '/elsewhere/x', () => ''), []);
+  });
+});
+
+describe('assist: Hermes prerequisites in Hermes’s terms', () => {
+  const pinned = (...runtimes: RuntimeId[]): FieldScope => ({ applicable: runtimes, pinned: true });
+  const text = skill('name: my-skill\ndescription: d\nprerequisites:\n  env_vars: [SA_TOKEN]\n  commands: [sa-tool]\n');
+  const hoverValue = (needle: string, env: NodeJS.ProcessEnv, scope?: FieldScope): string => {
+    const a = analyzeSkill(text, { dirName: 'my-skill' });
+    const hit = nodeAt(a, text.indexOf(needle) + 1);
+    assert.ok(hit && hit.on === 'value');
+    return hoverMarkdown(a, hit, { status: status({}), env, overrides: [], ...(scope ? { scope } : {}) }) ?? '';
+  };
+  const hermes = pinned('hermes');
+  it('an unset variable: setup needed, never hidden', () => {
+    assert.equal(
+      hoverValue('SA_TOKEN', {}, hermes),
+      'SA_TOKEN is not set in this environment: Hermes still lists the skill, but skill_view reports `setup_needed` until it is set (in `$HERMES_HOME/.env` or the environment).',
+    );
+    assert.equal(hoverValue('SA_TOKEN', { SA_TOKEN: 'x' }, hermes), "SA_TOKEN is set (its value is never shown): Hermes's readiness is met for it.");
+    assert.match(hoverValue('SA_TOKEN', { SA_TOKEN: ' ' }, hermes), /^SA_TOKEN is set but blank/);
+  });
+  it('a command: advisory', () => {
+    assert.equal(
+      hoverValue('sa-tool', {}, hermes),
+      'Hermes does not look sa-tool up: `prerequisites.commands` is advisory, so the skill is neither hidden nor asked to be set up for it.',
+    );
+  });
+  it('Hermes not applying: nothing checks it', () => {
+    assert.match(hoverValue('sa-tool', {}, pinned('nexo')), /^Only Hermes reads `prerequisites`, and Hermes does not apply/);
   });
 });
 

@@ -7,7 +7,6 @@ import { scopedDiagnostics } from '../../src/core/runtimes/entry';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import { RUNTIME_IDS, type RuntimeId } from '../../src/core/runtimes/types';
-import type { SkillStatus } from '../../src/core/status';
 
 const HOME = path.resolve('/home/author');
 const skill = (fm: string): string => `---\n${fm}---\n\n# Body\n`;
@@ -152,45 +151,6 @@ describe('field help: hovers name the runtimes', () => {
     );
     assert.equal(fieldHelp(['no-such-key'], ALL_RUNTIMES), null);
     assert.deepEqual(fieldsUnder(['metadata', 'openclaw', 'requires'], pinned('hermes')), []);
-  });
-});
-
-describe('field help: Hermes prerequisites in Hermes’s terms', () => {
-  const text = skill('name: my-skill\ndescription: d\nprerequisites:\n  env_vars: [SA_TOKEN]\n  commands: [sa-tool]\n');
-  const hoverValue = (needle: string, env: NodeJS.ProcessEnv, scope?: FieldScope): string => {
-    const a = analyzeSkill(text, { dirName: 'my-skill' });
-    const hit = nodeAt(a, text.indexOf(needle) + 1);
-    assert.ok(hit && hit.on === 'value');
-    const status: SkillStatus = {
-      verdict: 'loaded',
-      color: 'green',
-      mode: 'strict',
-      modeSource: 'default',
-      missing: { bins: [], env: [], versions: [] },
-      bins: [],
-      env: [],
-      versions: [],
-      summary: '',
-    };
-    return hoverMarkdown(a, hit, { status, env, overrides: [], ...(scope ? { scope } : {}) }) ?? '';
-  };
-  const hermes = pinned('hermes');
-  it('an unset variable: setup needed, never hidden', () => {
-    assert.equal(
-      hoverValue('SA_TOKEN', {}, hermes),
-      'SA_TOKEN is not set in this environment: Hermes still lists the skill, but skill_view reports `setup_needed` until it is set (in `$HERMES_HOME/.env` or the environment).',
-    );
-    assert.equal(hoverValue('SA_TOKEN', { SA_TOKEN: 'x' }, hermes), "SA_TOKEN is set (its value is never shown): Hermes's readiness is met for it.");
-    assert.match(hoverValue('SA_TOKEN', { SA_TOKEN: ' ' }, hermes), /^SA_TOKEN is set but blank/);
-  });
-  it('a command: advisory', () => {
-    assert.equal(
-      hoverValue('sa-tool', {}, hermes),
-      'Hermes does not look sa-tool up: `prerequisites.commands` is advisory, so the skill is neither hidden nor asked to be set up for it.',
-    );
-  });
-  it('Hermes not applying: nothing checks it', () => {
-    assert.match(hoverValue('sa-tool', {}, pinned('nexo')), /^Only Hermes reads `prerequisites`, and Hermes does not apply/);
   });
 });
 

@@ -1,10 +1,6 @@
-// OpenClaw's fixes as quick fixes and in `check --fix`: core (runtimeFixes, fixText with a scope) and through
-// the built `dist/cli.js` in a real child process.
+// OpenClaw's fixes as quick fixes and in `check --fix`'s core (runtimeFixes, fixText with a scope); the CLI's
+// side is in cli-fix.test.ts.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import { analyzeSkill } from '../../src/core/analyze';
 import { applyEdits, fixText } from '../../src/core/fix';
 import { runtimeFixes } from '../../src/core/runtimeFixes';
@@ -116,57 +112,5 @@ describe('runtime fixes: OpenClaw findings as quick fixes', () => {
     const scope = (runtimes: RuntimeId[]) => ({ file: FILE, runtimes: () => runtimes });
     assert.equal(fixText(unnamed, analyze, { scope: scope(['claude-code']) }).text, unnamed, 'Claude Code takes the folder name: nothing to fix');
     assert.equal(fixText(unnamed, analyze, { scope: scope(['agentskills']) }).text, '---\nname: my-skill\ndescription: No name.\n---\nBody.\n');
-  });
-});
-
-describe('cli: check --fix with OpenClaw and --runtime', () => {
-  const root = path.resolve(__dirname, '../../..');
-  const cli = path.join(root, 'dist', 'cli.js');
-  let tmp: string;
-  const run = (args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, ...args], {
-      cwd: tmp,
-      encoding: 'utf8',
-      env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp },
-      timeout: 30000,
-    });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
-  const file = (): string => path.join(tmp, 'tree', 'claw', 'SKILL.md');
-  const original = '---\nname: claw\ndescription: An OpenClaw skill.\nmetadata: {"openclaw": {"os": ["macos", "Linux"], "always": "true"}}\n---\nBody.\n';
-  const diagnostics = (args: string[]): string[] => {
-    const j = JSON.parse(run(['check', 'tree', ...args, '--json', '--no-probe', '--no-cache']).out) as {
-      skills: Array<{ diagnostics: Array<{ code: string }> }>;
-    };
-    return j.skills.flatMap((s) => s.diagnostics.map((d) => d.code));
-  };
-  beforeEach(() => {
-    tmp = mkdtempSync(path.join(tmpdir(), 'skill-author-ocfix-'));
-    mkdirSync(path.dirname(file()), { recursive: true });
-    writeFileSync(file(), original);
-  });
-  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
-
-  it('fixes OpenClaw’s findings (detected from metadata.openclaw), and the re-check shows them gone', () => {
-    const before = diagnostics([]);
-    assert.ok(before.includes('openclaw-os-value') && before.includes('openclaw-always-not-boolean'), before.join());
-    const r = run(['check', 'tree', '--fix', '--no-probe', '--no-cache']);
-    assert.match(r.err, /^tree\/claw\/SKILL\.md: fixed openclaw-os-value at 4:\d+ \(Use darwin\)$/m);
-    assert.match(r.err, /^tree\/claw\/SKILL\.md: fixed openclaw-always-not-boolean at 4:\d+ \(Use the boolean true\)$/m);
-    assert.equal(readFileSync(file(), 'utf8'), original.replace('"macos", "Linux"', '"darwin", "linux"').replace('"always": "true"', '"always": true'));
-    const after = diagnostics([]);
-    assert.deepEqual(
-      after.filter((c) => c.startsWith('openclaw-')),
-      ['openclaw-always-vs-os'],
-      'only the information `always` now brings',
-    );
-  });
-
-  it('respects --runtime: nothing of OpenClaw is fixed when other runtimes are chosen', () => {
-    const r = run(['check', 'tree', '--fix', '--runtime', 'nexo,hermes', '--no-probe', '--no-cache']);
-    assert.doesNotMatch(r.err, /openclaw/);
-    assert.equal(readFileSync(file(), 'utf8'), original);
-    run(['check', 'tree', '--fix', '--runtime', 'openclaw', '--no-probe', '--no-cache']);
-    assert.notEqual(readFileSync(file(), 'utf8'), original);
   });
 });
