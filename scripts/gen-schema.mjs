@@ -1,91 +1,165 @@
-// Writes schemas/skill-frontmatter.schema.json from one table, so every property gets both a plain
-// `description` (for YAML tools) and a `markdownDescription` (for hovers), kept in step by construction.
+// Writes schemas/skill-frontmatter.schema.json from the runtimes' field tables (src/core/runtimes/<runtime>/
+// fields.ts, gathered in src/core/runtimes/fields.ts): every key some runtime reads, at every depth, with each
+// runtime's own words as the description — a plain `description` for YAML tools and a `markdownDescription` for
+// hovers, kept in step by construction — and `examples` from the values a runtime names or fixes.
+//
+// The schema is also the author view's validation (src/core/schema.ts, findings `type-mismatch`,
+// `scalar-not-string`, `enum-invalid`, `schema-invalid`), which every skill gets whatever runtime reads it. So
+// validation keywords come only from AUTHORING below: shapes that hold for every runtime reading the key (a
+// name is text, `requires.bins` is a list …). A value set only one runtime fixes (Claude Code's `effort`,
+// OpenClaw's `os`) is an example here, not an `enum`: that runtime's profile reports a wrong value in its own
+// terms, where it applies. No `required`: Claude Code, Hermes, OpenClaw and nexo-rs take the folder name
+// without `name`, and who needs a description is said by the runtimes' own findings.
+//
 // Run: node scripts/gen-schema.mjs   (a unit test fails when the committed file drifts from this output)
+import { buildSync } from 'esbuild';
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
-const md = (text) => text;
-const plain = (text) => text.replace(/`/g, '').replace(/\*\*/g, '').replace(/\[([^\]]+)\]\([^)]+\)/g, '$1');
-function d(markdown, rest = {}) {
-  return { description: plain(markdown), markdownDescription: md(markdown), ...rest };
-}
-const stringList = (markdown, itemMarkdown) => d(markdown, { type: 'array', items: d(itemMarkdown, { type: 'string' }) });
+const root = new URL('..', import.meta.url).pathname;
 
-const binVersionLong = d(
-  'Long form: the constraint plus how to probe the binary. The runtime runs `<bin> <command>` (no shell, `command` passed as ONE argument), searches stdout + stderr with `regex` and uses the **whole match** as the version.',
-  {
-    type: 'object',
-    required: ['constraint'],
-    properties: {
-      constraint: d('Cargo-style semver requirement, e.g. `">=8.0"` or `">=1.2, <2"`. Comma-separated comparators; no `||`, no hyphen ranges. A bare version `4.0` means `^4.0`.', { type: 'string' }),
-      command: d('The single argument passed to the binary to make it print its version. Default `--version`. It is passed as ONE argument: `-v --short` arrives as the single string "-v --short".', { type: 'string', default: '--version' }),
-      regex: d('Pattern (Rust `regex` syntax: linear time, no look-around, no backreferences) searched in stdout + "\\n" + stderr. The **whole match** is the version; capture groups are ignored. Default `\\d+\\.\\d+(?:\\.\\d+)?`.', { type: 'string', default: '\\d+\\.\\d+(?:\\.\\d+)?' }),
+/** The field tables and the runtimes' names, compiled in memory from the TypeScript sources (no build needed). */
+function loadTables() {
+  const out = buildSync({
+    stdin: {
+      contents: "export { FIELDS_BY_RUNTIME } from './src/core/runtimes/fields'; export { RUNTIME_LABELS } from './src/core/runtimes/judge';",
+      resolveDir: root,
+      loader: 'ts',
     },
-  },
-);
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    logLevel: 'error',
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+  return module.exports;
+}
 
+const { FIELDS_BY_RUNTIME: tables, RUNTIME_LABELS: LABELS } = loadTables();
+
+const plain = (text) =>
+  text
+    .replace(/`/g, '')
+    .replace(/\*\*/g, '')
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, '$1');
+const stringList = { type: 'array', items: { type: 'string' } };
+
+/** The author view's validation per key path (`*`: any key or list item): what holds whichever runtime reads
+ *  the key. */
+const AUTHORING = {
+  name: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+  description: { type: 'string', minLength: 1, maxLength: 1024 },
+  license: { type: 'string' },
+  compatibility: { type: 'string', minLength: 1, maxLength: 500 },
+  metadata: { type: 'object' },
+  'metadata.hermes': { type: 'object' },
+  'metadata.hermes.tags': stringList,
+  'metadata.hermes.requires_toolsets': stringList,
+  'metadata.hermes.requires_tools': stringList,
+  'metadata.hermes.fallback_for_toolsets': stringList,
+  'metadata.hermes.fallback_for_tools': stringList,
+  'allowed-tools': { type: ['string', 'array'], items: { type: 'string' } },
+  requires: { type: 'object' },
+  'requires.bins': stringList,
+  'requires.env': stringList,
+  'requires.bin_versions': { type: 'object' },
+  // Shorthand text, or the long form (its keys from the table, `constraint` required there).
+  'requires.bin_versions.*': { oneOf: 'text-or-map' },
+  'requires.bin_versions.*.constraint': { type: 'string' },
+  'requires.bin_versions.*.command': { type: 'string' },
+  'requires.bin_versions.*.regex': { type: 'string' },
+  'requires.mode': { type: 'string', enum: 'table' },
+  max_chars: { type: 'integer', minimum: 0 },
+  prerequisites: { type: 'object' },
+  'prerequisites.env_vars': stringList,
+  'prerequisites.commands': stringList,
+  platforms: stringList,
+  version: { type: 'string' },
+  author: { type: 'string' },
+  'argument-hint': { type: 'string' },
+  'user-invocable': { type: 'boolean' },
+  'disable-model-invocation': { type: 'boolean' },
+  context: { type: 'string' },
+  model: { type: 'string' },
+};
+
+/** The field tables as a tree: per key path, each runtime's entry. */
+function tree(tables) {
+  const top = { children: new Map(), readers: [] };
+  for (const [runtime, fields] of Object.entries(tables)) {
+    for (const field of fields) {
+      let node = top;
+      for (const key of field.path) {
+        if (!node.children.has(key)) node.children.set(key, { children: new Map(), readers: [] });
+        node = node.children.get(key);
+      }
+      node.readers.push({ runtime, field });
+    }
+  }
+  return top;
+}
+
+function words(readers) {
+  const md = readers.map(({ runtime, field }) => `**${LABELS[runtime]}:** ${field.description}`).join('\n\n');
+  return md ? { description: plain(md), markdownDescription: md } : {};
+}
+
+function examplesOf(readers) {
+  const values = [];
+  for (const { field } of readers) for (const v of [...(field.enum ?? []), ...(field.examples ?? [])]) if (!values.includes(v)) values.push(v);
+  return values.length ? { examples: values } : {};
+}
+
+function schemaNode(node, path) {
+  const at = path.join('.');
+  const rule = AUTHORING[at] ?? {};
+  const out = { ...words(node.readers) };
+  const { oneOf, enum: enumRule, ...validation } = rule;
+  Object.assign(out, validation);
+  if (enumRule === 'table') {
+    const values = node.readers.flatMap(({ field }) => field.enum ?? []);
+    out.enum = [...new Set(values)];
+    const def = node.readers.find(({ field }) => field.default !== undefined)?.field.default;
+    if (def !== undefined) out.default = def;
+  } else Object.assign(out, examplesOf(node.readers));
+  const named = [...node.children.entries()].filter(([k]) => k !== '*');
+  const any = node.children.get('*');
+  const properties = named.length ? Object.fromEntries(named.map(([k, child]) => [k, schemaNode(child, [...path, k])])) : undefined;
+  if (oneOf === 'text-or-map') {
+    const required = named.filter(([, child]) => child.readers.some(({ field }) => field.required)).map(([k]) => k);
+    out.oneOf = [
+      { type: 'string', description: 'Shorthand: the constraint text.' },
+      { type: 'object', ...(required.length ? { required } : {}), ...(properties ? { properties } : {}) },
+    ];
+    return out;
+  }
+  if (properties) out.properties = properties;
+  if (any) {
+    const types = node.readers.flatMap(({ field }) => field.type);
+    const child = schemaNode(any, [...path, '*']);
+    if (types.includes('array') || (Array.isArray(out.type) ? out.type.includes('array') : out.type === 'array'))
+      out.items = { ...(out.items ?? {}), ...child };
+    else out.additionalProperties = child;
+  }
+  return out;
+}
+
+// The top has no field of its own: its words are the title and description below.
+const { properties } = schemaNode(tree(tables), []);
 const schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://skill-author.dev/schemas/skill-frontmatter.schema.json',
   title: 'SKILL.md frontmatter',
-  ...d('YAML frontmatter of an agent skill (`SKILL.md`): the Agent Skills fields, the nexo-rs `requires` block, Hermes `prerequisites`/`platforms`/`metadata.hermes`, and the keys VS Code and Claude Code read.'),
+  description: `YAML frontmatter of an agent skill (SKILL.md): every field ${Object.values(LABELS).join(', ')} read, each described in the words of the runtimes that read it.`,
   type: 'object',
-  properties: {
-    name: d('**Required.** The skill\'s name: 1–64 characters, lowercase `a–z`, digits and `-`; no leading, trailing or doubled hyphen; must equal the skill\'s folder name (nexo-rs identifies the skill by its folder; the name is its display title).', { type: 'string', minLength: 1, maxLength: 64, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
-    description: d('**Required.** What the skill does and when to use it (1–1024 characters). The model decides from this text whether to load the skill. Hermes cuts it to 57 characters + `...` in its prompt index when it is longer than 60.', { type: 'string', minLength: 1, maxLength: 1024 }),
-    license: d('License name, or the name of a license file bundled with the skill.', { type: 'string' }),
-    compatibility: d('Environment requirements in prose (1–500 characters): intended product, system packages, network access.', { type: 'string', minLength: 1, maxLength: 500 }),
-    metadata: d('Free-form map of extra properties. The spec says string to string; runtimes nest maps here (e.g. `metadata.hermes`).', {
-      type: 'object',
-      properties: {
-        hermes: d('Hermes Agent settings for this skill.', {
-          type: 'object',
-          properties: {
-            category: d('Category shown in the Hermes prompt index. By default the category comes from the folder the skill lives in.', { type: 'string' }),
-            tags: stringList('Tags for search and grouping.', 'A tag.'),
-            requires_toolsets: stringList('Hide the skill unless ALL these toolsets are available to the agent.', 'A toolset name.'),
-            requires_tools: stringList('Hide the skill unless ALL these tools are available to the agent.', 'A tool name.'),
-            fallback_for_toolsets: stringList('Hide the skill when any of these toolsets IS available (the skill is a fallback for them).', 'A toolset name.'),
-            fallback_for_tools: stringList('Hide the skill when any of these tools IS available (the skill is a fallback for them).', 'A tool name.'),
-          },
-        }),
-      },
-    }),
-    'allowed-tools': d('Space-separated list of tools the skill may use without asking (experimental in the Agent Skills spec), e.g. `Bash(git:*) Read`.', { type: ['string', 'array'], items: { type: 'string' } }),
-    requires: d('nexo-rs requirements. Missing items hide the skill (`mode: strict`, the default), show it with a `> ⚠️ MISSING DEPS` banner (`warn`), or the skill is always dropped (`disable`). **One wrong type anywhere in the frontmatter makes nexo-rs ignore all of it.**', {
-      type: 'object',
-      properties: {
-        bins: stringList('Binaries that must be on PATH (a regular file of that name in a PATH directory). An entry with `/` is checked as a path.', 'A binary name, e.g. `ffmpeg`.'),
-        env: stringList('Environment variables that must be set and not blank.', 'A variable name, e.g. `OPENAI_API_KEY` (`^[A-Za-z_][A-Za-z0-9_]*$`).'),
-        bin_versions: d('Version requirement per binary (implies the binary must exist). Shorthand `ffmpeg: ">=4.0"` — **quote it**: unquoted `4.0` is a YAML number and makes nexo-rs ignore the whole frontmatter — or the long form with `constraint`, `command`, `regex`.', {
-          type: 'object',
-          additionalProperties: { oneOf: [d('Shorthand: a Cargo-style semver requirement, e.g. `">=4.0"`.', { type: 'string' }), binVersionLong] },
-        }),
-        mode: d('What happens when something is missing: `strict` (default) hides the skill, `warn` loads it with a MISSING DEPS banner, `disable` always drops it. An agent\'s `skill_overrides` beats this.', { type: 'string', enum: ['strict', 'warn', 'disable'], default: 'strict' }),
-      },
-    }),
-    max_chars: d('nexo-rs: cap on the characters of the skill content injected into the prompt; longer content is cut and ends with `…[truncated to N chars]`.', { type: 'integer', minimum: 0 }),
-    prerequisites: d('Hermes Agent prerequisites. When any is unmet the skill is left out of the prompt index entirely.', {
-      type: 'object',
-      properties: {
-        env_vars: stringList('Environment variables that must be set (non-empty).', 'A variable name (`^[A-Za-z_][A-Za-z0-9_]*$`; an invalid name counts as missing).'),
-        commands: stringList('Commands that must be on PATH.', 'A command name, e.g. `curl`.'),
-      },
-    }),
-    platforms: d('Hermes Agent: operating systems the skill supports; on any other the skill is hidden.', { type: 'array', items: d('`macos`, `linux` or `windows`.', { type: 'string', enum: ['macos', 'linux', 'windows'] }) }),
-    version: d('Hermes Agent: the skill\'s own version. Quote it: `version: 1.10` is the YAML number 1.1.', { type: 'string' }),
-    author: d('Hermes Agent: the skill\'s author.', { type: 'string' }),
-    'argument-hint': d('VS Code / Claude Code: hint shown for the arguments of the skill\'s slash command, e.g. `[file] [format]`.', { type: 'string' }),
-    'user-invocable': d('VS Code / Claude Code: whether the skill can be invoked as a slash command by the user. Default `true`.', { type: 'boolean' }),
-    'disable-model-invocation': d('VS Code / Claude Code: when `true`, the model never loads the skill by itself; only the user can invoke it.', { type: 'boolean' }),
-    context: d('VS Code / Claude Code: `fork` runs the skill in a forked sub-agent context.', { type: 'string' }),
-    model: d('Claude Code: the model to use while the skill is active.', { type: 'string' }),
-  },
-  required: ['name', 'description'],
+  properties,
 };
 
 const out = new URL('../schemas/skill-frontmatter.schema.json', import.meta.url);
 export const text = `${JSON.stringify(schema, null, 2)}\n`;
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
   writeFileSync(out, text);
-  console.log(`wrote ${out.pathname}`);
+  console.log(`wrote ${out.pathname} (${text.length} characters)`);
 }

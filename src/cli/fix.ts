@@ -9,6 +9,7 @@ import type { SkillAnalysis } from '../core/analyze';
 import { decodeSkill, findSkills } from '../core/catalog';
 import type { Engine, EvaluatedSkill } from '../core/engine';
 import { type AppliedFix, fixText } from '../core/fix';
+import type { RuntimeId } from '../core/runtimes/types';
 
 export interface FixedFile {
   file: string;
@@ -35,7 +36,17 @@ function inside(child: string, parent: string): boolean {
 
 /** Computes the fixes for every SKILL.md under `targets` (absolute) and, unless `dryRun`, writes the files that
  *  changed. `report` gets one line per applied fix and per refusal. */
-export async function fixPaths(engine: Engine, targets: readonly string[], options: { dryRun: boolean; show: (file: string) => string; report: (line: string) => void }): Promise<FixedFile[]> {
+export async function fixPaths(
+  engine: Engine,
+  targets: readonly string[],
+  options: {
+    dryRun: boolean;
+    show: (file: string) => string;
+    report: (line: string) => void;
+    /** The runtimes that apply to a skill (its file, its frontmatter as written): only their findings are fixed. */
+    runtimes: (file: string, data: Readonly<Record<string, unknown>> | null) => readonly RuntimeId[];
+  },
+): Promise<FixedFile[]> {
   const roots = (await Promise.all(targets.map(realOrNull))).filter((r): r is string => r !== null);
   const files = new Set<string>();
   for (const t of targets) for (const s of (await findSkills(t)).skills) files.add(s.file);
@@ -54,7 +65,7 @@ export async function fixPaths(engine: Engine, targets: readonly string[], optio
     const read = decodeSkill(bytes);
     if (read.text === null || read.problem) continue;
     const before = read.text;
-    const result = fixText(before, (t) => engine.analyzeText(t, file));
+    const result = fixText(before, (t) => engine.analyzeText(t, file), { scope: { file, runtimes: (a) => options.runtimes(file, a.data) } });
     const shown = options.show(file);
     for (const f of result.applied) options.report(`${shown}: ${options.dryRun ? 'would fix' : 'fixed'} ${f.code} at ${f.line}:${f.column} (${f.title})`);
     if (result.refused) options.report(`${shown}: not fixed: ${result.refused}`);

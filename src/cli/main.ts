@@ -12,7 +12,7 @@ import { AnalysisCache } from '../core/cache';
 import { blockingIo } from '../core/catalog';
 import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/constraint';
 import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, type IndexFormat } from '../core/engine';
-import { parseRuntimeList } from '../core/runtimes/detect';
+import { applicableRuntimes, parseRuntimeList } from '../core/runtimes/detect';
 import { nexoVerdict, toRuntimeEntry } from '../core/runtimes/entry';
 import { verdictWords } from '../core/runtimes/words';
 import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
@@ -350,7 +350,12 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
   const engine = engineFor(values, io);
   try {
     const dryRun = values['dry-run'] === true;
-    const fixed = values['fix'] ? await fixPaths(engine, targets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`) }) : [];
+    const choices = runtimeChoices(values, io);
+    // Fixes only what the runtimes that apply to each skill report (`--runtime`, else detected), as check does.
+    const fixCtx = runtimeContext(io.env, io.cwd, choices);
+    const runtimesOf = (file: string, data: Readonly<Record<string, unknown>> | null): RuntimeId[] =>
+      applicableRuntimes({ dir: path.dirname(file), data, home: fixCtx.home, env: fixCtx.env, pinned: choices.pinned ?? [] }).map((a) => a.runtime);
+    const fixed = values['fix'] ? await fixPaths(engine, targets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf }) : [];
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
     const catalogProblems: string[] = [];
@@ -365,7 +370,6 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     // --dry-run: judge the texts as they would be after fixing (nothing was written).
     if (dryRun) skills = await withFixes(engine, skills, fixed);
     const show = (p: string): string => relativeTo(io.cwd, p);
-    const choices = runtimeChoices(values, io);
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
     const { judged } = await judgeEvaluated(skills, runtimeContext(io.env, io.cwd, choices), choices);

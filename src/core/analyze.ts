@@ -110,7 +110,7 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
       code: 'bom',
       severity: 'warning',
       message:
-        'The file starts with a byte-order mark (BOM). nexo-rs does not treat it as whitespace, so it sees no `---` at the start: the whole frontmatter is read as body text and none of its fields (name, description, requirements) apply. Save the file as UTF-8 without BOM.',
+        'The file starts with a byte-order mark (BOM). A runtime that does not skip it (nexo-rs reads bytes as they are) sees no `---` at the start: the whole frontmatter is read as body text and none of its fields (name, description, requirements) apply. Save the file as UTF-8 without BOM.',
       start: 0,
       end: 1,
     });
@@ -132,9 +132,9 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
       code: 'frontmatter-unclosed',
       severity: 'error',
       message: loneCR
-        ? 'The frontmatter is never closed as the runtime reads it: this file uses lone CR line ends, which the runtime does not treat as line breaks, so the whole file is one line after `---` and nexo-rs sees an empty body: the skill is never loaded. Convert the line ends to LF (or CRLF).'
+        ? 'The frontmatter is never closed as a runtime splitting lines at LF reads it: this file uses lone CR line ends, so the whole file is one line after `---`, the body is empty and the skill is never loaded. Convert the line ends to LF (or CRLF).'
         : single
-          ? 'The file is a single `---` line: nexo-rs takes everything after the opening line as the frontmatter and finds no body, so the skill is never loaded. Add the YAML, a closing `---` line and the instructions.'
+          ? 'The file is a single `---` line: everything after the opening line is read as the frontmatter and there is no body, so the skill is never loaded. Add the YAML, a closing `---` line and the instructions.'
           : 'The frontmatter opened with `---` is never closed: add a line with only `---` after the YAML. Until then the runtime reads the whole file as body and ignores every field.',
       start: split.bodyStart,
       end: index.lineEnd(split.bodyStart),
@@ -212,7 +212,7 @@ function analyzeFrontmatter(
       add({
         code: 'duplicate-key',
         severity: 'error',
-        message: `${quoteForMessage(text.slice(issue.start, issue.end).trim() || 'this key')} appears twice in the same map. YAML parsers disagree on which one wins; nexo-rs rejects a duplicated known field and then ignores the whole frontmatter. Keep one.`,
+        message: `${quoteForMessage(text.slice(issue.start, issue.end).trim() || 'this key')} appears twice in the same map. YAML parsers disagree on which one wins, and a strict reader (nexo-rs) rejects a duplicated known field and then ignores the whole frontmatter. Keep one.`,
         start: issue.start,
         end: issue.end,
       });
@@ -350,8 +350,7 @@ function schemaDiagnostics(result: SkillAnalysis, add: Add): void {
       add({ code: 'type-mismatch', severity: 'error', message: `${label} must be ${typeWords(expected)}, but it is ${what}.`, start: r[0], end: r[1], data: { pointer: err.pointer } });
     } else if (err.keyword === 'enum') {
       const allowed = (err.params['allowedValues'] as unknown[] | undefined)?.join(', ') ?? '';
-      const extra = err.pointer.startsWith('/platforms') ? ' Hermes hides the skill on every platform not listed, so a misspelt platform hides it everywhere.' : '';
-      add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.${extra}`, start: r[0], end: r[1], data: { pointer: err.pointer } });
+      add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.`, start: r[0], end: r[1], data: { pointer: err.pointer } });
     } else if (err.keyword === 'required' || err.keyword === 'oneOf') {
       const missing = err.params['missingProperty'];
       add({
@@ -508,7 +507,7 @@ function nameRules(
     add({
       code: 'name-dir-mismatch',
       severity: 'warning',
-      message: `\`name\` is \`${name}\` but the folder is \`${dir}\`. The spec requires them to match, and nexo-rs identifies the skill by its folder: agents list it as \`${dir}\`.`,
+      message: `\`name\` is \`${name}\` but the folder is \`${dir}\`. The open format requires them to match: runtimes that go by the folder know the skill as \`${dir}\`, those that go by \`name\` as \`${name}\`, and a strict one refuses it.`,
       start: r[0],
       end: r[1],
       data: { replacement: dir },

@@ -1,6 +1,7 @@
 // Editor assistance for SKILL.md, as pure functions of the text, the engine's analysis and the facts the
-// caller supplies: where the cursor stands in the frontmatter and what may be typed there (completion), what
-// a hovered node means on this machine (hover), and the edits that fix a finding (quick fixes). No `vscode`
+// caller supplies: where the cursor stands in the frontmatter and what may be typed there (completion, from the
+// field tables of the runtimes that apply: ./fieldHelp), what a hovered node means to those runtimes and on
+// this machine (hover), and the edits that fix a finding (quick fixes). No `vscode`
 // import and no processes: the extension turns these into CompletionItems, Hovers and CodeActions, and hands
 // in what only it knows (the workspace's binaries, environment variable NAMES, probe results).
 //
@@ -14,6 +15,22 @@ import type { AgentDef } from './agents';
 import { editDistance, type SkillAnalysis } from './analyze';
 import { describeConstraint, parseConstraint } from './constraint';
 import { isEnvNameValid } from './env';
+export { type FieldScope, fieldScope } from './fieldHelp';
+import {
+  ALL_RUNTIMES,
+  fieldDetail,
+  type FieldHelp,
+  fieldHelp,
+  fieldMarkdown,
+  type FieldScope,
+  fieldsUnder,
+  fieldTypes,
+  fieldTypeSummary,
+  fieldValues,
+  isSwitch,
+  requiredBy,
+  scopeAt,
+} from './fieldHelp';
 import { splitSkill } from './frontmatter';
 import { frontmatterSchema, type SchemaNode } from './schema';
 import type { SkillStatus, VersionCheck } from './status';
@@ -21,8 +38,9 @@ import type { Diagnostic, GatingMode, Missing } from './types';
 import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, scalarText } from './yaml';
 
 // ---------------------------------------------------------------------------------------------------------
-// The schema, walked the way completion and hover need it (through `oneOf` branches, e.g. the long form of
-// a `bin_versions` entry)
+// The schema (the shapes every runtime agrees on), walked the way quick fixes need it (through `oneOf`
+// branches, e.g. the long form of a `bin_versions` entry). Completion and hover read the runtimes' field
+// tables instead (./fieldHelp).
 
 /** The schema node describing the value at `path` (keys from the root; list indices as digits). */
 export function schemaAt(path: readonly string[]): SchemaNode | undefined {
@@ -55,22 +73,6 @@ function typesOf(node: SchemaNode): string[] {
   return [...own, ...(node.oneOf ?? []).flatMap(typesOf)];
 }
 
-/** A short type summary for completion details: `text`, `list`, `map`, `strict | warn | disable`, … */
-export function typeSummary(node: SchemaNode): string {
-  if (node.enum) return node.enum.join(' | ');
-  const t = typesOf(node);
-  if (t.includes('string') && t.includes('object')) return 'constraint text, or a map';
-  if (t.includes('string') && t.includes('array')) return 'text or list';
-  if (t.includes('array')) {
-    const items = node.items;
-    return items?.enum ? `list of ${items.enum.join(' | ')}` : 'list';
-  }
-  if (t.includes('object')) return 'map';
-  if (t.includes('boolean')) return 'true | false';
-  if (t.includes('integer')) return 'whole number';
-  return 'text';
-}
-
 function pointerPath(pointer: string): string[] {
   if (!pointer) return [];
   return pointer
@@ -81,6 +83,9 @@ function pointerPath(pointer: string): string[] {
 
 const BIN_LISTS: ReadonlySet<string> = new Set(['requires/bins', 'prerequisites/commands']);
 const ENV_LISTS: ReadonlySet<string> = new Set(['requires/env', 'prerequisites/env_vars']);
+/** Lists completion fills with binaries / variable names: those above and OpenClaw's and Hermes's own. */
+const BIN_COMPLETION = new Set([...BIN_LISTS, 'metadata/openclaw/requires/bins', 'metadata/openclaw/requires/anyBins']);
+const ENV_COMPLETION = new Set([...ENV_LISTS, 'metadata/openclaw/requires/env', 'required_environment_variables']);
 const joined = (path: readonly string[]): string => path.join('/');
 
 // ---------------------------------------------------------------------------------------------------------
@@ -350,6 +355,8 @@ export interface CompletionFacts {
   envNames(): readonly string[];
   /** Spaces per nesting level (default 2). */
   indentUnit?: number;
+  /** The runtimes whose fields are offered (default: every runtime, unpinned). */
+  scope?: FieldScope;
 }
 
 /** Sort position: a number padded so that the schema's order is kept. */
@@ -378,33 +385,33 @@ function keySuggestions(
       documentation: `Version requirement for \`${s.label}\`: a Cargo-style constraint such as \`">=4.0"\`, or the long form with \`constraint\`, \`command\`, \`regex\`.`,
     }));
   }
-  const node = schemaAt(context.path);
-  const props = node ? propertiesOf(node) : undefined;
-  if (!props) return [];
-  const required = new Set(node?.required ?? []);
+  const scope = scopeAt(context.path, facts.scope ?? ALL_RUNTIMES);
   const unit = ' '.repeat(facts.indentUnit ?? 2);
   const out: Suggestion[] = [];
-  Object.entries(props).forEach(([key, child], i) => {
+  fieldsUnder(context.path, scope).forEach((help, i) => {
+    const key = help.key;
     if (present.has(key)) return;
-    const t = typesOf(child);
+    const t = fieldTypes(help);
+    const item = fieldHelp([...context.path, key, '*'], scope);
     let insertText = `${key}: `;
     let snippet = false;
     let retrigger = false;
     if (context.colonFollows) insertText = key;
-    else if (t.includes('object') && !t.includes('string')) {
+    else if (t.includes('object') && !t.includes('string') && !t.includes('array')) {
       [insertText, snippet, retrigger] = [`${key}:\n${unit}$0`, true, true];
-    } else if (t.includes('array') && !t.includes('string')) {
+    } else if (t.includes('array') && !t.includes('object')) {
       [insertText, snippet, retrigger] = [`${key}: [$0]`, true, true];
-    } else if (child.enum || t.includes('boolean')) retrigger = true;
+    } else if (fieldValues(help).length || isSwitch(help)) retrigger = true;
+    const required = requiredBy(help).length > 0;
     out.push({
       ...base,
       label: key,
       kind: 'property',
-      detail: `${required.has(key) ? 'required · ' : ''}${typeSummary(child)}`,
-      ...(child.markdownDescription ?? child.description ? { documentation: child.markdownDescription ?? child.description } : {}),
+      detail: fieldDetail(help, item),
+      documentation: fieldMarkdown(help, scope),
       insertText,
       snippet,
-      sortText: order(required.has(key) ? 0 : 1, i),
+      sortText: order(required ? 0 : help.readers.length ? 1 : 2, i),
       retrigger,
     });
   });
@@ -416,13 +423,14 @@ function valueSuggestions(
   facts: CompletionFacts,
   base: { start: number; replaceEnd: number },
 ): Suggestion[] {
-  const node = schemaAt(context.path);
-  if (!node) return [];
+  const scope = scopeAt(context.path, facts.scope ?? ALL_RUNTIMES);
+  const help = fieldHelp(context.path, scope);
+  if (!help) return [];
   const space = context.needsSpace ? ' ' : '';
-  const out = enumSuggestions(node, new Set(), base, space);
-  if (out.length === 0 && typesOf(node).includes('boolean')) {
+  const out = fieldTypes(help).includes('array') ? [] : valueItems(help, null, scope, new Set(), base, space);
+  if (out.length === 0 && isSwitch(help)) {
     for (const [i, v] of ['true', 'false'].entries()) {
-      out.push({ ...base, label: v, kind: 'enum', detail: typeSummary(node), insertText: space + v, snippet: false, sortText: order(0, i), retrigger: false, ...docOf(node) });
+      out.push({ ...base, label: v, kind: 'enum', detail: fieldTypeSummary(help), documentation: fieldMarkdown(help, scope), insertText: space + v, snippet: false, sortText: order(0, i), retrigger: false });
     }
   }
   if (joined(context.path) === 'name' && facts.dirName) {
@@ -431,7 +439,7 @@ function valueSuggestions(
       label: facts.dirName,
       kind: 'folder',
       detail: "the skill's folder name",
-      documentation: "nexo-rs identifies a skill by its folder, and the Agent Skills spec requires `name` to equal it.",
+      documentation: fieldMarkdown(help, scope),
       insertText: space + yamlScalar(facts.dirName),
       snippet: false,
       sortText: order(0, 0),
@@ -448,8 +456,8 @@ function itemSuggestions(
 ): Suggestion[] {
   const present = new Set(context.present);
   const where = joined(context.path);
-  if (BIN_LISTS.has(where)) return binarySuggestions(facts, present, base, (name) => ({ insertText: yamlScalar(name), snippet: false }));
-  if (ENV_LISTS.has(where)) {
+  if (BIN_COMPLETION.has(where)) return binarySuggestions(facts, present, base, (name) => ({ insertText: yamlScalar(name), snippet: false }));
+  if (ENV_COMPLETION.has(where)) {
     // Names only: a value is never read here, let alone shown.
     return [...new Set(facts.envNames())]
       .filter((n) => isEnvNameValid(n) && !present.has(n))
@@ -465,30 +473,37 @@ function itemSuggestions(
         retrigger: false,
       }));
   }
-  const items = schemaAt([...context.path, '0']);
-  return items ? enumSuggestions(items, present, base, '') : [];
+  const scope = scopeAt(context.path, facts.scope ?? ALL_RUNTIMES);
+  const help = fieldHelp(context.path, scope);
+  return help ? valueItems(help, fieldHelp([...context.path, '*'], scope), scope, present, base, '') : [];
 }
 
-function enumSuggestions(node: SchemaNode, present: ReadonlySet<string>, base: { start: number; replaceEnd: number }, space: string): Suggestion[] {
-  const doc = node.markdownDescription ?? node.description;
-  return (node.enum ?? [])
+/** The values of a key (or of its list's items, `itemHelp`), each with the clause of its runtime's words
+ *  about it as the detail. */
+function valueItems(
+  help: FieldHelp,
+  itemHelp: FieldHelp | null,
+  scope: FieldScope,
+  present: ReadonlySet<string>,
+  base: { start: number; replaceEnd: number },
+  space: string,
+): Suggestion[] {
+  const doc = fieldMarkdown(itemHelp ?? help, scope);
+  const plainDocs = [itemHelp, help].flatMap((h) => (h ? [...h.readers, ...h.others].map((r) => r.field.description) : []));
+  const defaults = [itemHelp, help].flatMap((h) => (h ? h.readers.map((r) => r.field.default) : []));
+  return fieldValues(help, itemHelp)
     .filter((v) => !present.has(v))
     .map((v, i) => ({
       ...base,
       label: v,
       kind: 'enum' as const,
-      detail: (doc && enumClause(doc, v)) ?? typeSummary(node),
-      ...(doc ? { documentation: doc } : {}),
+      detail: plainDocs.map((d) => enumClause(d, v)).find((c) => c !== undefined) ?? fieldTypeSummary(itemHelp ?? help),
+      documentation: doc,
       insertText: space + v,
       snippet: false,
-      sortText: order(node.default === v ? 0 : 1, i),
+      sortText: order(defaults.includes(v) ? 0 : 1, i),
       retrigger: false,
     }));
-}
-
-function docOf(node: SchemaNode): { documentation?: string } {
-  const doc = node.markdownDescription ?? node.description;
-  return doc ? { documentation: doc } : {};
 }
 
 /** The clause of a schema description that is about one enum value: "`warn` loads it with a MISSING DEPS
@@ -657,7 +672,7 @@ export function hoverTopic(hit: NodeHit): HoverTopic | null {
   if (p.length === 4 && joined(p.slice(0, 2)) === 'requires/bin_versions' && p[3] === 'constraint' && hit.on === 'value') return 'constraint';
   if (joined(p) === 'requires/mode') return 'mode';
   if (joined(p) === 'requires' && hit.on === 'key') return 'requires';
-  if (hit.on === 'key' && schemaAt(p)) return 'schema';
+  if (hit.on === 'key' && fieldHelp(p, ALL_RUNTIMES)) return 'schema';
   return null;
 }
 
@@ -668,6 +683,8 @@ export interface HoverFacts {
   env: NodeJS.ProcessEnv;
   /** Agents whose `skill_overrides` set this skill's mode. */
   overrides: readonly AgentOverride[];
+  /** The runtimes that apply to the skill (default: every runtime, unpinned). */
+  scope?: FieldScope;
 }
 
 export interface AgentOverride {
@@ -685,17 +702,15 @@ export function hoverMarkdown(analysis: SkillAnalysis, hit: NodeHit, facts: Hove
   const ignored = ignoredNote(analysis);
   const p = hit.path;
   if (hit.on === 'key' && topic !== 'version') {
-    const doc = schemaAt(p);
-    const text = doc?.markdownDescription ?? doc?.description;
-    if (text) parts.push(text);
+    const scope = facts.scope ?? ALL_RUNTIMES;
+    const help = fieldHelp(p, scope);
+    if (help) parts.push(fieldMarkdown(help, scope));
   }
   if (status) {
     switch (topic) {
-      case 'bin': {
-        const source = p[0] === 'prerequisites' ? 'prerequisites' : 'requires';
-        parts.push(binWords(hit.text, source, status, ignored));
+      case 'bin':
+        parts.push(p[0] === 'prerequisites' ? hermesCommandWords(hit.text, facts.scope) : binWords(hit.text, 'requires', status, ignored));
         break;
-      }
       case 'version':
         parts.push(binWords(hit.text, 'requires', status, ignored));
         break;
@@ -705,8 +720,7 @@ export function hoverMarkdown(analysis: SkillAnalysis, hit: NodeHit, facts: Hove
         break;
       }
       case 'env': {
-        const source = p[0] === 'prerequisites' ? 'prerequisites' : 'requires';
-        parts.push(envWords(hit.text, source, status, facts.env, ignored));
+        parts.push(p[0] === 'prerequisites' ? hermesEnvWords(hit.text, facts.env, facts.scope) : envWords(hit.text, 'requires', status, facts.env, ignored));
         break;
       }
       case 'mode':
@@ -737,6 +751,28 @@ function named(s: string): string {
 function code(s: string): string {
   const t = s.replace(/[\r\n]+/g, ' ');
   return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
+}
+
+/** Said instead of a Hermes requirement's state when Hermes does not apply to the skill. */
+function hermesOff(scope: FieldScope | undefined): string | null {
+  return scope && !scope.applicable.includes('hermes') ? 'Only Hermes reads `prerequisites`, and Hermes does not apply to this skill: nothing checks this entry.' : null;
+}
+
+/** A `prerequisites.commands` entry: Hermes lists it and checks nothing. */
+function hermesCommandWords(name: string, scope: FieldScope | undefined): string {
+  return hermesOff(scope) ?? `Hermes does not look ${named(name)} up: \`prerequisites.commands\` is advisory, so the skill is neither hidden nor asked to be set up for it.`;
+}
+
+/** A `prerequisites.env_vars` entry: Hermes's readiness (skill_view), never a reason to hide the skill. */
+function hermesEnvWords(name: string, env: NodeJS.ProcessEnv, scope: FieldScope | undefined): string {
+  const off = hermesOff(scope);
+  if (off) return off;
+  if (!isEnvNameValid(name)) return `${code(name)} is not a valid variable name: Hermes counts it as missing, so skill_view reports \`setup_needed\` for good.`;
+  // Only whether the variable exists and is blank, never its value.
+  const value = env[name];
+  if (value !== undefined && value.trim() !== '') return `${named(name)} is set (its value is never shown): Hermes's readiness is met for it.`;
+  const state = value === undefined ? 'is not set' : 'is set but blank';
+  return `${named(name)} ${state} in this environment: Hermes still lists the skill, but skill_view reports \`setup_needed\` until it is set (in \`$HERMES_HOME/.env\` or the environment).`;
 }
 
 function binWords(name: string, source: 'requires' | 'prerequisites', status: SkillStatus, ignored: string | null): string {

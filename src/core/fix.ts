@@ -6,8 +6,15 @@
 // an overlapping one waits for the next pass), from the end of the text backwards, then re-analyzes. A pass
 // whose result has an error the text before it did not have (a new `yaml-syntax` error, or any new error
 // code) is thrown away and fixing stops there. Up to three passes, for fixes that make others possible.
+//
+// With a scope (the CLI's, from `--runtime` or detection): only the findings of the runtimes that apply to the
+// skill are fixed, and the runtime profiles' own safe fixes (OpenClaw's, src/core/runtimeFixes.ts) join them; a
+// pass that brings in a runtime finding the text did not have is thrown away too.
 import type { SkillAnalysis } from './analyze';
-import { type EditSpec, quickFixes } from './assist';
+import { type EditSpec, type QuickFix, quickFixes } from './assist';
+import { runtimeErrorCodes, runtimeFixes } from './runtimeFixes';
+import { findingApplies } from './runtimes/entry';
+import type { RuntimeId } from './runtimes/types';
 
 export interface AppliedFix {
   code: string;
@@ -56,14 +63,44 @@ function errorCodes(a: SkillAnalysis): Set<string> {
   return new Set(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code));
 }
 
+/** Which runtimes' findings are fixed. */
+export interface FixScope {
+  /** The SKILL.md's path (the runtime profiles' findings name it). */
+  file: string;
+  /** The runtimes that apply to the skill as this analysis declares it (a fix may change what it declares). */
+  runtimes(analysis: SkillAnalysis): readonly RuntimeId[];
+}
+
+interface Candidate {
+  code: string;
+  line: number;
+  column: number;
+  start: number;
+  end: number;
+  fixes: () => QuickFix[];
+}
+
+function candidates(analysis: SkillAnalysis, scope: FixScope | undefined): Candidate[] {
+  const runtimes = scope?.runtimes(analysis);
+  const out: Candidate[] = analysis.diagnostics
+    .filter((d) => !runtimes || findingApplies(d.code, runtimes))
+    .map((d) => ({ code: d.code, line: d.line, column: d.column, start: d.start, end: d.end, fixes: () => quickFixes(analysis, d) }));
+  if (scope && runtimes) {
+    for (const r of runtimeFixes(analysis, scope.file, runtimes)) {
+      const e = r.fix.edits[0];
+      out.push({ code: r.finding.code, line: r.finding.line, column: r.finding.column, start: e?.start ?? 0, end: e?.end ?? 0, fixes: () => [r.fix] });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
 /** One pass: the safe fixes of `analysis` that can go together, and their edits. */
-export function safeFixesOf(analysis: SkillAnalysis): { applied: AppliedFix[]; edits: EditSpec[] } {
+export function safeFixesOf(analysis: SkillAnalysis, scope?: FixScope): { applied: AppliedFix[]; edits: EditSpec[] } {
   const applied: AppliedFix[] = [];
   const taken: EditSpec[][] = [];
   const edits: EditSpec[] = [];
-  const findings = [...analysis.diagnostics].sort((a, b) => a.start - b.start || a.end - b.end);
-  for (const d of findings) {
-    for (const f of quickFixes(analysis, d)) {
+  for (const d of candidates(analysis, scope)) {
+    for (const f of d.fixes()) {
       if (!f.safe || f.explain !== undefined || f.edits.length === 0) continue;
       // The same edit offered for two findings (`bins: x` is both a schema and a nexo-rs finding) is applied once.
       if (taken.some((t) => sameEdits(t, f.edits))) break;
@@ -79,18 +116,20 @@ export function safeFixesOf(analysis: SkillAnalysis): { applied: AppliedFix[]; e
 
 /** Applies the safe fixes to `text` (see the file comment); `analyze` is the engine's analysis of a text for
  *  this file (its folder name matters). */
-export function fixText(text: string, analyze: (text: string) => SkillAnalysis, maxPasses = MAX_FIX_PASSES): FixResult {
+export function fixText(text: string, analyze: (text: string) => SkillAnalysis, options: { maxPasses?: number; scope?: FixScope } = {}): FixResult {
+  const { maxPasses = MAX_FIX_PASSES, scope } = options;
   let current = text;
   let analysis = analyze(text);
   const applied: AppliedFix[] = [];
+  const runtimeCodes = (a: SkillAnalysis): Set<string> => (scope ? runtimeErrorCodes(a.text, scope.file, scope.runtimes(a)) : new Set());
   for (let pass = 0; pass < maxPasses; pass++) {
-    const step = safeFixesOf(analysis);
+    const step = safeFixesOf(analysis, scope);
     if (step.edits.length === 0) break;
     const next = applyEdits(current, step.edits);
     if (next === current) break;
     const after = analyze(next);
-    const before = errorCodes(analysis);
-    const added = [...errorCodes(after)].filter((c) => !before.has(c));
+    const before = new Set([...errorCodes(analysis), ...runtimeCodes(analysis)]);
+    const added = [...errorCodes(after), ...runtimeCodes(after)].filter((c) => !before.has(c));
     if (added.length) {
       const what = step.applied.map((f) => `${f.code} at ${f.line}:${f.column}`).join(', ');
       return { text: current, analysis, applied, refused: `fixing ${what} would bring in ${added.map((c) => `\`${c}\``).join(', ')}; left as it is` };

@@ -1,5 +1,6 @@
-// Validation against schemas/skill-frontmatter.schema.json with ajv, compiled once on first use. The
-// schema is also the source of completion and hover text for the extension (see `schemaNodeAt`).
+// Validation against schemas/skill-frontmatter.schema.json with ajv, compiled once on first use. The schema is
+// generated from the runtimes' field tables (scripts/gen-schema.mjs); completion and hover read those tables
+// directly (src/core/fieldHelp.ts).
 
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import schemaJson from '../../schemas/skill-frontmatter.schema.json';
@@ -29,7 +30,10 @@ function validator(): ValidateFunction {
   if (!compiled) {
     // validateSchema: false skips checking the schema against the JSON Schema meta-schema on every start
     // (~20 ms of a cold `check`); the shipped schema is checked once by a unit test instead (cache.test.ts).
-    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false });
+    // strictTypes off: the schema describes keys no shape is imposed on (`properties` / `items` without a `type`,
+    // so that YAML tools and hovers know them; see scripts/gen-schema.mjs), which JSON Schema applies only to
+    // maps / lists anyway.
+    const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true, validateSchema: false });
     ajv.addKeyword({ keyword: 'markdownDescription', schemaType: 'string' });
     compiled = ajv.compile(schemaJson);
   }

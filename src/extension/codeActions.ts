@@ -5,6 +5,10 @@
 // Fixes are computed from the document's current text, so a fix offered before the debounced diagnostics
 // catch up is still right.
 //
+// The runtime profiles' findings (OpenClaw's `os: [macos]`, `always: "true"` …, shown from the store's judgement
+// of the saved file) get their fixes too, computed from the current text where that runtime applies to the
+// skill (src/core/runtimeFixes.ts), tied to our diagnostic of the same code on that place.
+//
 // Besides the fixes for findings: "use mode: warn" on the `requires` block of a skill that strict mode hides
 // because something is missing, so the author can keep the skill visible (with its MISSING DEPS banner).
 import * as vscode from 'vscode';
@@ -12,8 +16,14 @@ import type { SkillAnalysis } from '../core/analyze';
 import type { EditSpec } from '../core/assist';
 import type { SkillAuthorContext } from './context';
 import { OVERLAPPING_CODES, SOURCE } from './diagnostics';
-import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
-import { assist, statusOf } from './hover';
+import { analysisOf, HUGE_CHARS, isSkillDocument, SKILL_SELECTOR } from './documents';
+import { assist, scopeOf, statusOf } from './hover';
+
+/** The runtime profiles' fixes, loaded on first use (the profiles stay out of activation). */
+function runtimeFixesModule(): typeof import('../core/runtimeFixes') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../core/runtimeFixes') as typeof import('../core/runtimeFixes');
+}
 
 /** Shows why a constraint has no rewrite (e.g. npm's `||`); edits nothing. */
 export const EXPLAIN_COMMAND = 'skillAuthor.explainConstraint';
@@ -67,9 +77,46 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
       }
     }
 
+    try {
+      actions.push(...this.runtimeActions(doc, analysis, shift, range, context));
+    } catch (err) {
+      // The engine's own fixes stay offered whatever a runtime profile does.
+      this.ctx.output.error(`OpenClaw's fixes for ${doc.uri.fsPath} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
     const warn = await this.modeWarnAction(doc, analysis, shift, range, token);
     if (warn) actions.push(warn);
     return actions;
+  }
+
+  /** The fixes of the runtime profiles' findings under the cursor, one action per distinct edit. */
+  private runtimeActions(doc: vscode.TextDocument, analysis: SkillAnalysis, shift: number, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    // Asked at every cursor move: not on a text too big to analyze at that pace.
+    if (analysis.text.length > HUGE_CHARS) return [];
+    const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
+    const col = (line: number, column: number): number => Math.max(0, column - 1 - (shift && line === 1 ? 1 : 0));
+    const placedOf = (f: { line: number; column: number; endLine: number; endColumn: number }): vscode.Range =>
+      new vscode.Range(f.line - 1, col(f.line, f.column), f.endLine - 1, col(f.endLine, f.endColumn));
+    const fixes = runtimeFixesModule().runtimeFixes(analysis, file, scopeOf(this.ctx, doc, analysis).applicable, (f) => placedOf(f).intersection(range) !== undefined);
+    const byEdit = new Map<string, vscode.CodeAction>();
+    for (const { finding, fix } of fixes) {
+      const placed = placedOf(finding);
+      const edited = fix.edits.map((e) => new vscode.Range(doc.positionAt(Math.max(0, e.start - shift)), doc.positionAt(Math.max(0, e.end - shift))));
+      const tied = context.diagnostics.filter((x) => x.source === SOURCE && codeOf(x) === finding.code && [placed, ...edited].some((r) => x.range.intersection(r)));
+      const key = JSON.stringify(fix.edits);
+      const known = byEdit.get(key);
+      if (known) {
+        known.diagnostics = [...(known.diagnostics ?? []), ...tied.filter((t) => !known.diagnostics?.includes(t))];
+        continue;
+      }
+      const edit = this.toEdit(doc, fix.edits, shift);
+      if (!edit) continue;
+      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+      action.diagnostics = tied;
+      action.isPreferred = fix.preferred;
+      action.edit = edit;
+      byEdit.set(key, action);
+    }
+    return [...byEdit.values()];
   }
 
   /** "Use mode: warn" when the cursor is on `requires` (or `prerequisites`) and strict mode hides the skill. */

@@ -1,5 +1,6 @@
-// Completion in SKILL.md frontmatter, from the schema: the keys of the map the cursor is in (those not yet
-// present), enum and boolean values, the folder name for `name`, binaries other skills of the workspace use
+// Completion in SKILL.md frontmatter, from the field tables of the runtimes that apply to the skill (pinned by
+// `skillAuthor.runtimes`, else detected; src/core/fieldHelp.ts): the keys of the map the cursor is in (those
+// not yet present, and those that would bring in another runtime, marked so), enum and boolean values, the folder name for `name`, binaries other skills of the workspace use
 // (in `bins` lists and as `bin_versions` keys), and environment variable NAMES (never values) in `env` lists.
 // Nothing is offered in the body.
 //
@@ -13,7 +14,7 @@ import * as vscode from 'vscode';
 import type { Suggestion, SuggestionKind } from '../core/assist';
 import type { SkillAuthorContext } from './context';
 import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
-import { assist } from './hover';
+import { assist, scopeOf } from './hover';
 
 const KIND: Record<SuggestionKind, vscode.CompletionItemKind> = {
   property: vscode.CompletionItemKind.Property,
@@ -56,6 +57,7 @@ class SkillCompletionProvider implements vscode.CompletionItemProvider {
       },
       envNames: () => Object.keys(this.ctx.engine().env),
       indentUnit: a.indentUnit(text),
+      scope: scopeOf(this.ctx, doc, analysisOf(this.ctx, doc)?.analysis),
     });
     const items = suggestions.map((s) => this.toItem(doc, position, s));
     if (ownSnippets && context.kind === 'key' && context.path.length === 0 && !context.present.includes('requires')) {

@@ -1,4 +1,5 @@
-// Hovers on SKILL.md frontmatter: the schema's description of any key, and what the runtime makes of the
+// Hovers on SKILL.md frontmatter: what each runtime that applies to the skill (`skillAuthor.runtimes`, else
+// detected) does with a key, in its own words (src/core/fieldHelp.ts), and what the runtime makes of the
 // hovered requirement on this machine — a binary's resolved path and version (or where it was searched), a
 // constraint in plain words and whether the installed version satisfies it, whether an env var is set (never
 // its value), and what the mode does with the current results.
@@ -8,6 +9,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAnalysis } from '../core/analyze';
+import type { FieldScope } from '../core/fieldHelp';
 import type { SkillStatus } from '../core/status';
 import type { SkillAuthorContext } from './context';
 import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
@@ -34,6 +36,15 @@ export async function statusOf(ctx: SkillAuthorContext, analysis: SkillAnalysis,
   }
 }
 
+/** The runtimes whose fields the editor offers and explains for this document: pinned by
+ *  `skillAuthor.runtimes`, else those that apply to the skill (where it lives, what it declares). */
+export function scopeOf(ctx: SkillAuthorContext, doc: vscode.TextDocument, analysis: SkillAnalysis | undefined): FieldScope {
+  const rc = ctx.runtimes.context();
+  // An unsaved SKILL.md is judged where it would be saved (its path).
+  const dir = path.dirname(doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path);
+  return assist().fieldScope({ dir, data: analysis?.data ?? null, home: rc.home, env: rc.env, pinned: ctx.config.runtimes.pinned });
+}
+
 class SkillHoverProvider implements vscode.HoverProvider {
   constructor(private readonly ctx: SkillAuthorContext) {}
 
@@ -52,7 +63,7 @@ class SkillHoverProvider implements vscode.HoverProvider {
     const engine = this.ctx.engine();
     const store = this.ctx.storeIfCreated;
     const overrides = store && doc.uri.scheme === 'file' ? a.agentOverridesFor(store.agents(), path.dirname(doc.uri.fsPath), (agent) => agentsFileOf(store, agent)) : [];
-    const markdown = a.hoverMarkdown(analysis, hit, { status, env: engine.env, overrides });
+    const markdown = a.hoverMarkdown(analysis, hit, { status, env: engine.env, overrides, scope: scopeOf(this.ctx, doc, analysis) });
     if (!markdown) return undefined;
     // Skill text is shown as text: no HTML, no command links.
     const contents = new vscode.MarkdownString(markdown);

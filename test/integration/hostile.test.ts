@@ -338,11 +338,11 @@ describe('Hostile workspace', function () {
   it('a 5 MB SKILL.md gets its findings after each edit; hovers never analyze it themselves', async () => {
     const e = mine.get('big-body') as Entry;
     const uri = vscode.Uri.file(e.path);
-    // Our hover on the `description` key: the schema's text.
-    const schemaText = 'What the skill does and when to use it';
+    // Our hover on the `description` key: the words of the runtimes that read it (`**Runtime:** …`).
+    const ourHover = /^\*\*[^*\n]+:\*\* /;
     const hovers = async (u: vscode.Uri): Promise<boolean> =>
       ((await vscode.commands.executeCommand('vscode.executeHoverProvider', u, new vscode.Position(2, 3))) as vscode.Hover[]).some((h) =>
-        h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes(schemaText)),
+        h.contents.some((c) => ourHover.test(typeof c === 'string' ? c : c.value)),
       );
     const small = vscode.Uri.file((mine.get('crlf') as Entry).path);
     await vscode.commands.executeCommand('vscode.open', small);

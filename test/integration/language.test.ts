@@ -1,5 +1,5 @@
-// Language features on SKILL.md in the real VS Code: completion from the schema (and from the workspace and
-// the environment), hovers with what the runtime makes of a requirement on this machine, and quick fixes that
+// Language features on SKILL.md in the real VS Code: completion from the field tables of the runtimes that
+// apply to the skill (and from the workspace and the environment), hovers with what the runtime makes of a requirement on this machine, and quick fixes that
 // remove our findings. Completions and hovers go through `vscode.executeCompletionItemProvider` /
 // `vscode.executeHoverProvider`, so VS Code's own providers for the `skill` language answer too: ours are told
 // apart by their `detail` (VS Code's header completions have none) and by exact hover texts.
@@ -9,7 +9,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { extension, fixturePath, nextEvent, openSkill, waitFor, workspaceRoot } from './util';
+import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
+import type { RuntimeId } from '../../src/core/runtimes/types';
+import { extension, fixturePath, fixtureUri, nextEvent, openSkill, waitFor, workspaceRoot } from './util';
 
 const SOURCE = 'skill-author';
 const TMP = 'lang-tmp';
@@ -19,21 +22,16 @@ interface Api {
   skills(): Promise<Array<{ id: string; path: string; verdict: string }>>;
 }
 
-interface SchemaNode {
-  markdownDescription?: string;
-  properties?: Record<string, SchemaNode>;
+
+/** How a runtime's words on a field start in a hover or a completion's documentation: `**Runtime:** words`. */
+function runtimeSays(runtime: RuntimeId, ...keys: string[]): string {
+  const f = FIELDS_BY_RUNTIME[runtime].find((x) => x.path.join('.') === keys.join('.'));
+  assert.ok(f, `${runtime} reads no ${keys.join('.')}`);
+  return `**${RUNTIME_LABELS[runtime]}:** ${f.description}`;
 }
 
-function schema(): SchemaNode {
-  return JSON.parse(fs.readFileSync(path.join(extension().extensionPath, 'schemas', 'skill-frontmatter.schema.json'), 'utf8')) as SchemaNode;
-}
-
-function describedAt(...keys: string[]): string {
-  let node: SchemaNode | undefined = schema();
-  for (const k of keys) node = node?.properties?.[k];
-  assert.ok(node?.markdownDescription, `schema has no ${keys.join('.')}`);
-  return node.markdownDescription;
-}
+/** The keys a runtime's table has at the top of the frontmatter. */
+const topKeys = (runtime: RuntimeId): string[] => FIELDS_BY_RUNTIME[runtime].filter((f) => f.path.length === 1).map((f) => f.path[0] as string);
 
 // ---- documents -------------------------------------------------------------------------------------------
 
@@ -103,6 +101,14 @@ async function hovers(doc: vscode.TextDocument, pos: vscode.Position): Promise<s
 async function assertHover(doc: vscode.TextDocument, pos: vscode.Position, expected: string): Promise<void> {
   const texts = await hovers(doc, pos);
   assert.ok(texts.includes(expected), `hover ${JSON.stringify(texts)} should include ${JSON.stringify(expected)}`);
+}
+
+/** One of the hovers at `pos` starts with `lead` (a runtime's words; its source link follows). */
+async function assertHoverStarts(doc: vscode.TextDocument, pos: vscode.Position, lead: string): Promise<string> {
+  const texts = await hovers(doc, pos);
+  const found = texts.find((t) => t.startsWith(lead));
+  assert.ok(found, `hover ${JSON.stringify(texts)} should start with ${JSON.stringify(lead)}`);
+  return found;
 }
 
 // ---- diagnostics and fixes -------------------------------------------------------------------------------
@@ -181,19 +187,61 @@ describe('Language features', () => {
   });
 
   describe('completion', () => {
-    it('at the top level: every known field not yet present, with the schema’s documentation', async () => {
+    it('at the top level: the fields of the runtimes that apply, and those that would bring one in, marked so', async () => {
+      // Nothing ties this skill to a runtime: the open format applies.
       const editor = await untitledSkill('lang-top', '---\nname: lang-top\ndescription: d\n\n---\n\n# Body\n');
       try {
         const doc = editor.document;
         const items = await completions(doc, new vscode.Position(3, 0));
-        const expected = Object.keys(schema().properties ?? {}).filter((k) => k !== 'name' && k !== 'description');
-        assert.deepEqual(items.map(labelOf).sort(), [...expected].sort());
+        const names = items.map(labelOf);
+        for (const k of topKeys('agentskills').filter((k) => k !== 'name' && k !== 'description')) assert.ok(names.includes(k), `${k} in ${JSON.stringify(names)}`);
+        for (const k of ['when_to_use', 'homepage', 'max_chars']) assert.ok(!names.includes(k), `${k} is read only by runtimes that do not apply`);
+        const license = items.find((i) => labelOf(i) === 'license');
+        assert.equal(license?.detail, 'text · Agent Skills clients');
+        assert.ok(docOf(license!)?.startsWith(runtimeSays('agentskills', 'license')));
+        assert.equal(insertOf(license!), 'license: ');
         const requires = items.find((i) => labelOf(i) === 'requires');
-        assert.equal(docOf(requires!), describedAt('requires'));
+        assert.equal(requires?.detail, 'map · makes nexo-rs apply');
+        assert.ok(docOf(requires!)?.startsWith(`Writing \`requires\` makes nexo-rs apply to this skill.\n\n${runtimeSays('nexo', 'requires')}`));
         assert.equal(insertOf(requires!), 'requires:\n  $0');
         assert.equal(requires?.command?.command, 'editor.action.triggerSuggest');
-        assert.equal(insertOf(items.find((i) => labelOf(i) === 'license')!), 'license: ');
+        assert.equal(items.find((i) => labelOf(i) === 'platforms')?.detail, 'list (or text) · makes Hermes apply');
       } finally {
+        await closeWithoutSaving(editor);
+      }
+    });
+
+    it('a Hermes skill: Hermes’s fields in Hermes’s words', async () => {
+      const editor = await untitledSkill('lang-hermes-fields', '---\nname: lang-hermes-fields\ndescription: d\nplatforms: [linux]\n\n---\n\n# Body\n');
+      try {
+        const items = await completions(editor.document, new vscode.Position(4, 0));
+        const env = items.find((i) => labelOf(i) === 'required_environment_variables');
+        assert.equal(env?.detail, 'list or map · Hermes');
+        assert.ok(docOf(env!)?.startsWith(runtimeSays('hermes', 'required_environment_variables')), docOf(env!));
+        assert.match(docOf(env!) ?? '', /\[NousResearch\/hermes-agent tools\/skills_tool\.py\]\(https:\/\/github\.com\/NousResearch\/hermes-agent\/blob\/HEAD\/tools\/skills_tool\.py\)$/);
+        const names = items.map(labelOf);
+        assert.ok(!names.includes('license') || items.find((i) => labelOf(i) === 'license')?.detail === 'text · Hermes', 'license is Hermes’s here');
+        assert.ok(!names.includes('compatibility') || !/Agent Skills/.test(items.find((i) => labelOf(i) === 'compatibility')?.detail ?? ''));
+      } finally {
+        await closeWithoutSaving(editor);
+      }
+    });
+
+    it('pinned by skillAuthor.runtimes: only the pinned runtime’s fields; a hover on another runtime’s key says who reads it', async () => {
+      const config = vscode.workspace.getConfiguration('skillAuthor');
+      const settingsDir = fixtureUri('.vscode');
+      const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(() => true, () => false);
+      const editor = await untitledSkill('lang-pinned', '---\nname: lang-pinned\ndescription: d\nplatforms: [linux]\n\n---\n\n# Body\n');
+      try {
+        await config.update('runtimes', ['claude-code'], vscode.ConfigurationTarget.Workspace);
+        const doc = editor.document;
+        const expected = topKeys('claude-code').filter((k) => k !== 'name' && k !== 'description').sort();
+        await waitFor('Claude Code’s fields only', async () => JSON.stringify(await labels(doc, new vscode.Position(4, 0))) === JSON.stringify(expected));
+        const md = await assertHoverStarts(doc, at(doc, 'platforms', 2), 'Not read by the runtime that applies to this skill (Claude Code), so it has no effect here. Hermes would read it:');
+        assert.ok(md.includes(runtimeSays('hermes', 'platforms')), md);
+      } finally {
+        await config.update('runtimes', undefined, vscode.ConfigurationTarget.Workspace);
+        if (!hadSettings) await vscode.workspace.fs.delete(settingsDir, { recursive: true }).then(undefined, () => undefined);
         await closeWithoutSaving(editor);
       }
     });
@@ -208,8 +256,8 @@ describe('Language features', () => {
         assert.ok(await editor.edit((b) => b.insert(new vscode.Position(5, 2), 'mode: ')));
         const values = await completions(doc, new vscode.Position(5, 8));
         assert.deepEqual(values.map(labelOf).sort(), ['disable', 'strict', 'warn']);
-        for (const v of values) assert.equal(docOf(v), describedAt('requires', 'mode'));
-        assert.equal(values.find((v) => labelOf(v) === 'warn')?.detail, 'warn loads it with a MISSING DEPS banner');
+        for (const v of values) assert.ok(docOf(v)?.startsWith(runtimeSays('nexo', 'requires', 'mode')), docOf(v));
+        assert.equal(values.find((v) => labelOf(v) === 'warn')?.detail, 'warn loads it behind a > ⚠️ MISSING DEPS banner');
       } finally {
         await closeWithoutSaving(editor);
       }
@@ -218,7 +266,7 @@ describe('Language features', () => {
     it('nested maps: metadata.hermes', async () => {
       const editor = await untitledSkill('lang-hermes', '---\nname: lang-hermes\ndescription: d\nmetadata:\n  hermes:\n    tags: [a]\n    \n---\n\n# Body\n');
       try {
-        assert.deepEqual(await labels(editor.document, new vscode.Position(6, 4)), ['category', 'fallback_for_tools', 'fallback_for_toolsets', 'requires_tools', 'requires_toolsets']);
+        assert.deepEqual(await labels(editor.document, new vscode.Position(6, 4)), ['config', 'fallback_for_tools', 'fallback_for_toolsets', 'related_skills', 'requires_tools', 'requires_toolsets']);
       } finally {
         await closeWithoutSaving(editor);
       }
@@ -302,14 +350,18 @@ describe('Language features', () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
-    it('the schema’s description for keys at any depth', async () => {
+    it('keys at any depth: each runtime that reads it, in its own words', async () => {
       const editor = await openSkill('skills', 'tools', 'probe-ok', 'SKILL.md');
       const doc = editor.document;
-      await assertHover(doc, at(doc, 'bin_versions', 2), describedAt('requires', 'bin_versions'));
-      await assertHover(doc, at(doc, '  bins', 3), describedAt('requires', 'bins'));
-      const hermes = await untitledSkill('lang-hover-keys', '---\nname: lang-hover-keys\ndescription: d\nmetadata:\n  hermes:\n    category: media\n---\n\n# Body\n');
+      await assertHoverStarts(doc, at(doc, 'bin_versions', 2), runtimeSays('nexo', 'requires', 'bin_versions'));
+      await assertHoverStarts(doc, at(doc, '  bins', 3), runtimeSays('nexo', 'requires', 'bins'));
+      const hermes = await untitledSkill('lang-hover-keys', '---\nname: lang-hover-keys\ndescription: d\nmetadata:\n  hermes:\n    tags: [media]\n  openclaw:\n    always: true\n---\n\n# Body\n');
       try {
-        await assertHover(hermes.document, at(hermes.document, 'category', 1), describedAt('metadata', 'hermes', 'category'));
+        await assertHoverStarts(hermes.document, at(hermes.document, 'tags', 1), runtimeSays('hermes', 'metadata', 'hermes', 'tags'));
+        // `metadata` is read by several runtimes that apply here (Hermes, OpenClaw): each one speaks.
+        const md = await assertHoverStarts(hermes.document, at(hermes.document, 'metadata', 1), runtimeSays('hermes', 'metadata'));
+        assert.ok(md.includes(`\n\n${runtimeSays('openclaw', 'metadata')}`), md);
+        assert.ok(!md.includes('**nexo-rs:**'), 'nexo-rs does not apply');
       } finally {
         await closeWithoutSaving(hermes);
       }
@@ -377,7 +429,8 @@ describe('Language features', () => {
         const doc = editor.document;
         const says = 'strict: this skill is hidden because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.';
         await assertHover(doc, at(doc, 'strict', 2), says);
-        await assertHover(doc, at(doc, 'mode:', 1), `${describedAt('requires', 'mode')}\n\n---\n\n${says}`);
+        const md = await assertHoverStarts(doc, at(doc, 'mode:', 1), runtimeSays('nexo', 'requires', 'mode'));
+        assert.ok(md.endsWith(`\n\n---\n\n${says}`), md);
       } finally {
         await closeWithoutSaving(editor);
       }
@@ -535,6 +588,38 @@ describe('Language features', () => {
         assert.ok(!again.some((a) => a.title === title), 'no longer offered once the skill is visible');
       } finally {
         await closeWithoutSaving(editor);
+      }
+    });
+
+    it('an OpenClaw finding: `os: [macos]` becomes darwin, and the finding goes once saved', async () => {
+      // Directly under the skills root, where OpenClaw looks (one level down); its findings are the saved file's.
+      const dir = fixtureUri('skills', 'lang-claw');
+      const file = vscode.Uri.joinPath(dir, 'SKILL.md');
+      const text = (os: string): string => skillText('lang-claw', `metadata: {"openclaw": {"os": ["${os}"]}}\n`);
+      try {
+        await vscode.workspace.fs.writeFile(file, Buffer.from(text('macos')));
+        await vscode.commands.executeCommand('vscode.open', file);
+        const doc = vscode.window.activeTextEditor?.document;
+        assert.ok(doc && doc.uri.toString() === file.toString());
+        const [d] = await whenDiagnostic(doc.uri, 'openclaw-os-value', true);
+        assert.ok(d);
+        assert.ok(d.range.contains(at(doc, 'macos')), 'the finding is on the value');
+        let titles: string[] = [];
+        const action = await waitFor('the OpenClaw fix', async () => {
+          const actions = await actionsAt(doc, d.range);
+          titles = actions.map((a) => a.title);
+          return actions.find((a) => a.title === 'Use darwin');
+        }).catch(() => assert.fail(`no "Use darwin" among ${JSON.stringify(titles)} at ${JSON.stringify(d.range)}`));
+        assert.ok(action.edit, 'the fix carries an edit');
+        assert.equal(action.isPreferred, true);
+        assert.ok(await vscode.workspace.applyEdit(action.edit));
+        assert.equal(doc.getText(), text('darwin'));
+        assert.ok(await doc.save());
+        // OpenClaw's findings are the saved file's, from the store's judgement of its skills root.
+        await waitFor('openclaw-os-value gone', () => ours(doc.uri, 'openclaw-os-value').length === 0, 30_000);
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.workspace.fs.delete(dir, { recursive: true }).then(undefined, () => undefined);
       }
     });
   });

@@ -14,11 +14,20 @@ import {
   missingPhrase,
   nodeAt,
   quickFixes,
-  schemaAt,
   setModeEdit,
   yamlScalar,
 } from '../../src/core/assist';
+import type { FieldScope } from '../../src/core/fieldHelp';
+import { FIELDS_BY_RUNTIME, fieldKeysAt } from '../../src/core/runtimes/fields';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
+import { RUNTIME_IDS, type RuntimeField, type RuntimeId } from '../../src/core/runtimes/types';
 import type { SkillStatus } from '../../src/core/status';
+
+function fieldOf(runtime: RuntimeId, path: readonly string[]): RuntimeField {
+  const f = FIELDS_BY_RUNTIME[runtime].find((x) => x.path.join('.') === path.join('.'));
+  assert.ok(f, `${runtime} reads no ${path.join('.')}`);
+  return f;
+}
 
 /** `|` marks the cursor; returns the text without it and the offset. */
 function cursor(marked: string): { text: string; offset: number } {
@@ -101,13 +110,13 @@ describe('assist: cursor context', () => {
 });
 
 describe('assist: completions', () => {
-  it('offers every top-level field not yet present, required ones first', () => {
+  it('offers every top-level field some runtime reads (no runtime known) not yet present, required ones first', () => {
     const got = labels(skill('name: a\ndescription: b\n|\n'));
-    const expected = Object.keys(schemaAt([])?.properties ?? {}).filter((k) => k !== 'name' && k !== 'description');
+    const expected = [...fieldKeysAt([])].filter((k) => k !== 'name' && k !== 'description');
     assert.deepEqual([...got].sort(), [...expected].sort());
     const { text, offset } = cursor(skill('license: x\n|\n'));
     const sorted = completionsAt(cursorContext(text, offset)!, facts()).sort((a, b) => (a.sortText < b.sortText ? -1 : 1));
-    assert.deepEqual(sorted.slice(0, 3).map((s) => s.label), ['name', 'description', 'compatibility']);
+    assert.deepEqual(sorted.slice(0, 2).map((s) => s.label), ['name', 'description'], 'required by some runtime: first');
   });
   it('inside requires: exactly the keys not yet present, with indentation-aware inserts', () => {
     const { text, offset } = cursor(skill('requires:\n  bins: [x]\n  |\n'));
@@ -118,8 +127,9 @@ describe('assist: completions', () => {
     assert.equal(byLabel.get('mode')?.retrigger, true);
     assert.equal(byLabel.get('env')?.insertText, 'env: [$0]');
     assert.equal(byLabel.get('bin_versions')?.insertText, 'bin_versions:\n  $0');
-    assert.match(byLabel.get('mode')?.documentation ?? '', /`strict` \(default\) hides the skill/);
-    assert.equal(byLabel.get('mode')?.detail, 'strict | warn | disable');
+    assert.match(byLabel.get('mode')?.documentation ?? '', /^\*\*nexo-rs:\*\* What happens when something is missing: `strict` hides the skill/);
+    assert.match(byLabel.get('mode')?.documentation ?? '', /Default: `strict`\./);
+    assert.equal(byLabel.get('mode')?.detail, 'strict | warn | disable · nexo-rs');
   });
   it('uses the file’s own indentation unit for nested maps', () => {
     const { text, offset } = cursor(skill('metadata:\n    hermes:\n        tags: [a]\n|\n'));
@@ -128,14 +138,14 @@ describe('assist: completions', () => {
     assert.equal(req?.insertText, 'requires:\n    $0');
   });
   it('nested maps: metadata.hermes and the long form of a bin_versions entry', () => {
-    assert.deepEqual(labels(skill('metadata:\n  hermes:\n    |\n')).sort(), ['category', 'fallback_for_tools', 'fallback_for_toolsets', 'requires_tools', 'requires_toolsets', 'tags']);
+    assert.deepEqual(labels(skill('metadata:\n  hermes:\n    |\n')).sort(), ['config', 'fallback_for_tools', 'fallback_for_toolsets', 'related_skills', 'requires_tools', 'requires_toolsets', 'tags']);
     assert.deepEqual(labels(skill('requires:\n  bin_versions:\n    curl:\n      constraint: ">=8"\n      |\n')).sort(), ['command', 'regex']);
   });
-  it('mode values with the schema’s words, and booleans', () => {
+  it('mode values with the runtime’s words, and booleans', () => {
     const { text, offset } = cursor(skill('requires:\n  mode: |\n'));
     const items = completionsAt(cursorContext(text, offset)!, facts());
     assert.deepEqual(items.map((s) => s.label), ['strict', 'warn', 'disable']);
-    assert.equal(items.find((s) => s.label === 'warn')?.detail, 'warn loads it with a MISSING DEPS banner');
+    assert.equal(items.find((s) => s.label === 'warn')?.detail, 'warn loads it behind a > ⚠️ MISSING DEPS banner');
     assert.deepEqual(labels(skill('user-invocable: |\n')), ['true', 'false']);
     const glued = cursor(skill('requires:\n  mode:|\n'));
     assert.equal(completionsAt(cursorContext(glued.text, glued.offset)!, facts())[0]?.insertText, ' strict');
@@ -187,10 +197,11 @@ describe('assist: hovers', () => {
     env: [{ name: 'SA_KEY', source: 'requires', set: true }],
     modeSource: 'frontmatter',
   });
-  it('the schema description of keys at any depth', () => {
-    assert.equal(hover(probeOk, 'description', null), schemaAt(['description'])?.markdownDescription);
+  it('each runtime’s words on keys at any depth', () => {
+    const desc = hover(probeOk, 'description', null) ?? '';
+    for (const r of RUNTIME_IDS) assert.ok(desc.includes(`**${RUNTIME_LABELS[r]}:** ${fieldOf(r, ['description']).description}`), r);
     assert.equal(hoverTopic(nodeAt(analyzeSkill(probeOk), probeOk.indexOf('bins') + 1)!), 'schema');
-    assert.equal(hover(probeOk, 'bins', null), schemaAt(['requires', 'bins'])?.markdownDescription);
+    assert.ok(hover(probeOk, 'bins', null)?.startsWith(`**nexo-rs:** ${fieldOf('nexo', ['requires', 'bins']).description} — [lordmacu/nexo-rs`));
   });
   it('a binary: path and version', () => {
     const md = hover(probeOk, 'sa-fake-ffmpeg]', okStatus);
@@ -217,7 +228,7 @@ describe('assist: hovers', () => {
     const md = hover(probeOk, 'strict', hidden);
     assert.equal(md, 'strict: this skill is hidden because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.');
     const keyMd = hover(probeOk, 'mode:', hidden);
-    assert.ok(keyMd?.startsWith(schemaAt(['requires', 'mode'])?.markdownDescription ?? '?'));
+    assert.ok(keyMd?.startsWith(`**nexo-rs:** ${fieldOf('nexo', ['requires', 'mode']).description}`));
     assert.ok(keyMd?.endsWith('strict: this skill is hidden because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.'));
   });
   it('missingPhrase lists bins, env and versions', () => {
@@ -230,6 +241,35 @@ describe('assist: hovers', () => {
     const agents = [{ id: 'kate', skills: ['x'], skillsDir: '/r/skills', overrides: new Map([['x', 'warn' as const]]), line: 1, skillPositions: new Map() }];
     assert.deepEqual(agentOverridesFor(agents, '/r/skills/x', () => '/r/config/agents.yaml'), [{ agent: 'kate', mode: 'warn', file: '/r/config/agents.yaml' }]);
     assert.deepEqual(agentOverridesFor(agents, '/elsewhere/x', () => ''), []);
+  });
+});
+
+describe('assist: Hermes prerequisites in Hermes’s terms', () => {
+  const pinned = (...runtimes: RuntimeId[]): FieldScope => ({ applicable: runtimes, pinned: true });
+  const text = skill('name: my-skill\ndescription: d\nprerequisites:\n  env_vars: [SA_TOKEN]\n  commands: [sa-tool]\n');
+  const hoverValue = (needle: string, env: NodeJS.ProcessEnv, scope?: FieldScope): string => {
+    const a = analyzeSkill(text, { dirName: 'my-skill' });
+    const hit = nodeAt(a, text.indexOf(needle) + 1);
+    assert.ok(hit && hit.on === 'value');
+    return hoverMarkdown(a, hit, { status: status({}), env, overrides: [], ...(scope ? { scope } : {}) }) ?? '';
+  };
+  const hermes = pinned('hermes');
+  it('an unset variable: setup needed, never hidden', () => {
+    assert.equal(
+      hoverValue('SA_TOKEN', {}, hermes),
+      'SA_TOKEN is not set in this environment: Hermes still lists the skill, but skill_view reports `setup_needed` until it is set (in `$HERMES_HOME/.env` or the environment).',
+    );
+    assert.equal(hoverValue('SA_TOKEN', { SA_TOKEN: 'x' }, hermes), "SA_TOKEN is set (its value is never shown): Hermes's readiness is met for it.");
+    assert.match(hoverValue('SA_TOKEN', { SA_TOKEN: ' ' }, hermes), /^SA_TOKEN is set but blank/);
+  });
+  it('a command: advisory', () => {
+    assert.equal(
+      hoverValue('sa-tool', {}, hermes),
+      'Hermes does not look sa-tool up: `prerequisites.commands` is advisory, so the skill is neither hidden nor asked to be set up for it.',
+    );
+  });
+  it('Hermes not applying: nothing checks it', () => {
+    assert.match(hoverValue('sa-tool', {}, pinned('nexo')), /^Only Hermes reads `prerequisites`, and Hermes does not apply/);
   });
 });
 
@@ -263,7 +303,6 @@ describe('assist: quick fixes', () => {
   it('a misspelt mode and an unquoted version number', () => {
     assert.equal(fix(valid('requires:\n  mode: warnn\n'), 'requirements-ignored'), valid('requires:\n  mode: warn\n'));
     assert.equal(fix(valid('requires:\n  bin_versions:\n    ffmpeg: 4.0\n'), 'requirements-ignored'), valid('requires:\n  bin_versions:\n    ffmpeg: "4.0"\n'));
-    assert.equal(fix(valid('platforms: [linx]\n'), 'enum-invalid'), valid('platforms: [linux]\n'));
   });
   it('removes a repeated entry from flow and block lists', () => {
     assert.equal(fix(valid('requires:\n  bins: [a, b, a]\n'), 'requires-duplicate'), valid('requires:\n  bins: [a, b]\n'));

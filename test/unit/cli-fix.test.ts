@@ -177,6 +177,31 @@ describe('cli: check --fix --dry-run', () => {
   });
 });
 
+describe('cli: check --fix with OpenClaw and --runtime', () => {
+  const claw = 'tree/claw/SKILL.md';
+  const original = '---\nname: claw\ndescription: An OpenClaw skill.\nmetadata: {"openclaw": {"os": ["macos", "Linux"], "always": "true"}}\n---\nBody.\n';
+  const openclawCodes = (): string[] => codes(findings(['tree']), 'claw').filter((c) => c.startsWith('openclaw-'));
+
+  it('fixes OpenClaw’s findings (detected from metadata.openclaw), and the re-check shows them gone', () => {
+    put(claw, original);
+    assert.deepEqual(openclawCodes().sort(), ['openclaw-always-not-boolean', 'openclaw-os-value', 'openclaw-os-value']);
+    const r = run(['check', 'tree', '--fix', '--no-probe', '--no-cache']);
+    assert.match(r.err, /^tree\/claw\/SKILL\.md: fixed openclaw-os-value at 4:\d+ \(Use darwin\)$/m);
+    assert.match(r.err, /^tree\/claw\/SKILL\.md: fixed openclaw-always-not-boolean at 4:\d+ \(Use the boolean true\)$/m);
+    assert.equal(text(claw), original.replace('"macos", "Linux"', '"darwin", "linux"').replace('"always": "true"', '"always": true'));
+    assert.deepEqual(openclawCodes(), ['openclaw-always-vs-os'], 'only the information `always` now brings');
+  });
+
+  it('respects --runtime: nothing of OpenClaw is fixed when other runtimes are chosen', () => {
+    put(claw, original);
+    const r = run(['check', 'tree', '--fix', '--runtime', 'nexo,hermes', '--no-probe', '--no-cache']);
+    assert.doesNotMatch(r.err, /openclaw/);
+    assert.equal(text(claw), original);
+    run(['check', 'tree', '--fix', '--runtime', 'openclaw', '--no-probe', '--no-cache']);
+    assert.notEqual(text(claw), original);
+  });
+});
+
 describe('core: fixText', () => {
   const analyze = (t: string) => analyzeSkill(t, { dirName: 'bins' });
 

@@ -70,6 +70,11 @@ describe('runtime field tables', () => {
             assert.equal(new Set(f.enum).size, f.enum.length, `${at}: repeated enum value`);
             for (const v of f.enum) assert.ok(fits(v, f.type), `${at}: enum value ${String(v)} does not fit ${f.type.join('|')}`);
           }
+          if (f.examples !== undefined) {
+            assert.ok(f.examples.length > 0 && new Set(f.examples).size === f.examples.length, `${at}: empty or repeated examples`);
+            assert.ok(f.type.includes('string') || f.type.includes('array'), `${at}: examples for a field that takes no text`);
+            assert.equal(f.enum, undefined, `${at}: examples and an enum`);
+          }
           if (f.default !== undefined) {
             assert.ok(fits(f.default, f.type), `${at}: default ${String(f.default)} does not fit ${f.type.join('|')}`);
             if (f.enum) assert.ok(f.enum.includes(f.default), `${at}: default not in enum`);

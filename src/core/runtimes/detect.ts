@@ -92,6 +92,17 @@ function byLocation(input: DetectInput): Array<[RuntimeId, string]> {
   return out;
 }
 
+/** The runtimes a key at `path` makes apply when nothing is pinned (rule 2b): `requires` → nexo, the Hermes
+ *  top-level keys and `metadata.hermes` → hermes, `metadata.openclaw` → openclaw. */
+export function runtimesImpliedBy(path: readonly string[]): RuntimeId[] {
+  const [first, second] = path;
+  if (path.length === 1 && first === 'requires') return ['nexo'];
+  if (path.length === 1 && first !== undefined && HERMES_FIELDS.includes(first)) return ['hermes'];
+  if (path.length === 2 && first === 'metadata' && second === 'hermes') return ['hermes'];
+  if (path.length === 2 && first === 'metadata' && second === 'openclaw') return ['openclaw'];
+  return [];
+}
+
 function byFields(data: Readonly<Record<string, unknown>> | null): Array<[RuntimeId, string]> {
   if (!data) return [];
   const out: Array<[RuntimeId, string]> = [];

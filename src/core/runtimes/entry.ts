@@ -93,6 +93,8 @@ export const FINDING_OWNERS: Readonly<Record<string, readonly RuntimeId[]>> = {
   'probe-command-whitespace': ['nexo'],
   'body-empty': ['nexo'],
   'description-index-truncated': ['hermes'],
+  // Hermes and OpenClaw say what a BOM does to them in their own findings (hermes-bom, openclaw-bom).
+  bom: ['nexo', 'claude-code', 'vscode', 'agentskills'],
   // The open format's rules: Claude Code, Hermes, OpenClaw and nexo-rs take the folder name when `name` is
   // absent, and only the spec and VS Code require a description.
   'name-missing': ['agentskills', 'vscode'],

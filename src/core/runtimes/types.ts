@@ -174,6 +174,9 @@ export interface RuntimeField {
   enum?: readonly (string | boolean | number)[];
   /** What the runtime uses when the field is absent, as the author would write it. */
   default?: string | boolean | number;
+  /** Values worth offering where the runtime takes open-ended text (the list's items for a list): what its
+   *  own documentation names, not a limit. */
+  examples?: readonly string[];
   /** Whether the runtime refuses or drops a skill without it. */
   required?: boolean;
   /** Where the runtime documents or implements it (doc page or source path). */

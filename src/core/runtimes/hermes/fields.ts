@@ -44,6 +44,7 @@ export const FIELDS: readonly RuntimeField[] = [
     type: ['array', 'string'],
     description:
       'Operating systems the skill supports (`macos`, `linux`, `windows`; `termux`/`android` under Termux), matched as a prefix of the platform; elsewhere the skill is hidden from the index and skills_list. **Write a list**: `platforms: true` or a number makes Hermes\'s whole index build crash.',
+    examples: ['macos', 'linux', 'windows'],
     source: SU,
   },
   {
@@ -51,6 +52,7 @@ export const FIELDS: readonly RuntimeField[] = [
     type: ['array', 'string'],
     description:
       'Runtime environments the skill is relevant to (`kanban`, `docker`, `s6`): hidden from the index and skills_list unless one is active; an unknown tag keeps it shown, a list of only blank tags hides it. skill_view ignores it.',
+    examples: ['kanban', 'docker', 's6'],
     source: SU,
   },
   {

@@ -10,6 +10,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import JSON5 from 'json5';
 import YAML from 'yaml';
 import { LineIndex } from '../../text';
 import type { Severity } from '../../types';
@@ -412,9 +413,45 @@ export function analyzeSkillText(file: string, text: string): OpenClawFinding[] 
       }
     }
   } else if (meta.status === 'ok') {
-    out.push(...blockFindings(t, meta.block, metaFrom, metaTo, metaLine?.start ?? blockStart, metaLine?.end ?? blockStart));
+    const found = blockFindings(t, meta.block, metaFrom, metaTo, metaLine?.start ?? blockStart, metaLine?.end ?? blockStart);
+    const move = metaLine ? moveUnderRequires(t, meta.parsed, meta.block, metaLine) : undefined;
+    for (const f of found) if (move && f.code === 'openclaw-requires-misplaced' && !f.fix) f.fix = move;
+    out.push(...found);
   }
   return out;
+}
+
+/** `{"a": [1, 2]}`: JSON with a space after `:` and `,`, which every YAML parser reads as the same flow map
+ *  (PyYAML wants the space after a colon). */
+function flowJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(flowJson).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${JSON.stringify(k)}: ${flowJson(x)}`).join(', ')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** `metadata.openclaw.bins` (and anyBins, env, config) moved under `metadata.openclaw.requires`, when metadata
+ *  is one line of plain JSON(5) OpenClaw reads as written: no comments, nothing JSON cannot say, no key that
+ *  `requires` already has. The whole value is rewritten as JSON (the other keys unchanged). */
+function moveUnderRequires(t: SkillText, parsed: unknown, block: Record<string, unknown>, line: { valueStart: number; valueEnd: number }): OpenClawFix | undefined {
+  if (Array.isArray(block) || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const raw = t.normalized.slice(line.valueStart, line.valueEnd);
+  if (raw.includes('\n') || /\/[/*]|\b(?:NaN|Infinity)\b/.test(raw) || !raw.trimStart().startsWith('{')) return undefined;
+  let again: unknown;
+  try {
+    again = JSON5.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (JSON.stringify(again) !== JSON.stringify(parsed)) return undefined;
+  const moved = Object.keys(block).filter((k) => REQUIRES_KEYS.includes(k));
+  const requires = block.requires ?? {};
+  if (!moved.length || typeof requires !== 'object' || requires === null || Array.isArray(requires)) return undefined;
+  if (moved.some((k) => Object.prototype.hasOwnProperty.call(requires, k))) return undefined;
+  const next: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(block)) if (!moved.includes(k) && k !== 'requires') next[k] = v;
+  next.requires = { ...(requires as Record<string, unknown>), ...Object.fromEntries(moved.map((k) => [k, block[k]])) };
+  const whole = Object.fromEntries(Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k, k === 'openclaw' ? next : v]));
+  return { start: t.toFile(line.valueStart), end: t.toFile(line.valueEnd), replacement: flowJson(whole), title: `Move ${moved.join(', ')} under requires` };
 }
 
 /** Findings inside a parsed `metadata.openclaw` object. */
