@@ -684,7 +684,8 @@ export class SkillStore implements vscode.Disposable {
       this.queue({ all: true });
       return;
     }
-    if (!(await isDirectory(p))) return;
+    if (!(await isDirectory(p))) return this.supportingFileChanged(p);
+    this.supportingFileChanged(p);
     // A folder appeared (created, moved or copied in): find the skills inside it.
     const root = this.rootOf(p);
     if (!root) return;
@@ -703,6 +704,24 @@ export class SkillStore implements vscode.Disposable {
     for (const f of [...this.categoryFiles]) if (f.startsWith(prefix) && this.categoryFiles.delete(f)) this.queue({ all: true });
     for (const file of [...this.records.keys()]) {
       if (file === p || file.startsWith(prefix)) this.remove(file);
+    }
+    this.supportingFileChanged(p);
+  }
+
+  /**
+   * A file or folder inside a skill's folder (not its SKILL.md) appeared or went: the links and script paths
+   * of its body may resolve differently, so that skill is read again (the nearest skill folder above).
+   */
+  private supportingFileChanged(p: string): void {
+    if (path.basename(p) === 'SKILL.md') return;
+    for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
+      const record = this.records.get(path.join(dir, 'SKILL.md'));
+      if (record) {
+        const doc = openDocument(record.file);
+        if (!doc?.isDirty) void this.track(this.load(record.location, record.root));
+        return;
+      }
+      if (path.dirname(dir) === dir || !this.rootOf(dir)) return;
     }
   }
 

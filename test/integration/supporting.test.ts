@@ -174,6 +174,27 @@ describe('Supporting files', function () {
     assert.equal(doc.lineAt(line).text, 'Also [the guide](references/guide.md).');
   });
 
+  it('a skill nobody opened follows its folder: the API and the Problems panel lose link-broken once the file appears', async () => {
+    const dir = fixturePath('skills', 'supporting-closed');
+    const file = path.join(dir, 'SKILL.md');
+    const codes = async (): Promise<string[]> => ((await api()).skills().then((all) => all.find((e) => e.path === file)?.diagnostics.map((d) => d.code) ?? ['(not listed)']));
+    fs.mkdirSync(dir);
+    try {
+      fs.writeFileSync(file, '---\nname: supporting-closed\ndescription: Never opened by the test.\n---\nRead [the notes](references/notes.md).\n');
+      await waitFor('link-broken on the closed skill', async () => (await codes()).includes('link-broken') || undefined);
+      await waitFor('link-broken in the Problems panel', () => ours(vscode.Uri.file(file)).some((d) => codeOf(d) === 'link-broken') || undefined);
+      fs.mkdirSync(path.join(dir, 'references'));
+      fs.writeFileSync(path.join(dir, 'references', 'notes.md'), '# Notes\n');
+      await waitFor('link-broken gone from the API', async () => !(await codes()).includes('link-broken') || undefined);
+      await waitFor('link-broken gone from the Problems panel', () => !ours(vscode.Uri.file(file)).some((d) => codeOf(d) === 'link-broken') || undefined);
+      // The file goes again: the finding is back.
+      fs.rmSync(path.join(dir, 'references'), { recursive: true });
+      await waitFor('link-broken back', async () => (await codes()).includes('link-broken') || undefined);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('Add Supporting File refuses bad names, an unknown folder and an existing file', async () => {
     for (const [options, reason] of [
       [{ folder: 'references', name: '../escape.md' }, /`\.\.` would leave the folder/],
