@@ -121,7 +121,7 @@ export function generateCorpus(root, count, options = {}) {
     let name = `${pick(r, VERBS)}-${pick(r, NOUNS)}`;
     if (used.has(name)) name = `${name}-${i}`;
     used.add(name);
-    let fm = specValid ? specFrontmatter(r, name) : richFrontmatter(r, name, category);
+    const fm = specValid ? specFrontmatter(r, name) : richFrontmatter(r, name, category);
     let text;
     const broken = r() < brokenShare;
     if (broken) {

@@ -85,7 +85,7 @@ console.error(`bench: ${machine.cores} cores, Node ${machine.node}, load ${machi
 
 const sizes = quick ? [100, 1000] : [100, 1000, 10000];
 const corpora = {};
-let t = performance.now();
+const t = performance.now();
 for (const n of sizes) {
   const dir = join(tmp, `rich-${n}`);
   const { brokenCount } = generateCorpus(dir, n, { seed: n });

@@ -79,7 +79,7 @@ export async function readBaseline(file: string, shown: string): Promise<Baselin
     text = await fs.readFile(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Error(`cannot read the baseline ${shown}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`);
+    throw new Error(`cannot read the baseline ${shown}${code === 'ENOENT' ? ': no such file' : code ? ` (${code})` : ''}`, { cause: e });
   }
   const parsed = parseBaseline(text);
   if (typeof parsed === 'string') throw new Error(`the baseline ${shown} is ${parsed}`);

@@ -2,7 +2,7 @@
 // when asked for or on a terminal (and never with NO_COLOR).
 
 import * as path from 'node:path';
-import { CHECK_JSON_VERSION, type Entry, type RuntimeEntry } from '../core/runtimes/entry';
+import { CHECK_JSON_VERSION, type Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import { missingText, verdictWords } from '../core/runtimes/words';
 import { inBaseline } from './baseline';
@@ -27,7 +27,7 @@ export function relativeTo(cwd: string, p: string): string {
 
 /** Control characters from skill files never reach the terminal raw. */
 function safe(s: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '�');
 }
 

@@ -17,7 +17,7 @@ export function escapeProperty(s: string): string {
 
 /** Control characters from skill files never reach the log raw (CR and LF are escaped before this). */
 function visible(s: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '\ufffd');
 }
 

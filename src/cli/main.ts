@@ -71,12 +71,12 @@ Options:
   --tools a,b            Hermes: the tools the agent has (turns conditional activation on)
   --toolsets x,y         Hermes: the toolsets the agent has
   --environments e,f     Hermes: the active environments (kanban, docker, s6); default: detected
-  --hermes-home DIR      Hermes: \$HERMES_HOME (default \$HERMES_HOME, else ~/.hermes)
+  --hermes-home DIR      Hermes: $HERMES_HOME (default $HERMES_HOME, else ~/.hermes)
   --openclaw-config FILE OpenClaw: its openclaw.json (default: where OpenClaw finds it)
   --agent ID             show the skills agent ID loads, in its order, with its skill_overrides applied
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
   --no-probe             spawn nothing: version requirements are reported unknown and hide nothing
-  --no-cache             neither read nor write the analysis cache (\$XDG_CACHE_HOME/skill-author,
+  --no-cache             neither read nor write the analysis cache ($XDG_CACHE_HOME/skill-author,
                          default ~/.cache/skill-author); probe results are never cached
   -v, --verbose          also list information-level findings in the table
   --color, --no-color    force colour on or off (default: on for a terminal, off with NO_COLOR)
@@ -498,7 +498,10 @@ async function cmdConstraint(positionals: string[], values: Record<string, unkno
       const l = line.endsWith('\r') ? line.slice(0, -1) : line;
       const tab = l.indexOf('\t');
       out += `${tab < 0 ? 'invalid_constraint' : batchVerdict(l.slice(0, tab), l.slice(tab + 1))}\n`;
-      if (out.length > 65536) (io.out(out), (out = ''));
+      if (out.length > 65536) {
+        io.out(out);
+        out = '';
+      }
     };
     for await (const chunk of io.stdin()) {
       pending += typeof chunk === 'string' ? chunk : chunk.toString('utf8');

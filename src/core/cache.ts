@@ -105,7 +105,7 @@ export interface OffThreadAnalyzer {
 // Records: a SkillAnalysis as JSON
 
 /** Rebuilt from the file on first access, never stored. */
-const LAZY_KEYS = ['text', 'index', 'yaml', 'body'] as const;
+type LazyKeys = ['text', 'index', 'yaml', 'body'];
 /** Stored as analyzeSkill returned them. */
 const STORED_KEYS = [
   'dirName',
@@ -124,7 +124,7 @@ const STORED_KEYS = [
   'links',
 ] as const;
 type StoredKey = (typeof STORED_KEYS)[number];
-type LazyKey = (typeof LAZY_KEYS)[number];
+type LazyKey = LazyKeys[number];
 // Compile-time guard: a field added to SkillAnalysis must be listed above (stored or lazy).
 const everyFieldCovered: Exclude<keyof SkillAnalysis, StoredKey | LazyKey> extends never ? true : false = true;
 void everyFieldCovered;

@@ -115,7 +115,13 @@ export class Engine {
     const catalogs = await Promise.all(targets.map((t) => findSkills(t, { ...(signal ? { signal } : {}), ...(cache ? { io: cache.io } : {}) })));
     const seen = new Set<string>();
     const locations: SkillLocation[] = [];
-    for (const c of catalogs) for (const s of c.skills) if (!seen.has(s.file)) (seen.add(s.file), locations.push(s));
+    for (const c of catalogs) {
+      for (const s of c.skills) {
+        if (seen.has(s.file)) continue;
+        seen.add(s.file);
+        locations.push(s);
+      }
+    }
     // Category, then folder name: the order people scan a tree in (and the order Hermes lists them).
     locations.sort((a, b) => cmp(a.category, b.category) || cmp(a.id, b.id) || cmp(a.file, b.file));
     await cache?.load(targets);

@@ -371,6 +371,8 @@ export class ProbeRunner {
       let bytes = 0;
       let truncated = false;
       let finished = false;
+      // Declared before the handlers that clear it; set once the child is running.
+      // eslint-disable-next-line prefer-const
       let timer: NodeJS.Timeout | undefined;
 
       const collect = (which: 'out' | 'err') => (chunk: Buffer): void => {

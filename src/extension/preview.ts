@@ -28,7 +28,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EvaluatedSkill, IndexFormat } from '../core/engine';
-import type { ModeSource, SkillStatus } from '../core/status';
+import type { ModeSource } from '../core/status';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import { isHiddenVerdict, missingFacts, verdictLabel, verdictWords } from '../core/runtimes/words';

@@ -20,7 +20,6 @@ import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';
-import type { SkillStatus } from '../core/status';
 import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
 import { agentUri, colorId, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, StoreFollower, type StoreChange } from './skills';

@@ -314,7 +314,7 @@ async function statusWhen(file: string, text: string): Promise<LanguageStatusSta
       return last.file === file && !last.busy && last.text === text ? last : undefined;
     });
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)}; last state: ${JSON.stringify(last)}`);
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; last state: ${JSON.stringify(last)}`, { cause: err });
   }
 }
 

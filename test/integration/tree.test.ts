@@ -41,7 +41,7 @@ async function snapshotWhen(what: string, predicate: (s: TreeSnapshot) => boolea
       return predicate(last) && last;
     }, timeoutMs, 50);
   } catch (err) {
-    throw new Error(`${(err as Error).message}\nlast snapshot: ${JSON.stringify(last?.items.map(brief), null, 1)}`);
+    throw new Error(`${(err as Error).message}\nlast snapshot: ${JSON.stringify(last?.items.map(brief), null, 1)}`, { cause: err });
   }
 }
 

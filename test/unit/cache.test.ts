@@ -419,26 +419,6 @@ describe('performance changes that keep the meaning', () => {
   });
 });
 
-/** The first difference between two object graphs: prototypes, own enumerable keys in order, node-type
- *  symbols, and values (Object.is). */
-function deepDiff(a: unknown, b: unknown, at = '$', seen = new Map<unknown, unknown>()): string | null {
-  if (a === b) return null;
-  if (typeof a !== typeof b) return `${at}: ${typeof a} vs ${typeof b}`;
-  if (typeof a !== 'object' || a === null || b === null) return Object.is(a, b) ? null : `${at}: ${String(a)} vs ${String(b)}`;
-  if (seen.get(a) === b) return null;
-  seen.set(a, b);
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${at}: different classes`;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b as object);
-  if (ka.join() !== kb.join()) return `${at}: keys [${ka.join()}] vs [${kb.join()}]`;
-  for (const s of Object.getOwnPropertySymbols(a)) if ((a as Record<symbol, unknown>)[s] !== (b as Record<symbol, unknown>)[s]) return `${at}: ${String(s)}`;
-  for (const k of ka) {
-    const d = deepDiff((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`, seen);
-    if (d) return d;
-  }
-  return null;
-}
-
 /** Seeded frontmatters: realistic ones, and ones mixing every character and scalar form the fast path must
  *  either build exactly or refuse. */
 function generatedFrontmatters(count: number): string[] {

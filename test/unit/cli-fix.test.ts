@@ -152,8 +152,8 @@ describe('cli: check --fix --dry-run', () => {
       assert.equal(statSync(path.join(tmp, f)).mtimeMs, stamps.get(f)!.mtime, f);
     }
     assert.match(r.out, /^--- a\/tree\/bins\/SKILL\.md\n\+\+\+ b\/tree\/bins\/SKILL\.md\n@@ /m);
-    assert.match(r.out, /^-  bins: tool\n\+  bins: \[tool\]$/m);
-    assert.match(r.out, /^-    tool: ">=1\.0 <2"\n\+    tool: ">=1\.0, <2"$/m);
+    assert.match(r.out, /^- {2}bins: tool\n\+ {2}bins: \[tool\]$/m);
+    assert.match(r.out, /^- {4}tool: ">=1\.0 <2"\n\+ {4}tool: ">=1\.0, <2"$/m);
     assert.match(r.out, /^-description: Use when: things break\n\+description: "Use when: things break"$/m);
     assert.match(r.out, /^-name: other-name\n\+name: folder$/m);
     assert.match(r.out, /^\+name: unnamed$/m);

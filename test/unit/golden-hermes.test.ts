@@ -76,7 +76,7 @@ function sortLinked(view: unknown): unknown {
 }
 
 /** Our answer in the shape of expected/skills.json. */
-function actualSkillsJson(run: HermesRun, s: Setup): Record<string, unknown> {
+function actualSkillsJson(run: HermesRun, _s: Setup): Record<string, unknown> {
   const coldCrashed = run.cold.build.error !== null;
   const warmCrashed = run.warm.error !== null;
   const records = run.skills.map((_, i) => {

@@ -136,7 +136,7 @@ const cases = existsSync(GOLDEN)
 describe('golden: nexo-rs (../shared/golden/nexo)', function () {
   before(function () {
     if (!existsSync(GOLDEN)) {
-      // eslint-disable-next-line no-console
+       
       console.log(`    (skipped: ${GOLDEN} is absent; the shared golden data sits beside the project as ../shared)`);
       this.skip();
     }

@@ -271,7 +271,7 @@ describe('hostile input: the corpus through the CLI', function () {
     const r = await run(['check', 'root', '--no-cache', '--no-probe', '--no-color', '--verbose'], { cwd: tmp, env });
     assert.equal(r.code, 1);
     noStack(r.err);
-    // eslint-disable-next-line no-control-regex
+     
     assert.doesNotMatch(r.out, /[\u0000-\u0008\u000b-\u001f\u007f]/);
     const longest = Math.max(...r.out.split('\n').map((l) => l.length));
     assert.ok(longest < 2000, `a ${longest}-character line`);

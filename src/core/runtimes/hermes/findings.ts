@@ -63,7 +63,6 @@ function unencodable(v: PyValue | undefined): string | null {
 function fileFindings(run: HermesRun, i: number, add: Add): void {
   const skill = run.skills[i];
   if (!skill) return;
-  const host = run.host;
   const text = skill.text;
   if (text === null) {
     if (skill.readProblem === 'not-utf8') {

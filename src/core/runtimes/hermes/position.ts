@@ -30,7 +30,6 @@ export function spanOf(text: string, start: number, end: number): Span {
 
 /** The line holding `offset`, as a span over its text. */
 export function lineSpan(text: string, offset: number): Span {
-  const start = text.lastIndexOf('\n', Math.max(0, offset - 1)) + 1;
   let end = text.indexOf('\n', offset);
   if (end < 0) end = text.length;
   return spanOf(text, Math.min(offset, end), end);
