@@ -3,7 +3,7 @@
 //
 // Exit codes: 0 no error diagnostics · 1 error diagnostics, or nothing found · 2 usage error / bad path.
 
-import { promises as fs, statSync } from 'node:fs';
+import { existsSync, promises as fs, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -38,6 +38,7 @@ Usage:
   skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
   skill-author constraint --batch < lines
+  skill-author lsp --stdio [--trusted]      (the language server; see docs/lsp.md)
 
 Runtimes (R): nexo, hermes, openclaw, claude-code, vscode, agentskills. Without --runtime each skill is judged
 by the runtimes that apply to it (where it lives, the fields it uses; else agentskills).
@@ -174,6 +175,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out(`${VERSION}\n`);
     return 0;
   }
+  if (command === 'lsp') return lsp(rest, io);
   if (!ALLOWED[command]) throw new UsageError(`unknown command \`${command}\` (expected check, banner, index or constraint; see --help)`);
   let parsed;
   try {
@@ -200,6 +202,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
     default:
       return cmdIndex(positionals, values, io);
   }
+}
+
+/** `lsp`: the language server, loaded only now (dist/lsp.js beside this bundle; src/server unbundled), so
+ *  the other commands never load it. Runs until the client says `exit`. */
+function lsp(args: string[], io: Io): Promise<number> {
+  const entry = [path.join(__dirname, 'lsp.js'), path.join(__dirname, '..', 'server', 'main.js')].find((f) => existsSync(f));
+  if (!entry) throw new Error('the language server (lsp.js) is missing from this installation');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runLsp } = require(entry) as typeof import('../server/main');
+  const code = runLsp(args, io, VERSION);
+  return code === null ? new Promise<number>(() => undefined) : Promise.resolve(code);
 }
 
 async function assertPaths(paths: string[], io: Io): Promise<string[]> {
