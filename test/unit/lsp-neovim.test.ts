@@ -36,7 +36,7 @@ function runNvim(nvim: string, file: string, env: NodeJS.ProcessEnv, out: string
   });
 }
 
-const order = (a: { line: number; column: number; code?: string }, b: { line: number; column: number; code?: string }): number => a.line - b.line || a.column - b.column || String(a.code).localeCompare(String(b.code));
+const order = (a: { line: number; column: number; code?: string | undefined }, b: { line: number; column: number; code?: string | undefined }): number => a.line - b.line || a.column - b.column || String(a.code).localeCompare(String(b.code));
 
 describe('lsp: Neovim (headless, built-in LSP client) with the documented configuration', function () {
   this.timeout(180000);

@@ -67,6 +67,12 @@ export class DocumentHandler {
     }
   }
 
+  /** Whether a document's check is waiting or running (the roots' scan waits for them: an opened file's
+   *  findings come first). */
+  busy(): boolean {
+    return this.timers.size > 0 || this.running.size > 0;
+  }
+
   recheckAll(which: (doc: TextDocument) => boolean = () => true): void {
     for (const doc of this.documents.all()) if (kindOf(doc.uri) && which(doc)) this.schedule(doc);
   }

@@ -46,7 +46,8 @@ export class WorkspaceHandler {
       });
     }
     await this.readConfiguration();
-    this.scheduleScan(0);
+    // A moment for the client to open its first documents: their findings come before the roots' scan.
+    this.scheduleScan(300);
   }
 
   /** The client's `skillAuthor` section over the initialization options (never `trusted`). */
@@ -74,6 +75,8 @@ export class WorkspaceHandler {
   /** One scan of every root (on the server's own thread of work, never the editor's): the known binaries for
    *  completion, and with `background` the findings of every skill no editor has open. */
   private async scan(): Promise<void> {
+    // The documents the user opened come first: their checks share the tree runtimes' reports anyway.
+    if (this.docs.busy()) return this.scheduleScan(100);
     this.scanning?.abort();
     const abort = (this.scanning = new AbortController());
     const t0 = performance.now();
