@@ -3,7 +3,7 @@
 // UI or extension-host thread. Nothing but JSON-RPC is written to stdout; logs go to the client
 // (window/logMessage), and a failure is one line there, never a stack trace.
 
-import { createConnection, type InitializeParams, type InitializeResult, ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { createConnection, type InitializeParams, type InitializeResult, ProposedFeatures, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { registerCustomHandlers } from './handlers/custom';
 import { DocumentHandler } from './handlers/documents';
 import { messageOf } from './handlers/guard';
@@ -23,13 +23,22 @@ export interface ServerOptions {
 }
 
 export function startServer(options: ServerOptions): void {
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(options.input), new StreamMessageWriter(options.output));
+  // Given as streams, the connection exits when the client closes its end (code 0 after shutdown, else 1).
+  const connection = createConnection(ProposedFeatures.all, options.input, options.output);
   let service: SkillService | null = null;
   let workspace: WorkspaceHandler | null = null;
 
   // A bug must not kill the server nor print a stack trace: one line to the client's log.
-  process.on('uncaughtException', (e) => connection.console.error(`internal error: ${messageOf(e)} (please report this)`));
-  process.on('unhandledRejection', (e) => connection.console.error(`internal error: ${messageOf(e)} (please report this)`));
+  // Once the client is gone there is no one to tell: exit quietly.
+  const internal = (e: unknown): void => {
+    try {
+      connection.console.error(`internal error: ${messageOf(e)} (please report this)`);
+    } catch {
+      process.exit(1);
+    }
+  };
+  process.on('uncaughtException', internal);
+  process.on('unhandledRejection', internal);
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const problems: string[] = [];

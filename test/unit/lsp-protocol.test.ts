@@ -354,6 +354,60 @@ describe('lsp: trust and usage', function () {
     }
   });
 
+  it('publishes every SKILL.md of the roots with background on, as check --json reports them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-bg-'));
+    const c = LspClient.start({ cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir } });
+    try {
+      const files = ['a/one', 'a/two', 'b/three'].map((rel, i) => {
+        const file = path.join(dir, 'skills', rel, 'SKILL.md');
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, `---\nname: ${i === 1 ? 'not-two' : path.basename(rel)}\ndescription: Skill ${i}.\n${i === 2 ? 'colour: red\n' : ''}---\n\n# ${rel}\n`);
+        return file;
+      });
+      await c.initialize(dir, { background: true });
+      const check = checkJson(dir, { PATH: '/usr/bin:/bin', HOME: dir }, [dir]);
+      for (const file of files) {
+        const published = await c.diagnostics(uriOf(file));
+        assert.equal(published.version, undefined, 'not an open document');
+        assert.deepEqual(published.diagnostics.map(asFinding), check.get(file)?.diagnostics, file);
+      }
+      assert.equal(await c.stop(), 0);
+    } finally {
+      c.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports the problems of a nexo-rs agents file and of an openclaw.json OpenClaw cannot read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-config-'));
+    const c = LspClient.start({ cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir } });
+    try {
+      await c.initialize(dir);
+      const agents = await c.open(path.join(dir, 'config', 'agents.yaml'), 'agents:\n  - id: a\n    skills: [x]\n    skill_overrides:\n      x: loud\n');
+      const a = await c.diagnostics(agents, { version: 1 });
+      assert.ok(a.diagnostics.length > 0 && a.diagnostics.every((d) => d.source === 'skill-author (nexo-rs)'), JSON.stringify(a.diagnostics));
+      const claw = await c.open(path.join(dir, 'openclaw.json'), '{ skills: { entries: [ }');
+      const o = await c.diagnostics(claw, { version: 1 });
+      assert.equal(o.diagnostics.length, 1);
+      assert.match(o.diagnostics[0]?.message ?? '', /OpenClaw cannot read this file/);
+      assert.equal(await c.stop(), 0);
+    } finally {
+      c.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits when its client goes away without a word (stdin closed)', async () => {
+    const c = LspClient.start({ cwd: tmpdir(), env: { PATH: '/usr/bin:/bin', HOME: tmpdir() } });
+    await c.initialize(tmpdir());
+    const exited = new Promise<number | null>((resolve) => c.proc.on('exit', (code) => resolve(code)));
+    c.proc.stdin?.end();
+    const code = await exited;
+    assert.notEqual(code, null, 'exited by itself, not killed');
+    assert.equal(c.stderr, '');
+    c.kill();
+  });
+
   it('refuses other transports with exit code 2', () => {
     const r = spawnSync(process.execPath, [CLI, 'lsp', '--socket=1'], { encoding: 'utf8' });
     assert.equal(r.status, 2);
