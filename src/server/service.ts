@@ -105,20 +105,22 @@ export class SkillService {
     }
   }
 
-  /** The tree runtimes, their reports kept per (runtime, root) until invalidated. */
-  private trees(): Partial<Record<RuntimeId, TreeEvaluator>> {
+  /** The tree runtimes, their reports kept per (runtime, root) until invalidated. `keep: false` (the roots'
+   *  scans): a kept report is used, a new one is not kept — an idle server holds only the reports its open
+   *  documents need (a Hermes report of 10,000 skills is ~150 MB). */
+  private trees(keep = true): Partial<Record<RuntimeId, TreeEvaluator>> {
     const out: Partial<Record<RuntimeId, TreeEvaluator>> = {};
     for (const [runtime, evaluate] of Object.entries(TREE_EVALUATORS) as Array<[RuntimeId, TreeEvaluator]>) {
       out[runtime] = (root, ctx) => {
         const key = `${runtime}\0${root}`;
-        let report = this.reports.get(key);
-        if (!report) {
-          const run = evaluate(root, ctx);
-          this.reports.set(key, (report = run));
-          // A failed run is not kept: the next judgement tries again.
-          run.catch(() => this.reports.get(key) === run && this.reports.delete(key));
-        }
-        return report;
+        const kept = this.reports.get(key);
+        if (kept) return kept;
+        const run = evaluate(root, ctx);
+        if (!keep) return run;
+        this.reports.set(key, run);
+        // A failed run is not kept: the next judgement tries again.
+        run.catch(() => this.reports.get(key) === run && this.reports.delete(key));
+        return run;
       };
     }
     return out;
@@ -134,14 +136,15 @@ export class SkillService {
     const location = this.workspace.locate(documentPath(doc.uri));
     const status = await this.evaluate(analyzed, signal);
     const skill: EvaluatedSkill = { location, analysis: analyzed.analysis, status, id: location.id };
-    const [entry] = await this.judge([skill]);
+    const [entry] = await this.judge([skill], true);
     return { entry: entry as Entry, analyzed, skill };
   }
 
-  /** `check --json`'s entries of these evaluated skills (absolute paths). */
-  async judge(skills: readonly EvaluatedSkill[]): Promise<Entry[]> {
+  /** `check --json`'s entries of these evaluated skills (absolute paths). `keep`: keep the tree runtimes'
+   *  new reports (for open documents, judged again at each change). */
+  async judge(skills: readonly EvaluatedSkill[], keep = false): Promise<Entry[]> {
     const { ctx, choices } = this.context();
-    const { judged } = await judgeEvaluated(skills, ctx, choices, this.trees());
+    const { judged } = await judgeEvaluated(skills, ctx, choices, this.trees(keep));
     return skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number]));
   }
 
@@ -167,7 +170,7 @@ export class SkillService {
 
   /** A tree runtime's index of a root (Hermes, OpenClaw), as `index --runtime R ROOT` prints it. */
   async treeIndex(runtime: RuntimeId, root: string): Promise<{ index: string; error: string | null } | null> {
-    const evaluate = this.trees()[runtime];
+    const evaluate = this.trees(false)[runtime];
     if (!evaluate) return null;
     const report = await evaluate(root, this.context().ctx);
     return { index: report.index, error: report.indexError };

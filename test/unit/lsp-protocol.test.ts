@@ -13,6 +13,8 @@ import {
   CompletionRequest,
   type CompletionList,
   DefinitionRequest,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
   ErrorCodes,
   HoverRequest,
   type Location,
@@ -371,6 +373,13 @@ describe('lsp: trust and usage', function () {
         assert.equal(published.version, undefined, 'not an open document');
         assert.deepEqual(published.diagnostics.map(asFinding), check.get(file)?.diagnostics, file);
       }
+      // A SKILL.md created on disk, told by the client's file watcher: scanned and published too.
+      const four = path.join(dir, 'skills', 'b', 'four', 'SKILL.md');
+      mkdirSync(path.dirname(four), { recursive: true });
+      writeFileSync(four, '---\nname: four\n---\n\n# Four\n');
+      await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(four), type: FileChangeType.Created }] });
+      const fourPublished = await c.diagnostics(uriOf(four));
+      assert.deepEqual(fourPublished.diagnostics.map(asFinding), checkJson(dir, { PATH: '/usr/bin:/bin', HOME: dir }, [dir]).get(four)?.diagnostics);
       assert.equal(await c.stop(), 0);
     } finally {
       c.kill();

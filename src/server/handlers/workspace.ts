@@ -4,13 +4,14 @@
 
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ClientCapabilities, type Connection, FileChangeType } from 'vscode-languageserver';
+import { type ClientCapabilities, type Connection, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
 import { documentPath, fileOf, kindOf } from '../documents';
 import { toLspDiagnostic } from '../convert';
 import type { SkillService } from '../service';
 import { mergeSettings } from '../settings';
 import type { DocumentHandler } from './documents';
 import { messageOf } from './guard';
+import { collectGarbage } from '../memory';
 import { ScannedNotification } from '../../shared/protocol';
 
 export class WorkspaceHandler {
@@ -46,6 +47,12 @@ export class WorkspaceHandler {
       });
     }
     await this.readConfiguration();
+    // Clients that watch files for their servers: every SKILL.md and agents file, and the runtimes'
+    // configuration files (Hermes's config.yaml and .env, openclaw.json) wherever they are.
+    if (this.caps.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+      const watchers = ['**/SKILL.md', '**/agents.{yaml,yml}', '**/openclaw.json', ...this.service.configFiles()].map((globPattern) => ({ globPattern }));
+      this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((e: unknown) => this.connection.console.warn(`watching files failed: ${messageOf(e)}`));
+    }
     // A moment for the client to open its first documents: their findings come before the roots' scan.
     this.scheduleScan(300);
   }
@@ -98,6 +105,7 @@ export class WorkspaceHandler {
       }
       for (const gone of this.published) if (!now.has(gone) && !openFiles.has(gone)) await this.connection.sendDiagnostics({ uri: pathToFileURL(gone).href, diagnostics: [] });
       this.published = now;
+      collectGarbage();
       await this.connection.sendNotification(ScannedNotification.type, { skills: skills.length, ms: Math.round(performance.now() - t0) });
     } catch (e) {
       if (!abort.signal.aborted) this.connection.console.error(`scanning the skill roots failed: ${messageOf(e)}`);
