@@ -23,7 +23,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const roundsArg = args.indexOf('--rounds');
 const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : quick ? 5 : 11;
-const BIG_ROUNDS = Math.max(3, Math.ceil(ROUNDS / 3));
+const BIG_ROUNDS = roundsArg >= 0 ? ROUNDS : Math.max(3, Math.ceil(ROUNDS / 3));
 const CORPUS = quick ? 1000 : 10000;
 
 if (!existsSync(join(root, 'dist', 'lsp.js'))) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });

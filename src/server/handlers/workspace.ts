@@ -105,7 +105,8 @@ export class WorkspaceHandler {
       }
       for (const gone of this.published) if (!now.has(gone) && !openFiles.has(gone)) await this.connection.sendDiagnostics({ uri: pathToFileURL(gone).href, diagnostics: [] });
       this.published = now;
-      collectGarbage();
+      // Once this frame (holding the scan's skills) is gone.
+      setTimeout(collectGarbage, 0);
       await this.connection.sendNotification(ScannedNotification.type, { skills: skills.length, ms: Math.round(performance.now() - t0) });
     } catch (e) {
       if (!abort.signal.aborted) this.connection.console.error(`scanning the skill roots failed: ${messageOf(e)}`);
