@@ -13,7 +13,8 @@ import { blockingIo } from '../core/catalog';
 import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/constraint';
 import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, type IndexFormat } from '../core/engine';
 import { parseRuntimeList } from '../core/runtimes/detect';
-import { toRuntimeEntry } from '../core/runtimes/entry';
+import { nexoVerdict, toRuntimeEntry } from '../core/runtimes/entry';
+import { verdictWords } from '../core/runtimes/words';
 import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { RuntimeId } from '../core/runtimes/types';
@@ -433,7 +434,8 @@ async function cmdBanner(positionals: string[], values: Record<string, unknown>,
     }
     if (values['render']) {
       if (!isVisible(s.status.verdict)) {
-        io.err(`skill-author: the model never sees \`${s.id}\`: ${s.status.verdict} — ${s.status.summary}\n`);
+        const nexo = nexoVerdict(s);
+        io.err(`skill-author: the model never sees \`${s.id}\`: nexo-rs: ${verdictWords({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, s.status.mode)} — ${s.status.summary}\n`);
         return 0;
       }
       io.out(`${contentFor(s)}\n`);

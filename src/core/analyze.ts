@@ -400,7 +400,7 @@ function rules(result: SkillAnalysis, add: Add, fence: [number, number]): void {
     add({
       code: 'description-missing',
       severity: 'error',
-      message: '`description` is missing or empty. Agents decide from the description whether to use the skill, and clients skip a skill without one. Say what the skill does and when to use it.',
+      message: '`description` is missing or empty. The Agent Skills format requires it (its reference library, skills-ref, refuses the skill), and agents decide from it whether to use the skill. Say what the skill does and when to use it.',
       start: descRange[0],
       end: descRange[1],
     });

@@ -20,7 +20,7 @@ export interface DiagnosticsSettings {
   readonly background: boolean;
 }
 
-export type IndexFormat = 'hermes' | 'xml' | 'nexo';
+export type IndexFormat = 'hermes' | 'xml' | 'nexo' | 'openclaw';
 
 /** Which runtimes judge the skills, and the context of those that need one (the CLI's `--runtime`,
  *  `--tools`, `--toolsets`, `--environments`, `--hermes-home`, `--openclaw-config`). */
@@ -136,7 +136,7 @@ function readSkills(): SkillSettings {
     probeConcurrency: clampInt(c.get('probes.concurrency'), 1, 32, DEFAULT_PROBE_CONCURRENCY),
     extraPath: strings(c.get('path.extraDirs')),
     envFiles: strings(c.get('envFiles')),
-    indexFormat: format === 'xml' || format === 'nexo' ? format : 'hermes',
+    indexFormat: format === 'xml' || format === 'nexo' || format === 'openclaw' ? format : 'hermes',
   };
 }
 

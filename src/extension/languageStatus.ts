@@ -12,7 +12,7 @@
 import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
-import { verdictWords } from '../core/runtimes/words';
+import { verdictLabel, verdictWords } from '../core/runtimes/words';
 import type { SkillAuthorContext } from './context';
 import { evaluateSkillFile, PREVIEW_DEBOUNCE_MS } from './preview';
 import { skillFileOf } from './skills';
@@ -34,8 +34,7 @@ export interface LanguageStatusState {
 /** The item's text for a skill: the verdict that speaks for it (its worst runtime's) in that runtime's
  *  words, `· N missing` counting what hides it, gives it a banner or asks for setup. */
 export function verdictText(entry: Entry): string {
-  const words = verdictWords(entry, entry.mode);
-  const label = `${RUNTIME_LABELS[entry.runtime]}: ${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  const label = `${RUNTIME_LABELS[entry.runtime]}: ${verdictLabel(entry, entry.mode)}`;
   if (entry.verdict === 'loaded' || entry.verdict === 'skipped_disabled' || entry.verdict === 'not_loadable' || entry.verdict === 'not_found') return label;
   let missing = 0;
   for (const [key, list] of Object.entries(entry.missing)) {

@@ -29,7 +29,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EvaluatedSkill, IndexFormat } from '../core/engine';
 import type { ModeSource, SkillStatus } from '../core/status';
-import type { Missing, MissingVersion } from '../core/types';
+import type { Entry } from '../core/runtimes/entry';
+import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { isHiddenVerdict, missingFacts, verdictLabel, verdictWords } from '../core/runtimes/words';
 import type { SkillAuthorContext } from './context';
 import { analyzeDocument } from './documents';
 import { type SkillRecord, type StoreChange, skillFileOf } from './skills';
@@ -39,9 +41,11 @@ const BANNER = 'banner';
 const INDEX = 'index';
 /** Quiet time after an edit before the preview follows it (the diagnostics' default debounce). */
 export const PREVIEW_DEBOUNCE_MS = 150;
-export const INDEX_FORMATS: readonly IndexFormat[] = ['hermes', 'xml', 'nexo'];
+/** The index layouts a preview shows: the engine's three, and OpenClaw's skills prompt. */
+export type PreviewFormat = IndexFormat | 'openclaw';
+export const INDEX_FORMATS: readonly PreviewFormat[] = ['hermes', 'xml', 'nexo', 'openclaw'];
 
-type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: IndexFormat; agent: string | undefined };
+type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: PreviewFormat; agent: string | undefined };
 
 /** The preview document of the skill whose SKILL.md is `file`: `skill-author-preview://banner/<dir>/<id> (model view).md`. */
 export function bannerUri(file: string): vscode.Uri {
@@ -50,7 +54,7 @@ export function bannerUri(file: string): vscode.Uri {
 }
 
 /** The prompt index document for a format (and agent). */
-export function indexUri(format: IndexFormat, agent?: string): vscode.Uri {
+export function indexUri(format: PreviewFormat, agent?: string): vscode.Uri {
   const query = new URLSearchParams({ format });
   if (agent !== undefined) query.set('agent', agent);
   const title = agent === undefined ? format : `${format}, agent ${agent.replace(/[\\/]/g, '_')}`;
@@ -72,7 +76,7 @@ function targetOf(uri: vscode.Uri): Target | undefined {
   return undefined;
 }
 
-export function isIndexFormat(v: unknown): v is IndexFormat {
+export function isIndexFormat(v: unknown): v is PreviewFormat {
   return typeof v === 'string' && (INDEX_FORMATS as readonly string[]).includes(v);
 }
 
@@ -103,10 +107,26 @@ export async function evaluateSkillFile(ctx: SkillAuthorContext, file: string): 
   return { location, analysis, status, id: location.id };
 }
 
-/** Everything the model sees for the skill (visible), or why it sees nothing (hidden). */
-export function modelView(s: EvaluatedSkill): string {
+/**
+ * Everything the model sees for the skill (visible), or why it sees nothing (hidden), for the runtimes that
+ * judge it (`entry`, as `check` judges it): nexo-rs's banner and body where nexo-rs applies; elsewhere the
+ * body, unless the runtime that speaks for the skill keeps it from the model.
+ */
+export function modelView(s: EvaluatedSkill, entry?: Entry): string {
   const { contentFor, isVisible } = core();
-  return isVisible(s.status.verdict) ? contentFor(s) : hiddenStatement(s.id, s.status);
+  if (!entry || entry.runtimes.some((r) => r.runtime === 'nexo')) return isVisible(s.status.verdict) ? contentFor(s) : hiddenStatement(s);
+  return isHiddenVerdict(entry.verdict) ? runtimeHiddenStatement(s.id, entry) : contentFor(s);
+}
+
+/** The page shown for a skill the runtime that speaks for it keeps from the model, each runtime's verdict
+ *  and reasons in its words. */
+function runtimeHiddenStatement(id: string, entry: Entry): string {
+  const lead = RUNTIME_LABELS[entry.runtime];
+  const others = entry.runtimes.filter((r) => !isHiddenVerdict(r.verdict)).map((r) => RUNTIME_LABELS[r.runtime]);
+  const lines = [others.length ? `# ${lead} never shows \`${id}\` to the model` : `# The model never sees \`${id}\``, ''];
+  for (const r of entry.runtimes) lines.push(`- ${RUNTIME_LABELS[r.runtime]}: **${verdictWords(r)}**${r.reasons.length ? ` — ${r.reasons.join(' ')}` : ''}`);
+  lines.push('', others.length ? `${others.join(' and ')} ${others.length === 1 ? 'offers' : 'offer'} it: this page stands in for its text only because ${lead} hides it.` : 'Neither its name and description (in the prompt index) nor its instructions reach the model.');
+  return lines.join('\n');
 }
 
 const MODE_SOURCE: Record<ModeSource, string> = {
@@ -116,38 +136,16 @@ const MODE_SOURCE: Record<ModeSource, string> = {
 };
 
 /** The page shown instead of the model's text for a skill the model never sees. */
-export function hiddenStatement(id: string, status: SkillStatus): string {
-  const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- Verdict: \`${status.verdict}\``, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
-  const missing = missingLines(status.missing);
-  if (missing.length) lines.push('- Missing:', ...missing.map((l) => `  - ${l}`));
+export function hiddenStatement(s: EvaluatedSkill): string {
+  const { id, status } = s;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const nexo = (require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')).nexoVerdict(s);
+  const verdict = `**nexo-rs: ${verdictLabel({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, status.mode)}** (verdict \`${nexo.verdict}\`)`;
+  const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- ${verdict}`, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
+  const missing = missingFacts(status.missing);
+  if (missing.length) lines.push('- Missing:', ...missing.map((f) => `  - ${f.kind} \`${f.label}\`: ${f.detail}`));
   lines.push('', 'Neither its name and description (in the prompt index) nor its instructions reach the model.');
   return lines.join('\n');
-}
-
-function missingLines(m: Missing): string[] {
-  return [
-    ...m.bins.map((b) => `bin not found: \`${b}\``),
-    ...m.env.map((e) => `env unset or blank: \`${e}\``),
-    ...m.versions.map((v) => `version of \`${v.bin}\`: ${versionWords(v)}`),
-  ];
-}
-
-function versionWords(v: MissingVersion): string {
-  const detail = v.detail ? ` (${v.detail})` : '';
-  switch (v.reason) {
-    case 'invalid_constraint':
-      return `invalid constraint \`${v.required}\`${detail}`;
-    case 'bin_not_found':
-      return `requires ${v.required}, binary not found`;
-    case 'probe_failed':
-      return `requires ${v.required}, probe failed${detail}`;
-    case 'parse_failed':
-      return `requires ${v.required}, version output unparseable${detail}`;
-    case 'not_probed':
-      return `requires ${v.required}, not checked${detail}`;
-    default:
-      return `requires ${v.required}, found ${v.found ?? 'unknown'}`;
-  }
 }
 
 /** Records in the order the CLI lists several roots: category, folder name, path. */
@@ -184,6 +182,10 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
       }),
       ctx.onDidResetEngine(() => {
         for (const doc of this.openPreviews()) this.schedule(doc.uri, 0);
+      }),
+      // The runtimes' settings changed (Hermes's tools and toolsets, OpenClaw's config…): the indexes follow.
+      ctx.runtimes.onDidChange(() => {
+        for (const doc of this.openPreviews()) if (targetOf(doc.uri)?.kind === 'index') this.schedule(doc.uri, 0);
       }),
     );
   }
@@ -266,31 +268,35 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
   private async renderSkill(file: string): Promise<string> {
     const skill = await evaluateSkillFile(this.ctx, file);
     if (!skill) return `# No SKILL.md\n\n\`${file}\` does not exist.`;
-    return modelView(skill);
+    // Judged as the Skills view judges it (Hermes and OpenClaw from the saved files of its root).
+    const [entry] = await this.ctx.runtimes.entries([skill]);
+    return modelView(skill, entry);
   }
 
-  private async renderIndex(format: IndexFormat, agentId: string | undefined): Promise<string> {
+  private async renderIndex(format: PreviewFormat, agentId: string | undefined): Promise<string> {
     const { renderIndex } = core();
     const store = this.ctx.store;
     await store.whenIdle();
-    if (agentId !== undefined) {
+    if (agentId !== undefined && format !== 'openclaw') {
       const view = await store.agentView(agentId);
       if (!view) return `# No agent \`${agentId}\`\n\nNo agents file of this workspace defines it.`;
       return renderIndex(view.skills, format, new Map());
     }
     const records = store.all();
     const roots = [...new Set(records.map((r) => r.root.path))].sort();
-    if (format === 'hermes') {
-      // Hermes's own block for each root read as its skills folder, as `index --runtime hermes` prints it.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { runtimeContext, TREE_EVALUATORS } = require('../core/runtimes') as typeof import('../core/runtimes');
-      const hermes = TREE_EVALUATORS.hermes;
-      const ctx = runtimeContext(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd());
+    if (format === 'hermes' || format === 'openclaw') {
+      // The runtime's own block for each root read as its skills folder, as `index --runtime R` prints it,
+      // with the settings' context (Hermes's tools and toolsets, environments, home; OpenClaw's config): the
+      // same reports the Skills view's verdicts come from.
       const blocks: string[] = [];
+      const failures: string[] = [];
       for (const root of roots) {
-        const report = hermes ? await hermes(root, ctx) : null;
+        const report = await this.ctx.runtimes.report(format, root);
         if (report?.index) blocks.push(report.index);
+        if (report?.indexError) failures.push(`- \`${root}\`: ${report.indexError}`);
       }
+      // The CLI prints nothing then (the reason goes to stderr): say why rather than show an empty page.
+      if (blocks.length === 0 && failures.length) return [`# ${format === 'hermes' ? 'Hermes' : 'OpenClaw'} prints no index`, '', ...failures].join('\n');
       return blocks.join('\n');
     }
     const categories = new Map<string, string>();
@@ -367,16 +373,17 @@ async function pickSkill(ctx: SkillAuthorContext): Promise<string | undefined> {
   return picked?.file;
 }
 
-async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat; agent: string | undefined } | undefined> {
+async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: PreviewFormat; agent: string | undefined } | undefined> {
   const preferred = ctx.config.skills.indexFormat;
-  const descriptions: Record<IndexFormat, string> = {
+  const descriptions: Record<PreviewFormat, string> = {
     hermes: 'Hermes: the categorized <available_skills> index',
     xml: 'Agent Skills: the <available_skills> XML with locations',
     nexo: 'nexo-rs: the # SKILLS block with every skill’s content',
+    openclaw: 'OpenClaw: the skills section of its system prompt, within its limits',
   };
   const formats = INDEX_FORMATS.map((f) => ({ label: f, description: f === preferred ? '(default)' : '', detail: descriptions[f], format: f }));
   const fq = vscode.window.createQuickPick<(typeof formats)[number]>();
-  const format = await new Promise<IndexFormat | undefined>((resolve) => {
+  const format = await new Promise<PreviewFormat | undefined>((resolve) => {
     fq.title = 'Preview Prompt Index';
     fq.placeholder = 'Format';
     fq.items = formats;
@@ -385,7 +392,8 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat
     fq.onDidHide(() => resolve(undefined));
     fq.show();
   }).finally(() => fq.dispose());
-  if (!format) return undefined;
+  // Agents are nexo-rs's: OpenClaw's prompt is always the whole root's.
+  if (!format || format === 'openclaw') return format && { format, agent: undefined };
   const store = ctx.store;
   if (!store.ready) await store.whenIdle();
   const agents = store.agents();
@@ -396,6 +404,86 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat
   ];
   const picked = await vscode.window.showQuickPick(items, { title: `Preview Prompt Index (${format})`, placeHolder: 'For which agent?' });
   return picked ? { format, agent: picked.agent } : undefined;
+}
+
+/** Hermes's tool conditions as settings: null = none given (conditions not applied, as the CLI without flags). */
+interface HermesTools {
+  tools: string[] | null;
+  toolsets: string[] | null;
+}
+
+function isNameList(v: unknown): v is string[] | null {
+  return v === null || (Array.isArray(v) && v.every((x) => typeof x === 'string' && x.trim() !== ''));
+}
+
+/** The tool and toolset names the workspace's skills put in Hermes's conditions (`metadata.hermes`). */
+function conditionNames(ctx: SkillAuthorContext): { tools: Set<string>; toolsets: Set<string> } {
+  const out = { tools: new Set<string>(), toolsets: new Set<string>() };
+  for (const r of ctx.storeIfCreated?.all() ?? []) {
+    const hermes = (r.analysis.data?.['metadata'] as { hermes?: Record<string, unknown> } | undefined)?.hermes;
+    if (!hermes || typeof hermes !== 'object') continue;
+    for (const [key, into] of [
+      ['requires_tools', out.tools],
+      ['fallback_for_tools', out.tools],
+      ['requires_toolsets', out.toolsets],
+      ['fallback_for_toolsets', out.toolsets],
+    ] as const) {
+      const v = hermes[key];
+      for (const name of Array.isArray(v) ? v : []) if (typeof name === 'string' && name.trim()) into.add(name.trim());
+    }
+  }
+  return out;
+}
+
+/**
+ * Which tools and toolsets Hermes has when it builds its index (`skillAuthor.hermes.tools` / `.toolsets`, the
+ * CLI's `--tools` / `--toolsets`): skills with `requires_*` need them, `fallback_for_*` skills step aside for
+ * them. The pick offers the names the workspace's skills use in those conditions. `arg` ({tools, toolsets},
+ * each a list or null) skips the pick. Written to the workspace's settings (the user's without a folder).
+ */
+async function chooseHermesTools(ctx: SkillAuthorContext, arg: unknown): Promise<void> {
+  let chosen: HermesTools;
+  if (arg !== undefined) {
+    const a = arg as Partial<HermesTools> | null;
+    if (!a || typeof a !== 'object' || !isNameList(a.tools ?? null) || !isNameList(a.toolsets ?? null)) {
+      return void vscode.window.showWarningMessage('Skill Author: Hermes tools and toolsets are lists of names (or null for none given).');
+    }
+    chosen = { tools: a.tools ?? null, toolsets: a.toolsets ?? null };
+  } else {
+    const now = ctx.config.runtimes;
+    if (!ctx.storeIfCreated?.ready) await ctx.store.whenIdle();
+    const mode = await vscode.window.showQuickPick(
+      [
+        { label: 'Apply the tool conditions', detail: 'Hermes has the tools and toolsets you pick next: skills whose conditions fail are left out of its index', apply: true },
+        { label: 'Do not apply them', detail: 'as `index --runtime hermes` without --tools/--toolsets: every skill is listed whatever its conditions', apply: false },
+      ],
+      { title: 'Hermes Tools and Toolsets', placeHolder: now.tools === null && now.toolsets === null ? 'Now: conditions not applied' : `Now: toolsets ${(now.toolsets ?? []).join(', ') || 'none'}; tools ${(now.tools ?? []).join(', ') || 'none'}` },
+    );
+    if (!mode) return;
+    if (!mode.apply) chosen = { tools: null, toolsets: null };
+    else {
+      const names = conditionNames(ctx);
+      for (const t of now.tools ?? []) names.tools.add(t);
+      for (const t of now.toolsets ?? []) names.toolsets.add(t);
+      type Item = vscode.QuickPickItem & { kind2?: 'tools' | 'toolsets' };
+      const group = (kind: 'tools' | 'toolsets'): Item[] => [
+        { label: kind, kind: vscode.QuickPickItemKind.Separator },
+        ...[...names[kind]].sort().map((name): Item => ({ label: name, description: kind === 'tools' ? 'tool' : 'toolset', picked: (now[kind] ?? []).includes(name), kind2: kind })),
+      ];
+      const picks = await vscode.window.showQuickPick([...group('toolsets'), ...group('tools')], {
+        title: 'Hermes Tools and Toolsets: what Hermes has',
+        placeHolder: names.tools.size + names.toolsets.size ? 'The names your skills use in metadata.hermes conditions' : 'No skill of this workspace uses a tool condition',
+        canPickMany: true,
+      });
+      if (!picks) return;
+      chosen = { tools: picks.filter((p) => p.kind2 === 'tools').map((p) => p.label), toolsets: picks.filter((p) => p.kind2 === 'toolsets').map((p) => p.label) };
+    }
+  }
+  const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  const config = vscode.workspace.getConfiguration('skillAuthor');
+  // null is the default: written as "unset" so the settings file does not grow a default.
+  await config.update('hermes.tools', chosen.tools ?? undefined, target);
+  await config.update('hermes.toolsets', chosen.toolsets ?? undefined, target);
 }
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
@@ -413,11 +501,12 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
       }
       return showBeside(bannerUri(file));
     }),
-    // Arguments (all optional): a format (`hermes`, `xml`, `nexo`) and an agent id; without a format, pick
+    // Arguments (all optional): a format (`hermes`, `xml`, `nexo`, `openclaw`) and an agent id (not for openclaw); without a format, pick
     // both. Returns the preview's URI.
     vscode.commands.registerCommand('skillAuthor.previewPromptIndex', async (format?: unknown, agent?: unknown): Promise<vscode.Uri | undefined> => {
-      const chosen = isIndexFormat(format) ? { format, agent: typeof agent === 'string' ? agent : undefined } : await pickIndex(ctx);
+      const chosen = isIndexFormat(format) ? { format, agent: typeof agent === 'string' && format !== 'openclaw' ? agent : undefined } : await pickIndex(ctx);
       return chosen ? showBeside(indexUri(chosen.format, chosen.agent)) : undefined;
     }),
+    vscode.commands.registerCommand('skillAuthor.hermesTools', (arg?: unknown) => chooseHermesTools(ctx, arg)),
   );
 }

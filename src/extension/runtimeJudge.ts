@@ -139,24 +139,37 @@ export class RuntimeJudge implements vscode.Disposable {
     const ctx = this.context(choices);
     this.watch(ctx);
     const trees = Object.fromEntries(
-      Object.entries(TREE_EVALUATORS).map(([runtime, evaluate]): [string, TreeEvaluator] => [
-        runtime,
-        (root, c) => {
-          const key = `${runtime}\0${root}`;
-          let report = this.reports.get(key);
-          if (!report) {
-            const run = (report = evaluate(root, c));
-            this.reports.set(key, run);
-            run.then((r) => this.reports.get(key) === run && this.done.set(key, r), () => undefined);
-            // A failed run is not kept: the next judgement tries again.
-            report.catch(() => this.reports.get(key) === report && this.reports.delete(key));
-          }
-          return report;
-        },
-      ]),
+      Object.entries(TREE_EVALUATORS).map(([runtime, evaluate]): [string, TreeEvaluator] => [runtime, (root, c) => this.cached(runtime, root, evaluate, c)]),
     );
     const { judged } = await judgeEvaluated(skills, ctx, choices, trees);
     return skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number]));
+  }
+
+  /**
+   * A runtime's report for a root read as its skills folder (Hermes's index, OpenClaw's prompt), with the
+   * settings' context: the same report the verdicts come from. Null for a runtime that reads no root.
+   */
+  async report(runtime: RuntimeId, root: string): Promise<RuntimeReport | null> {
+    const evaluate = this.core().TREE_EVALUATORS[runtime];
+    if (!evaluate) return null;
+    const ctx = this.context(this.choices());
+    this.watch(ctx);
+    return this.cached(runtime, root, evaluate, ctx);
+  }
+
+  /** The report of (runtime, root), run once until invalidated; a failed run is not kept. */
+  private cached(runtime: string, root: string, evaluate: TreeEvaluator, c: RuntimeContext): Promise<RuntimeReport> {
+    const key = `${runtime}\0${root}`;
+    let report = this.reports.get(key);
+    if (!report) {
+      const run = (report = evaluate(root, c));
+      this.reports.set(key, run);
+      run.then(
+        (r) => this.reports.get(key) === run && this.done.set(key, r),
+        () => this.reports.get(key) === run && this.reports.delete(key),
+      );
+    }
+    return report;
   }
 
   dispose(): void {

@@ -19,11 +19,12 @@ import type { EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
-import { budgetShort, budgetWords, isHiddenVerdict, missingText, verdictWords } from '../core/runtimes/words';
+import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';
 import type { SkillStatus } from '../core/status';
 import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
 import { agentUri, colorId, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, StoreFollower, type StoreChange } from './skills';
+import { brokenAgentsFile } from './agentsFile';
 import { registerTreeCommands } from './treeCommands';
 
 export const VIEW_ID = 'skillAuthor.skills';
@@ -720,40 +721,26 @@ export function requirementFacts(shown: ShownSkill): RequirementFact[] {
     facts.push(
       ...status.bins.map((b): RequirementFact => ({ kind: 'bin', ok: b.found, label: b.name, detail: b.found ? (b.path ?? 'blank name: the runtime skips it') : 'not found on PATH' })),
       ...status.env.map((e): RequirementFact => ({ kind: 'env', ok: e.set, label: e.name, detail: e.set ? 'set' : 'unset' })),
-      ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionDetail(v) })),
+      ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionFact(v) })),
     );
   }
   for (const r of shown.entry.runtimes) {
     if (r.runtime === 'nexo') continue;
     const who = RUNTIME_LABELS[r.runtime];
     const m = r.missing;
-    for (const b of m.bins ?? []) facts.push({ kind: 'bin', ok: false, label: b, detail: `not found on PATH (${who})` });
-    if (m.anyBins?.length) facts.push({ kind: 'bin', ok: false, label: m.anyBins.join(' | '), detail: `none of them on PATH (${who} needs one)` });
+    // The installer the runtime offers for a missing binary: "`brew install gh` would provide it".
+    const offer = (bins: readonly string[]): string => {
+      const hint = r.install?.find((h) => h.bins.length === 0 || h.bins.some((b) => bins.includes(b)));
+      return hint ? ` · "${hint.command}" would provide it` : '';
+    };
+    for (const b of m.bins ?? []) facts.push({ kind: 'bin', ok: false, label: b, detail: `not found on PATH (${who})${offer([b])}` });
+    if (m.anyBins?.length) facts.push({ kind: 'bin', ok: false, label: m.anyBins.join(' | '), detail: `none of them on PATH (${who} needs one)${offer(m.anyBins)}` });
     for (const e of m.env ?? []) facts.push({ kind: 'env', ok: false, label: e, detail: `unset (${who})` });
     for (const f of m.files ?? []) facts.push({ kind: 'file', ok: false, label: f, detail: `missing (${who})` });
     for (const c of m.config ?? []) facts.push({ kind: 'config', ok: false, label: c, detail: `not set in the configuration (${who})` });
     if (m.os?.length) facts.push({ kind: 'os', ok: false, label: m.os.join(', '), detail: `not this system, ${process.platform} (${who})` });
   }
   return facts;
-}
-
-function versionDetail(v: SkillStatus['versions'][number]): string {
-  const at = v.path ? ` at ${v.path}` : '';
-  if (v.ok) return `found ${v.found ?? '?'}${at}`;
-  switch (v.reason) {
-    case 'constraint_unsatisfied':
-      return `found ${v.found ?? '?'}${at}, required ${v.required}`;
-    case 'bin_not_found':
-      return 'bin not found on PATH';
-    case 'invalid_constraint':
-      return `invalid constraint: ${v.detail ?? ''}`;
-    case 'probe_failed':
-      return `probe failed${at}: ${v.detail ?? ''}`;
-    case 'parse_failed':
-      return `no version found${at}: ${v.detail ?? ''}`;
-    default:
-      return v.detail ?? 'not probed';
-  }
 }
 
 /** How the gating mode was decided, for people. */
@@ -773,12 +760,6 @@ export function lookedIn(shown: ShownSkill): string[] {
 /** Skill text in markdown, as text: nothing from a skill file becomes markup, links or HTML. */
 function esc(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+!|<>~&$-]/g, '\\$&');
-}
-
-/** What a runtime does with the skill, in its words: `Hidden (strict)` for nexo-rs, `Needs setup` for Hermes … */
-function verdictLabel(r: Pick<Entry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
-  const words = verdictWords(r, mode);
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
@@ -846,13 +827,7 @@ export function missingReport(shown: ShownSkill): string {
     if (nexo) lines.push(`Mode: ${modeWhy(shown)}`);
     const missing: string[] = [];
     if (nexo) {
-      for (const b of s.missing.bins) missing.push(`  - bin ${b}: not found on PATH`);
-      for (const e of s.missing.env) missing.push(`  - env ${e}: unset`);
-      for (const v of s.missing.versions) {
-        const found = v.found !== null ? ` (found ${v.found})` : '';
-        const detail = v.detail && v.reason !== 'bin_not_found' && v.reason !== 'constraint_unsatisfied' ? `: ${v.detail}` : '';
-        missing.push(`  - version ${v.bin} ${v.required}: ${v.reason}${found}${detail}`);
-      }
+      for (const f of missingFacts(s.missing)) missing.push(`  - ${f.kind} ${f.label}: ${f.detail}`);
     } else {
       const text = missingText(r.missing);
       if (text) missing.push(...text.split('; ').map((t) => `  - ${t}`));
@@ -867,20 +842,3 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
   return vscode.Disposable.from(tree, registerTreeCommands(ctx, tree));
 }
 
-/**
- * When the agents file in use defines no agent because it could not be read or parsed, the view says so
- * (else it would fall back to the roots without a word, and the agent grouping would vanish): the file, its
- * first error and where, as `check --agent` reports it (the output channel has the rest).
- */
-export function brokenAgentsFile(store: SkillStore): string | undefined {
-  if (store.agents().length > 0) return undefined;
-  for (const f of store.agentsFileList) {
-    const first = f.problems.find((p) => p.severity === 'error');
-    if (!first) continue;
-    const more = f.problems.filter((p) => p.severity === 'error').length - 1;
-    // A file that parses into agents but that nexo-rs refuses as a whole is said as such.
-    const what = f.agents.length > 0 ? 'is refused by nexo-rs (it starts no agent)' : 'defines no agent';
-    return `The agents file ${vscode.workspace.asRelativePath(f.path)} ${what}, so skills are grouped by root: line ${first.line}, column ${first.column}: ${first.message}${more > 0 ? ` (and ${more} more error${more === 1 ? '' : 's'}, see the output)` : ''}`;
-  }
-  return undefined;
-}

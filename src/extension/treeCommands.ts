@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { RUNTIME_IDS, type RuntimeId } from '../core/runtimes/types';
 import type { SkillAuthorContext } from './context';
 import type { SkillStore } from './skills';
-import { brokenAgentsFile, type SkillsTree } from './tree';
+import { brokenAgentsFile } from './agentsFile';
+import type { SkillsTree } from './tree';
 
 export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree): vscode.Disposable {
   const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);

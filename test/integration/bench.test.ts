@@ -58,7 +58,7 @@ describe('Editor benchmark', function () {
 
   it('activation', async () => {
     const api = (await extension().activate()) as SkillAuthorApi;
-    assert.equal(api.version, 1);
+    assert.equal(api.version, 2);
     const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as Stats;
     figures.activationMs = stats.activationMs;
   });
@@ -98,6 +98,47 @@ describe('Editor benchmark', function () {
       figures.onTypeEditToChangeEventMs = median(toChangeEvent);
       figures.onTypeOwnBeyondDebounceMs = median(own);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
+  // The figure issue 15 sets targets on: a WorkspaceEdit that breaks or fixes a constraint, to
+  // onDidChangeDiagnostics carrying our changed findings, debounce included, in a file just opened (the
+  // first edits count). Several fresh opens, so the first edits are sampled more than once.
+  it('on-type latency from a WorkspaceEdit, first edits after opening included', async () => {
+    const dir = fixtureUri('skills', 'bench-constraint');
+    const uri = vscode.Uri.joinPath(dir, 'SKILL.md');
+    const text = '---\nname: bench-constraint\ndescription: Edited by the benchmark.\nrequires:\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0"\n---\n\nBody.\n';
+    const broken = (): boolean => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid'));
+    const all: number[] = [];
+    const firsts: number[] = [];
+    try {
+      for (let open = 0; open < 3; open++) {
+        await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+        const doc = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(doc);
+        const line = doc.lineAt(5);
+        const at = line.text.indexOf('">=4.0');
+        for (let i = 0; i < 11; i++) {
+          const breaking = !broken();
+          const changed = nextEvent('our findings after the edit', vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === uri.toString()) && broken() === breaking);
+          const edit = new vscode.WorkspaceEdit();
+          const range = new vscode.Range(5, at, 5, doc.lineAt(5).text.length);
+          edit.replace(uri, range, breaking ? '">=4.0 <5"' : '">=4.0"');
+          const t0 = performance.now();
+          assert.ok(await vscode.workspace.applyEdit(edit));
+          await changed;
+          const ms = performance.now() - t0;
+          all.push(ms);
+          if (i === 0) firsts.push(ms);
+        }
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      figures.onTypeEdits = all.map((x) => Math.round(x));
+      figures.onTypeMedianMs = median(all);
+      figures.onTypeMaxMs = Math.max(...all);
+      figures.onTypeFirstEditMs = firsts.map((x) => Math.round(x));
     } finally {
       await vscode.workspace.fs.delete(dir, { recursive: true });
     }

@@ -97,7 +97,7 @@ describe('New Skill', () => {
   it('rejects an empty description', async () => {
     assert.equal(
       await newSkill({ folder: fixtureUri('skills'), name: 'newskill-nodesc', description: '  ' }),
-      '`description` is missing or empty. Agents decide from the description whether to use the skill, and clients skip a skill without one. Say what the skill does and when to use it.',
+      '`description` is missing or empty. The Agent Skills format requires it (its reference library, skills-ref, refuses the skill), and agents decide from it whether to use the skill. Say what the skill does and when to use it.',
     );
     assert.ok(!fs.existsSync(fixturePath('skills', 'newskill-nodesc')));
   });

@@ -2,25 +2,19 @@
 // the real VS Code. The model's text is compared byte for byte with the CLI (`dist/cli.js`, run from the
 // extension host with its own Node and environment, so both see the same PATH and fake binaries).
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { LanguageStatusState } from '../../src/extension/languageStatus';
 import { ENV } from './protocol';
-import { extension, fixturePath, fixtureUri, nextEvent, openSkill, waitFor } from './util';
-
-const run = promisify(execFile);
+import { checkJson, fixturePath, fixtureUri, nextEvent, openSkill, runCli, waitFor } from './util';
 
 /** In an untrusted workspace the extension spawns no probe: the CLI's equivalent is `--no-probe`. */
 const untrusted = process.env[ENV.untrusted] === '1';
 
-/** `node dist/cli.js ARGS` with the extension host's environment (no shell; Electron runs as Node). */
+/** The CLI as the extension would run it here (no probe when untrusted). */
 async function cli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const script = path.join(extension().extensionPath, 'dist', 'cli.js');
-  const argv = [script, ...args, ...(untrusted ? ['--no-probe'] : [])];
-  return run(process.execPath, argv, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, maxBuffer: 16 * 1024 * 1024 });
+  return runCli([...args, ...(untrusted ? ['--no-probe'] : [])]);
 }
 
 /** The preview document's text once it satisfies `predicate` (at once, or at a later change of it). */
@@ -121,12 +115,12 @@ describe('Preview what the model sees', () => {
         '',
         HIDDEN_SUMMARY,
         '',
-        '- Verdict: `skipped_strict`',
+        '- **nexo-rs: Hidden (strict)** (verdict `hidden`)',
         '- Mode: `strict` (the default: the frontmatter sets no `requires.mode`)',
         '- Missing:',
-        '  - bin not found: `sa-preview-missing-bin`',
-        '  - env unset or blank: `SA_PREVIEW_UNSET_VAR`',
-        '  - version of `sa-fake-old`: requires >=1.0, found 0.9.0',
+        '  - bin `sa-preview-missing-bin`: not found on PATH',
+        '  - env `SA_PREVIEW_UNSET_VAR`: unset',
+        '  - version `sa-fake-old >=1.0`: found 0.9.0, required >=1.0',
         '',
         'Neither its name and description (in the prompt index) nor its instructions reach the model.',
       ].join('\n'),
@@ -134,7 +128,26 @@ describe('Preview what the model sees', () => {
     // The CLI agrees: nothing for the model, the same verdict and summary.
     const { stdout, stderr } = await cli('banner', fixturePath('skills', 'preview-hidden'), '--render', '--no-cache');
     assert.equal(stdout, '');
-    assert.equal(stderr, `skill-author: the model never sees \`preview-hidden\`: skipped_strict — ${HIDDEN_SUMMARY}\n`);
+    assert.equal(stderr, `skill-author: the model never sees \`preview-hidden\`: nexo-rs: hidden (strict) — ${HIDDEN_SUMMARY}\n`);
+  });
+
+  it("says which runtime keeps a skill nexo-rs does not judge from the model, in that runtime's words", async () => {
+    const dir = fixturePath('skills', 'preview-mac-only');
+    fs.mkdirSync(dir);
+    try {
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: preview-mac-only\ndescription: Only on macOS.\nplatforms: [macos]\n---\n\nBody.\n');
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewBanner', vscode.Uri.file(dir));
+      const text = await previewWhen(uri, 'the Hermes statement', (t) => t.startsWith('# '));
+      const [entry] = (await checkJson([dir])).filter((e) => e.id === 'preview-mac-only');
+      assert.equal(entry?.runtime, 'hermes');
+      assert.equal(
+        text,
+        ['# The model never sees `preview-mac-only`', '', `- Hermes: **hidden (platform)** — ${entry?.runtimes[0]?.reasons.join(' ')}`, '', 'Neither its name and description (in the prompt index) nor its instructions reach the model.'].join('\n'),
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the mode and its source for a disabled skill', async () => {
@@ -147,7 +160,7 @@ describe('Preview what the model sees', () => {
         '',
         'mode: disable — the skill is always dropped.',
         '',
-        '- Verdict: `skipped_disabled`',
+        '- **nexo-rs: Disabled** (verdict `skipped_disabled`)',
         "- Mode: `disable` (from the frontmatter's `requires.mode`)",
         '',
         'Neither its name and description (in the prompt index) nor its instructions reach the model.',
@@ -176,7 +189,7 @@ describe('Preview what the model sees', () => {
       // Strict mode: hidden.
       const hidden = previewWhen(uri, 'the preview to say the skill is hidden', (t) => t.startsWith('# The model never sees `preview-edit`'));
       await replaceText(doc, edited.replace('  mode: warn\n', ''));
-      assert.ok((await hidden).includes('\n  - env unset or blank: `SA_PREVIEW_UNSET_VAR`\n'));
+      assert.ok((await hidden).includes('\n  - env `SA_PREVIEW_UNSET_VAR`: unset\n'));
     } finally {
       const back = previewWhen(uri, 'the preview to show the file again', (t) => t === shown);
       await revertAndClose(doc);
@@ -198,11 +211,12 @@ describe('Preview prompt index', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  for (const format of ['hermes', 'xml', 'nexo'] as const) {
-    it(`shows the ${format} index of every visible skill as \`index --format ${format}\` prints it`, async () => {
+  for (const format of ['hermes', 'xml', 'nexo', 'openclaw'] as const) {
+    const flag = format === 'openclaw' ? '--runtime' : '--format';
+    it(`shows the ${format} index of every visible skill as \`index ${flag} ${format}\` prints it`, async () => {
       const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', format);
       assert.equal(path.posix.basename(uri.path), `Prompt index (${format}).md`);
-      const { stdout } = await cli('index', '--format', format, '--no-cache', root());
+      const { stdout } = await cli('index', flag, format, '--no-cache', root());
       await expectPreview(uri, stdout.replace(/\n$/, ''));
       const doc = await vscode.workspace.openTextDocument(uri);
       assert.equal(doc.languageId, 'markdown');
@@ -213,6 +227,8 @@ describe('Preview prompt index', () => {
         assert.ok(doc.getText().includes('\n    - preview-hidden'), doc.getText());
         assert.ok(doc.getText().includes('\n    - preview-banner: Loaded with a MISSING DEPS banner (warn mode) in the prev...\n'), doc.getText());
       }
+      // OpenClaw's prompt section, with the skill's location.
+      if (format === 'openclaw') assert.ok(doc.getText().includes(`<location>${path.join(root(), 'hello-world', 'SKILL.md')}</location>`), doc.getText());
     });
   }
 
@@ -230,6 +246,44 @@ describe('Preview prompt index', () => {
       }
     });
   }
+
+  it("follows Hermes's tools and toolsets chosen for the preview, as `index --toolsets` prints it", async () => {
+    const config = vscode.workspace.getConfiguration('skillAuthor');
+    const settingsDir = fixtureUri('.vscode');
+    const hadSettings = fs.existsSync(settingsDir.fsPath);
+    const dir = fixturePath('skills', 'preview-toolsets');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', 'hermes');
+    const listed = (t: string): boolean => t.includes('\n    - preview-toolsets: ');
+    try {
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: preview-toolsets\ndescription: Only where Hermes has the sa-web toolset.\nmetadata:\n  hermes:\n    requires_toolsets: [sa-web]\n---\n\nBody.\n');
+      // Conditions not applied (the default): listed, as the CLI without --toolsets lists it.
+      await previewWhen(uri, 'the new skill in the Hermes index', listed);
+      // Hermes has another toolset only: left out.
+      await vscode.commands.executeCommand('skillAuthor.hermesTools', { toolsets: ['sa-other'], tools: null });
+      assert.deepEqual(config.inspect('hermes.toolsets')?.workspaceValue, ['sa-other']);
+      const without = await previewWhen(uri, 'the skill left out without its toolset', (t) => !listed(t));
+      assert.equal(`${without}\n`, (await cli('index', '--format', 'hermes', '--toolsets', 'sa-other', '--no-cache', root())).stdout);
+      // Hermes has it: listed again.
+      await vscode.commands.executeCommand('skillAuthor.hermesTools', { toolsets: ['sa-web'], tools: null });
+      const withIt = await previewWhen(uri, 'the skill listed with its toolset', listed);
+      assert.equal(`${withIt}\n`, (await cli('index', '--format', 'hermes', '--toolsets', 'sa-web', '--no-cache', root())).stdout);
+      // A malformed argument changes nothing.
+      await vscode.commands.executeCommand('skillAuthor.hermesTools', { toolsets: 'sa-web' });
+      assert.deepEqual(config.inspect('hermes.toolsets')?.workspaceValue, ['sa-web']);
+      // None given again: the settings are unset.
+      await vscode.commands.executeCommand('skillAuthor.hermesTools', { toolsets: null, tools: null });
+      assert.equal(config.inspect('hermes.toolsets')?.workspaceValue, undefined);
+      assert.equal(config.inspect('hermes.tools')?.workspaceValue, undefined);
+    } finally {
+      await config.update('hermes.toolsets', undefined, vscode.ConfigurationTarget.Workspace);
+      await config.update('hermes.tools', undefined, vscode.ConfigurationTarget.Workspace);
+      if (!hadSettings) fs.rmSync(settingsDir.fsPath, { recursive: true, force: true });
+      const gone = previewWhen(uri, 'the removed skill to leave the index', (t) => !t.includes('preview-toolsets'));
+      fs.rmSync(dir, { recursive: true, force: true });
+      await gone;
+    }
+  });
 
   it('follows the store when a skill appears and goes', async () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', 'xml');

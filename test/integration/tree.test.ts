@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
 import type { LanguageStatusState } from '../../src/extension/languageStatus';
 import type { SnapshotItem, TreeSnapshot } from '../../src/extension/tree';
-import { checkJson, extension, fixturePath, fixtureUri, openSkill, waitFor } from './util';
+import { checkJson, extension, fixturePath, fixtureUri, openSkill, runCli, waitFor } from './util';
 
 interface Decorations {
   fired: Array<{ seq: number; uris: string[] }>;
@@ -334,6 +334,7 @@ describe('Skills view', () => {
     const dir = fixtureUri('skills', 'tree-runtimes');
     const file = vscode.Uri.joinPath(dir, 'SKILL.md');
     const item = (x: TreeSnapshot): SnapshotItem | undefined => skillItems(x).find((i) => i.label === 'tree-runtimes');
+    const rootItem = (x: TreeSnapshot): SnapshotItem | undefined => x.items.find((i) => i.contextValue === 'root' && (i.tooltip ?? '').split('\n')[0] === fixturePath('skills'));
     const cli = async (...args: string[]): Promise<Entry | undefined> => (await checkJson([...args, fixturePath('skills')])).find((e) => e.path === file.fsPath);
     const entry = async (): Promise<Entry | undefined> => ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === file.fsPath);
     const status = async (): Promise<LanguageStatusState> => (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as LanguageStatusState;
@@ -355,6 +356,11 @@ describe('Skills view', () => {
         ['openclaw', 'hidden', ['os']],
       ]);
       assert.equal(item(red)?.contextValue, 'skill.hidden');
+      // OpenClaw reads this root: its item shows OpenClaw's prompt budget, counting the skills its prompt lists.
+      const listed = (await runCli(['index', '--runtime', 'openclaw', fixturePath('skills')])).stdout.split('<skill>').length - 1;
+      const budgetRoot = await snapshotWhen('the root shows OpenClaw\'s budget', (x) => /OpenClaw /.test(rootItem(x)?.description ?? ''));
+      assert.match(rootItem(budgetRoot)?.description ?? '', new RegExp(`^OpenClaw ${listed}/150 skills · [\\d.]+k?/30\\.0k chars$`));
+      assert.ok(unescape(rootItem(budgetRoot)?.tooltip).includes(`OpenClaw's skills prompt: ${listed} of 150 skills, `), rootItem(budgetRoot)?.tooltip);
       const tip = unescape(item(red)?.tooltip);
       assert.ok(tip.includes('**Hermes: Hidden (platform)** (verdict `hidden`)'), tip);
       assert.ok(tip.includes('- Hermes: **hidden (platform)**'), tip);
@@ -398,6 +404,8 @@ describe('Skills view', () => {
       await vscode.workspace.fs.delete(dir, { recursive: true });
     }
     await snapshotWhen('tree-runtimes gone', (x) => !item(x));
+    // No skill of the root is OpenClaw's any more: its budget goes with the last one.
+    await snapshotWhen('the root without a budget', (x) => rootItem(x) !== undefined && !/OpenClaw/.test(rootItem(x)?.description ?? ''));
   });
 
   it('copies a missing-dependencies report for an item', async () => {
@@ -411,7 +419,7 @@ describe('Skills view', () => {
         'Verdict: loaded_with_banner: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.',
         'Mode: warn: from requires.mode in the frontmatter',
         'Missing:',
-        '  - version sa-fake-old >=1.0: constraint_unsatisfied (found 0.9.0)',
+        '  - version sa-fake-old >=1.0: found 0.9.0, required >=1.0',
         '',
       ].join('\n'),
     );

@@ -58,6 +58,12 @@ export async function checkJson(args: string[]): Promise<Entry[]> {
   return parsed.skills.map((e) => ({ ...e, path: resolve(fixturePath(), e.path) }));
 }
 
+/** `node dist/cli.js ARGS` with the extension host's environment (no shell; Electron runs as Node). */
+export async function runCli(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const script = join(extension().extensionPath, 'dist', 'cli.js');
+  return promisify(execFile)(process.execPath, [script, ...args], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, maxBuffer: 16 * 1024 * 1024 });
+}
+
 /** The API's entries equal the CLI's, skill by skill (matched by `key`, the path by default). */
 export function assertSameEntries(apiEntries: Entry[], cliEntries: Entry[], key: (e: Entry) => string = (e) => e.path): void {
   assert.deepEqual(apiEntries.map(key).sort(), cliEntries.map(key).sort(), 'the same skills');

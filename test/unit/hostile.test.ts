@@ -292,7 +292,7 @@ describe('hostile input: the corpus through the CLI', function () {
       const r = await run(['banner', `root/${id}`, '--render', '--no-cache', '--no-probe'], { cwd: tmp, env });
       assert.equal(r.code, 0, `${id}: ${r.err}`);
       assert.equal(r.out, '');
-      assert.match(r.err, new RegExp(`^skill-author: the model never sees \`${id}\`: not_loadable — SKILL\\.md (is|cannot)`));
+      assert.match(r.err, new RegExp(`^skill-author: the model never sees \`${id}\`: nexo-rs: not loadable — SKILL\\.md (is|cannot)`));
     }
     const big = await run(['banner', 'root/big-body', '--render', '--no-cache', '--no-probe'], { cwd: tmp, env });
     assert.equal(big.out, `${readFileSync(path.join(root, 'big-body', 'SKILL.md'), 'utf8').split('---\n')[2]?.trim()}\n`);

@@ -271,6 +271,45 @@ describe('OpenClaw profile: hostile trees never crash or hang', function () {
   });
 });
 
+describe('OpenClaw profile: install hints', function () {
+  if (!posix) return;
+  let tmp: string;
+  beforeEach(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'openclaw-install-'));
+  });
+  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('names the installers OpenClaw offers for the binaries a skill lacks, only those, only while it lacks them', async () => {
+    const home = path.join(tmp, 'home');
+    const root = path.join(tmp, 'skills');
+    const bin = path.join(tmp, 'bin');
+    fs.mkdirSync(bin);
+    const add = (folder: string, metadata: object) => {
+      fs.mkdirSync(path.join(root, folder), { recursive: true });
+      fs.writeFileSync(path.join(root, folder, 'SKILL.md'), skill(`name: ${folder}\ndescription: d\nmetadata: ${JSON.stringify({ openclaw: metadata })}`));
+    };
+    const brew = { id: 'brew', kind: 'brew', formula: 'zz-tool', bins: ['zz-tool'], label: 'Install zz (brew)' };
+    add('lacks', { requires: { bins: ['zz-tool'] }, install: [brew] });
+    // OpenClaw offers one installer: node before brew when brew is not on PATH.
+    add('node-first', { requires: { bins: ['zz-tool'] }, install: [brew, { kind: 'node', package: 'zz-pkg', bins: ['zz-tool'] }] });
+    add('any', { requires: { anyBins: ['zz-a', 'zz-tool'] }, install: [brew] });
+    add('unrelated', { requires: { bins: ['zz-none'] }, install: [brew] });
+    add('mac-only', { requires: { bins: ['zz-tool'] }, install: [{ ...brew, os: ['darwin'] }] });
+    const reasons = async (id: string, extra: Record<string, string> = {}) => (await evaluateOpenClaw(root, ctxFor(home, extra))).skills.find((s) => s.id === id)?.reasons ?? [];
+    const hint = 'Install: OpenClaw offers `Install zz (brew)` (`brew install zz-tool`, provides `zz-tool`) for what is missing.';
+    assert.ok((await reasons('lacks')).includes(hint), String(await reasons('lacks')));
+    const lacks = (await evaluateOpenClaw(root, ctxFor(home))).skills.find((s) => s.id === 'lacks');
+    assert.deepEqual(lacks?.install, [{ label: 'Install zz (brew)', command: 'brew install zz-tool', bins: ['zz-tool'] }]);
+    assert.ok((await reasons('any')).includes(hint));
+    assert.ok((await reasons('node-first')).includes('Install: OpenClaw offers `Install zz-pkg (npm)` (`npm install -g --ignore-scripts zz-pkg`, provides `zz-tool`) for what is missing.'), String(await reasons('node-first')));
+    assert.ok(!(await reasons('unrelated')).some((r) => r.startsWith('Install:')), 'an installer for other binaries is no hint');
+    assert.ok(!(await reasons('mac-only')).some((r) => r.startsWith('Install:')), 'an installer for another platform is not offered');
+    // Installed: eligible, no hint.
+    fs.writeFileSync(path.join(bin, 'zz-tool'), '#!/bin/sh\n', { mode: 0o755 });
+    assert.ok(!(await reasons('lacks', { PATH: bin })).some((r) => r.startsWith('Install:')));
+  });
+});
+
 describe('OpenClaw profile: the façade', function () {
   if (!posix) return;
   let tmp: string;

@@ -12,7 +12,7 @@ import type { GatingMode, Missing } from '../types';
 import type { JudgedSkill } from './judge';
 import { applicableRuntimes } from './detect';
 import { worstVerdict } from './judge';
-import { colorOfVerdict, type HiddenBy, type RuntimeMissing, type RuntimeId, type RuntimeSkillVerdict, type RuntimeVerdict } from './types';
+import { colorOfVerdict, type HiddenBy, type InstallHint, type RuntimeMissing, type RuntimeId, type RuntimeSkillVerdict, type RuntimeVerdict } from './types';
 
 export const CHECK_JSON_VERSION = 2;
 
@@ -23,6 +23,8 @@ export interface RuntimeEntry {
   hidden_by?: HiddenBy[];
   missing: RuntimeMissing;
   reasons: string[];
+  /** What the runtime offers to install for missing binaries (OpenClaw). */
+  install?: InstallHint[];
   /** Why this runtime applies to the skill. */
   applies_because: string;
 }
@@ -140,6 +142,7 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
       ...(v.hiddenBy.length ? { hidden_by: v.hiddenBy } : {}),
       missing: v.missing,
       reasons: v.reasons,
+      ...(v.install?.length ? { install: v.install } : {}),
       applies_because: why.get(v.runtime) ?? '',
     })),
   };

@@ -98,6 +98,16 @@ export interface RuntimeSkillVerdict {
   missing: RuntimeMissing;
   /** Plain words, in the runtime's terms, explaining the verdict (one sentence each). */
   reasons: string[];
+  /** What the runtime offers to install for binaries the skill lacks (OpenClaw's install specs). */
+  install?: InstallHint[];
+}
+
+/** An installer a runtime offers: its label, the command it runs, and which missing binaries it provides
+ *  (empty: it names none, so it may provide any). */
+export interface InstallHint {
+  label: string;
+  command: string;
+  bins: string[];
 }
 
 /** The machine and the user's choices a runtime decides with. Everything a profile reads from the outside

@@ -1,6 +1,7 @@
 // A verdict and what is missing, in words, the same in the CLI's table, the Skills view, its tooltips and
 // the language status: one place, so a skill reads alike wherever it is shown.
 
+import type { Missing, VersionReason } from '../types';
 import type { RuntimeEntry } from './entry';
 import type { PromptBudget, RuntimeMissing } from './types';
 
@@ -24,6 +25,12 @@ export function verdictWords(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidd
     default:
       return 'not found';
   }
+}
+
+/** The same, capitalised, as a label leads with it: `Hidden (strict)`, `Needs setup`. */
+export function verdictLabel(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
+  const words = verdictWords(r, mode);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** One item of the MISSING column: a 10,000-comparator constraint is quoted in full by --json and the
@@ -66,4 +73,53 @@ export function budgetWords(b: PromptBudget): string {
 export function budgetShort(b: PromptBudget): string {
   const k = (x: number): string => (x >= 1000 ? `${(x / 1000).toFixed(1)}k` : String(x));
   return `${b.skills}/${b.maxSkills} skills · ${k(b.chars)}/${k(b.maxChars)} chars${b.format === 'compact' ? ' (compact)' : ''}${b.truncated ? ' (truncated)' : ''}`;
+}
+
+/** A version requirement as checked: enough of nexo-rs's `MissingVersion` or `VersionCheck` to say it. */
+export interface VersionFactInput {
+  required: string;
+  found: string | null;
+  reason?: VersionReason | null;
+  detail?: string | null;
+  /** Where the binary was found, when known. */
+  path?: string | null;
+}
+
+/** What the check of one version requirement found, in one clause ("found 0.9.0 at /usr/bin/x, required
+ *  >=1.0"): the same in the Skills view, its reports, the previews and the hovers. */
+export function versionFact(v: VersionFactInput): string {
+  const at = v.path ? ` at ${v.path}` : '';
+  const detail = v.detail ? `: ${v.detail}` : '';
+  switch (v.reason ?? undefined) {
+    case undefined:
+      return `found ${v.found ?? '?'}${at}`;
+    case 'constraint_unsatisfied':
+      return `found ${v.found ?? '?'}${at}, required ${v.required}`;
+    case 'bin_not_found':
+      return 'bin not found on PATH';
+    case 'invalid_constraint':
+      return `invalid constraint${detail}`;
+    case 'probe_failed':
+      return `probe failed${at}${detail}`;
+    case 'parse_failed':
+      return `no version found${at}${detail}`;
+    default:
+      return v.detail ?? 'not probed';
+  }
+}
+
+/** One missing requirement: its kind, what it names, and what is wrong with it. */
+export interface MissingFact {
+  kind: 'bin' | 'env' | 'version';
+  label: string;
+  detail: string;
+}
+
+/** nexo-rs's missing lists as facts, in its order (bins, env, versions). */
+export function missingFacts(m: Missing): MissingFact[] {
+  return [
+    ...m.bins.map((b): MissingFact => ({ kind: 'bin', label: b, detail: 'not found on PATH' })),
+    ...m.env.map((e): MissingFact => ({ kind: 'env', label: e, detail: 'unset' })),
+    ...m.versions.map((v): MissingFact => ({ kind: 'version', label: `${v.bin} ${v.required}`, detail: versionFact(v) })),
+  ];
 }

@@ -73,6 +73,8 @@ export interface OpenClawRun {
   /** Paths written as OpenClaw prints them (`~/` for the home). */
   compactPath: (p: string) => string;
   platform: NodeJS.Platform;
+  /** What eligibility was decided with (config, environment, binaries on PATH). */
+  eligibility: EligibilityContext;
 }
 
 /** `readSkillFrontmatterSafe` for a loaded skill (re-read with the skill folder as the root). */
@@ -193,5 +195,6 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     logs,
     compactPath,
     platform: ctx.platform,
+    eligibility: ectx,
   };
 }

@@ -49,6 +49,33 @@ function emojiAndHomepage(entry: SkillEntry): { emoji?: string; homepage?: strin
  *  option when all are downloads; else one, by preference brew (preferBrew and brew on PATH), uv, node, brew
  *  (on PATH), go, download, brew, first. Ids default to `<kind>-<index among the platform's specs>`. */
 export function installOptions(entry: SkillEntry, ctx: EligibilityContext): InstallOption[] {
+  return installChoices(entry, ctx).map((c) => c.option);
+}
+
+/** The command OpenClaw runs for an installer (`buildInstallCommand`, src/agents/skills-install.ts), as
+ *  words; a download is fetched, not run. Null when the spec lacks the field its kind needs. */
+export function installCommand(spec: InstallSpec, nodeManager: string): string | null {
+  switch (spec.kind) {
+    case 'brew':
+      return spec.formula ? `brew install ${spec.formula}` : null;
+    case 'node': {
+      if (!spec.package) return null;
+      const manager: Record<string, string> = { pnpm: 'pnpm add -g', yarn: 'yarn global add', bun: 'bun add -g' };
+      return `${manager[nodeManager] ?? 'npm install -g'} --ignore-scripts ${spec.package}`;
+    }
+    case 'go':
+      return spec.module ? `go install ${spec.module}` : null;
+    case 'uv':
+      return spec.package ? `uv tool install ${spec.package}` : null;
+    case 'download':
+      return spec.url ? `download ${spec.url.trim()}` : null;
+    default:
+      return null;
+  }
+}
+
+/** `installOptions` with the spec behind each option. */
+export function installChoices(entry: SkillEntry, ctx: EligibilityContext): Array<{ option: InstallOption; spec: InstallSpec }> {
   const requiredOs = entry.metadata?.os ?? [];
   if (requiredOs.length > 0 && !requiredOs.includes(ctx.platform)) return [];
   const install = entry.metadata?.install ?? [];
@@ -72,7 +99,7 @@ export function installOptions(entry: SkillEntry, ctx: EligibilityContext): Inst
     }
     return { id, kind: spec.kind, label, bins: spec.bins ?? [] };
   };
-  if (filtered.every((spec) => spec.kind === 'download')) return filtered.map((spec, i) => toOption(spec, i));
+  if (filtered.every((spec) => spec.kind === 'download')) return filtered.map((spec, i) => ({ option: toOption(spec, i), spec }));
   const indexed = filtered.map((spec, index) => ({ spec, index }));
   const find = (kind: InstallSpec['kind']) => indexed.find((i) => i.spec.kind === kind);
   const brewAvailable = ctx.bins.has('brew');
@@ -85,7 +112,7 @@ export function installOptions(entry: SkillEntry, ctx: EligibilityContext): Inst
     find('download') ??
     find('brew') ??
     indexed[0];
-  return pick ? [toOption(pick.spec, pick.index)] : [];
+  return pick ? [{ option: toOption(pick.spec, pick.index), spec: pick.spec }] : [];
 }
 
 /** `buildSkillStatus`. */

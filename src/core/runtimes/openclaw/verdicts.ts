@@ -10,10 +10,13 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { colorOfVerdict, type HiddenBy, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
+import { colorOfVerdict, type HiddenBy, type InstallHint, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
+import { resolveSkillsInstallPreferences } from './config';
+import { installChoices, installCommand } from './status';
+import type { SkillEntry } from './types';
 import type { OpenClawRun } from './emulate';
 import type { FolderFate } from './discover';
-import { dropReason, foundFact, notVisibleFact, readyFact, visibleFact, type NotVisibleWhy } from './words';
+import { dropReason, foundFact, installFact, notVisibleFact, readyFact, visibleFact, type NotVisibleWhy } from './words';
 import type { Requirements } from './eligibility';
 
 function missingKinds(m: Requirements): HiddenBy[] {
@@ -48,6 +51,21 @@ function mainFate(fates: FolderFate[]): FolderFate | undefined {
     if (f) return f;
   }
   return undefined;
+}
+
+/** The installers OpenClaw offers (its one-installer choice, for this platform) that provide a binary the
+ *  skill lacks; one that names no binaries may provide any. */
+function installHints(run: OpenClawRun, entry: SkillEntry, missing: Requirements): InstallHint[] {
+  const lacking = [...missing.bins, ...missing.anyBins];
+  if (lacking.length === 0) return [];
+  const { nodeManager } = resolveSkillsInstallPreferences(run.eligibility.config);
+  const out: InstallHint[] = [];
+  for (const { option, spec } of installChoices(entry, run.eligibility)) {
+    const provides = option.bins.filter((b) => lacking.includes(b));
+    const command = installCommand(spec, nodeManager);
+    if (command && (option.bins.length === 0 || provides.length)) out.push({ label: option.label, command, bins: provides });
+  }
+  return out;
 }
 
 export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
@@ -95,6 +113,8 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
       };
     }
     reasons.push(why ? notVisibleFact(why) : visibleFact());
+    const install = st.eligible ? [] : installHints(run, e, st.missing);
+    if (install.length) reasons.push(installFact(install));
     if (o.inPrompt && run.prompt.compact) reasons.push('The prompt uses the compact format: the model sees the name and location, not the description.');
     out.push(
       verdict({
@@ -106,6 +126,7 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
         hiddenBy,
         missing: { bins: st.missing.bins, anyBins: st.missing.anyBins, env: st.missing.env, config: st.missing.config, os: st.missing.os },
         reasons,
+        ...(install.length ? { install } : {}),
       }),
     );
   }

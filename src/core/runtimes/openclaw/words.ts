@@ -2,6 +2,7 @@
 // loader produced the skill), ready (`openclaw skills check` calls it eligible) and visible (the prompt builder
 // lists it in <available_skills>) — in the terms its own CLI and docs use.
 
+import type { InstallHint } from '../types';
 import type { Requirements } from './eligibility';
 import type { PromptGate } from './eligibility';
 import type { FolderFate, SkillSource } from './discover';
@@ -47,6 +48,12 @@ export function readyFact(p: { eligible: boolean; disabled: boolean; blocked: bo
   if (p.disabled) return `Not ready: \`openclaw skills check\` lists it as disabled (skills.entries.${p.skillKey}.enabled is false in openclaw.json).`;
   if (p.blocked) return 'Not ready: `openclaw skills check` lists it as blocked by skills.allowBundled.';
   return `Not ready: \`openclaw skills check\` lists it under missing requirements (${missingSummary(p.missing)}).`;
+}
+
+/** The installers OpenClaw offers for what a skill lacks, in one sentence. */
+export function installFact(hints: readonly InstallHint[]): string {
+  const one = (h: InstallHint): string => `${code(h.label)} (${code(h.command)}${h.bins.length ? `, provides ${list(h.bins)}` : ''})`;
+  return `Install: OpenClaw offers ${hints.map(one).join(' or ')} for what is missing.`;
 }
 
 export type NotVisibleWhy =
