@@ -56,7 +56,10 @@ async function run(workspace, file, { background = false, waitScan = false } = {
   const scan = new Promise((r) => (resolveScan = r));
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
     published++;
-    if (p.uri === uri && firstDiagnostics === null) (firstDiagnostics = performance.now() - t0), resolveFirst();
+    if (p.uri === uri && firstDiagnostics === null) {
+      firstDiagnostics = performance.now() - t0;
+      resolveFirst();
+    }
   });
   conn.onNotification('skillAuthor/scanned', (p) => {
     scanned = { ...p, atMs: performance.now() - t0 };

@@ -102,25 +102,13 @@ export interface ProbeLogResult {
   probing: boolean;
 }
 
-export namespace SkillsRequest {
-  export const method = 'skillAuthor/skills';
-  export const type = new RequestType<SkillsParams, SkillsResult, void>(method);
-}
+export const SkillsRequest = { method: 'skillAuthor/skills', type: new RequestType<SkillsParams, SkillsResult, void>('skillAuthor/skills') } as const;
 
-export namespace PreviewRequest {
-  export const method = 'skillAuthor/preview';
-  export const type = new RequestType<PreviewParams, PreviewResult | null, void>(method);
-}
+export const PreviewRequest = { method: 'skillAuthor/preview', type: new RequestType<PreviewParams, PreviewResult | null, void>('skillAuthor/preview') } as const;
 
-export namespace IndexRequest {
-  export const method = 'skillAuthor/index';
-  export const type = new RequestType<IndexParams, IndexResult, void>(method);
-}
+export const IndexRequest = { method: 'skillAuthor/index', type: new RequestType<IndexParams, IndexResult, void>('skillAuthor/index') } as const;
 
-export namespace ProbeLogRequest {
-  export const method = 'skillAuthor/probeLog';
-  export const type = new RequestType0<ProbeLogResult, void>(method);
-}
+export const ProbeLogRequest = { method: 'skillAuthor/probeLog', type: new RequestType0<ProbeLogResult, void>('skillAuthor/probeLog') } as const;
 
 /** The diagnostics' `source`. */
 export const SOURCE = 'skill-author';
@@ -131,7 +119,4 @@ export interface ScannedParams {
   ms: number;
 }
 
-export namespace ScannedNotification {
-  export const method = 'skillAuthor/scanned';
-  export const type = new NotificationType<ScannedParams>(method);
-}
+export const ScannedNotification = { method: 'skillAuthor/scanned', type: new NotificationType<ScannedParams>('skillAuthor/scanned') } as const;

@@ -228,7 +228,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const warn = actions.find((a) => /mode: warn/.test(a.title));
     assert.ok(warn?.edit?.changes?.[uri], JSON.stringify(actions));
     const text = TextDocument.applyEdits(TextDocument.create(uri, 'markdown', 1, SKILLS['skills/tools/hidden/SKILL.md'] as string), warn.edit.changes[uri] as TextEdit[]);
-    assert.match(text, /\n  mode: warn\n/);
+    assert.match(text, /\n {2}mode: warn\n/);
   });
 
   it("goes to a supporting file from a link or a code span, and nowhere from other text", async () => {
