@@ -177,7 +177,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   if (command === 'lsp') return lsp(rest, io);
-  if (!ALLOWED[command]) throw new UsageError(`unknown command \`${command}\` (expected check, banner, index or constraint; see --help)`);
+  if (!ALLOWED[command]) throw new UsageError(`unknown command \`${command}\` (expected check, banner, index, constraint or lsp; see --help)`);
   let parsed;
   try {
     parsed = parseArgs({ args: rest, options: COMMON, allowPositionals: true, strict: true });
