@@ -97,7 +97,10 @@ describe('lsp: Neovim (headless, built-in LSP client) with the documented config
     });
   }
 
-  it('docs/lsp.md shows the configuration this test runs, verbatim', () => {
+});
+
+describe('lsp: the documented Neovim configuration', () => {
+  it('docs/lsp.md shows the configuration the Neovim test runs, verbatim', () => {
     const doc = readFileSync(path.join(REPO, 'docs', 'lsp.md'), 'utf8');
     assert.ok(doc.includes(`\`\`\`lua\n${readFileSync(CONFIG, 'utf8')}\`\`\``), 'docs/lsp.md embeds docs/lsp/skill-author.lua in a ```lua block');
   });
