@@ -348,3 +348,5 @@ console.log(`\n${machineLine}`);
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.error(`bench: wrote ${join('bench', 'results.json')}`);
 if (!keep) rmSync(tmp, { recursive: true, force: true });
+// The language server's figures (start → first diagnostics, memory after scanning the corpus): bench/lsp.mjs.
+spawnSync(process.execPath, [join(here, 'lsp.mjs'), ...(quick ? ['--quick'] : [])], { stdio: 'inherit' });

@@ -109,7 +109,7 @@ export function formatMissing(missing) {
 
 /** Why this process may not run apt-get itself, or null when it may: apt-get is there, the process is
  *  root or may use sudo without a password, and the user did not set SKILL_AUTHOR_NO_APT. */
-function aptRefusal() {
+export function aptRefusal() {
   const no = process.env.SKILL_AUTHOR_NO_APT;
   if (no && no !== '0') return `SKILL_AUTHOR_NO_APT=${no} says not to install system packages`;
   if (!onPath('apt-get')) return 'this machine has no apt-get to install it with';
@@ -161,7 +161,7 @@ async function installDebianPackages(needs) {
  *  to `logFile`. apt's own locks may be held by another apt-get or dpkg (another clone's first run, an
  *  unattended upgrade): `install` waits for the dpkg lock itself (DPkg::Lock::Timeout), and `update`,
  *  which does not wait for the package-lists lock, is tried again every few seconds, for up to 15 minutes. */
-async function aptGet(args, logFile) {
+export async function aptGet(args, logFile) {
   const aptArgs = ['-q', '-o', 'DPkg::Lock::Timeout=600', ...args];
   const [cmd, cmdArgs] = isRoot()
     ? ['apt-get', aptArgs]

@@ -3,7 +3,7 @@
 //
 // Exit codes: 0 no error diagnostics · 1 error diagnostics, or nothing found · 2 usage error / bad path.
 
-import { promises as fs, statSync } from 'node:fs';
+import { existsSync, promises as fs, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -39,6 +39,7 @@ Usage:
   skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
   skill-author constraint --batch < lines
+  skill-author lsp --stdio [--trusted]      (the language server; see docs/lsp.md)
 
 Runtimes (R): nexo, hermes, openclaw, claude-code, vscode, agentskills. Without --runtime each skill is judged
 by the runtimes that apply to it (where it lives, the fields it uses; else agentskills).
@@ -175,7 +176,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out(`${VERSION}\n`);
     return 0;
   }
-  if (!ALLOWED[command]) throw new UsageError(`unknown command \`${command}\` (expected check, banner, index or constraint; see --help)`);
+  if (command === 'lsp') return lsp(rest, io);
+  if (!ALLOWED[command]) throw new UsageError(`unknown command \`${command}\` (expected check, banner, index, constraint or lsp; see --help)`);
   let parsed;
   try {
     parsed = parseArgs({ args: rest, options: COMMON, allowPositionals: true, strict: true });
@@ -201,6 +203,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
     default:
       return cmdIndex(positionals, values, io);
   }
+}
+
+/** `lsp`: the language server, loaded only now (dist/lsp.js beside this bundle; src/server unbundled), so
+ *  the other commands never load it. Runs until the client says `exit`. */
+function lsp(args: string[], io: Io): Promise<number> {
+  const entry = [path.join(__dirname, 'lsp.js'), path.join(__dirname, '..', 'server', 'main.js')].find((f) => existsSync(f));
+  if (!entry) throw new Error('the language server (lsp.js) is missing from this installation');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { runLsp } = require(entry) as typeof import('../server/main');
+  const code = runLsp(args, io, VERSION);
+  return code === null ? new Promise<number>(() => undefined) : Promise.resolve(code);
 }
 
 async function assertPaths(paths: string[], io: Io): Promise<string[]> {

@@ -1,0 +1,66 @@
+// What only our clients show: the skills of the roots with each runtime's verdict (`check --json`'s
+// entries), what the model sees of one skill, a runtime's prompt index, the probe log.
+
+import * as path from 'node:path';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeSkillFile } from '../../core/cache';
+import { readSkillText } from '../../core/catalog';
+import { bannerFor, contentFor, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../core/engine';
+import { isVisible } from '../../core/status';
+import { CHECK_JSON_VERSION } from '../../core/runtimes/entry';
+import { RUNTIME_LABELS } from '../../core/runtimes/judge';
+import type { RuntimeId } from '../../core/runtimes/types';
+import type { IndexParams, IndexResult, PreviewResult, SkillsParams, SkillsResult } from '../../shared/protocol';
+import { fileOf } from '../documents';
+import type { SkillService } from '../service';
+
+export class RequestError extends Error {}
+
+const RUNTIMES: readonly RuntimeId[] = ['nexo', 'hermes', 'openclaw', 'claude-code', 'vscode', 'agentskills'];
+
+function pathsOf(service: SkillService, roots: unknown): string[] {
+  if (roots === undefined) return service.workspace.roots();
+  if (!Array.isArray(roots) || !roots.every((r) => typeof r === 'string')) throw new RequestError('`roots` must be a list of paths');
+  return roots.map((r: string) => path.resolve(service.workspace.cwd(), r));
+}
+
+export async function skills(service: SkillService, params: SkillsParams | undefined, open: readonly TextDocument[], signal?: AbortSignal): Promise<SkillsResult> {
+  const roots = pathsOf(service, params?.roots);
+  const { entries } = await service.scan(roots, open, signal);
+  return { version: CHECK_JSON_VERSION, roots, skills: entries };
+}
+
+export async function preview(service: SkillService, uri: unknown, open: (uri: string) => TextDocument | undefined, signal?: AbortSignal): Promise<PreviewResult | null> {
+  if (typeof uri !== 'string') throw new RequestError('`uri` must be a string');
+  const doc = open(uri);
+  let skill: EvaluatedSkill;
+  let verdict: PreviewResult['verdict'];
+  if (doc) {
+    const r = await service.entryOf(doc, signal);
+    skill = r.skill;
+    verdict = r.entry.verdict;
+  } else {
+    const file = fileOf(uri);
+    if (!file || path.basename(file) !== 'SKILL.md') return null;
+    const location = service.workspace.locate(file);
+    const analysis = analyzeSkillFile(await readSkillText(file), file);
+    skill = { location, analysis, status: await service.engine().evaluate(analysis, undefined, signal), id: location.id };
+    verdict = ((await service.judge([skill]))[0] as { verdict: PreviewResult['verdict'] }).verdict;
+  }
+  // What nexo-rs shows the model (the banner is nexo-rs's), as `banner --render` prints it.
+  const visible = isVisible(skill.status.verdict);
+  return { uri, verdict, visible, banner: bannerFor(skill), content: visible ? contentFor(skill) : '' };
+}
+
+export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal): Promise<IndexResult> {
+  const runtime = params?.runtime;
+  if (!runtime || !RUNTIMES.includes(runtime)) throw new RequestError(`\`runtime\` must be one of ${RUNTIMES.join(', ')}`);
+  if (runtime === 'claude-code' || runtime === 'vscode') throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
+  const root = params?.root !== undefined ? (pathsOf(service, [params.root])[0] as string) : service.workspace.roots()[0];
+  if (!root) throw new RequestError('no root: the workspace has no folder; pass `root`');
+  const tree = await service.treeIndex(runtime, root);
+  if (tree) return { runtime, root, index: tree.index, error: tree.error };
+  const { skills: evaluated, catalogs } = await service.engine().checkPaths([root], signal);
+  const text = await renderIndex(evaluated, runtime === 'agentskills' ? 'xml' : 'nexo', mergeCategoryDescriptions(catalogs));
+  return { runtime, root, index: text, error: null };
+}

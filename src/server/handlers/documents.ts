@@ -1,0 +1,133 @@
+// Open documents: analyzed after each change once the client has been quiet for `debounceMs` (longer for
+// huge documents), their findings published with the document's version. A newer change cancels a check
+// still running; a result for an older version is dropped. Saving a file re-judges the open skills of its
+// root (Hermes and OpenClaw read the saved tree); saving a runtime's configuration re-judges all of them.
+
+import * as path from 'node:path';
+import { type Connection, type Diagnostic, TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { documentPath, fileOf, HUGE_CHARS, kindOf } from '../documents';
+import { agentsDiagnostics, openclawDiagnostics, skillDiagnostics } from '../features/diagnostics';
+import type { SkillService } from '../service';
+import { messageOf } from './guard';
+
+export class DocumentHandler {
+  readonly documents = new TextDocuments(TextDocument);
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly running = new Map<string, AbortController>();
+  /** Called after each publish (the bench and the background scan listen). */
+  onPublished: ((uri: string) => void) | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly service: SkillService,
+  ) {
+    const docs = this.documents;
+    docs.onDidOpen((e) => {
+      if (!kindOf(e.document.uri)) return;
+      service.documents.markClean(e.document);
+      this.schedule(e.document, 0);
+    });
+    docs.onDidChangeContent((e) => {
+      // didOpen also fires a content change: the open handler scheduled it already.
+      if (!kindOf(e.document.uri) || e.document.version === this.openedVersion(e.document)) return;
+      this.schedule(e.document);
+    });
+    docs.onDidSave((e) => {
+      if (!kindOf(e.document.uri)) return;
+      service.documents.markClean(e.document);
+      this.saved(documentPath(e.document.uri));
+    });
+    docs.onDidClose((e) => {
+      this.cancel(e.document.uri);
+      service.documents.forget(e.document.uri);
+      if (kindOf(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    });
+    docs.listen(connection);
+  }
+
+  private readonly opened = new Map<string, number>();
+
+  private openedVersion(doc: TextDocument): number | undefined {
+    return this.opened.get(doc.uri);
+  }
+
+  /** A file on disk changed (saved here, or elsewhere): re-judge what depends on it. */
+  saved(file: string): void {
+    const abs = path.resolve(file);
+    if (this.service.configFiles().includes(abs) || kindOf(abs) === 'openclaw' || kindOf(abs) === 'agents') {
+      this.service.invalidate();
+      this.recheckAll();
+    } else {
+      this.service.invalidate([abs]);
+      this.recheckAll((doc) => {
+        const f = fileOf(doc.uri);
+        return f !== null && this.service.workspace.rootOf(f) === this.service.workspace.rootOf(abs);
+      });
+    }
+  }
+
+  /** Whether a document's check is waiting or running (the roots' scan waits for them: an opened file's
+   *  findings come first). */
+  busy(): boolean {
+    return this.timers.size > 0 || this.running.size > 0;
+  }
+
+  recheckAll(which: (doc: TextDocument) => boolean = () => true): void {
+    for (const doc of this.documents.all()) if (kindOf(doc.uri) && which(doc)) this.schedule(doc);
+  }
+
+  private cancel(uri: string): void {
+    const t = this.timers.get(uri);
+    if (t) clearTimeout(t);
+    this.timers.delete(uri);
+    this.running.get(uri)?.abort();
+    this.running.delete(uri);
+  }
+
+  schedule(doc: TextDocument, delay?: number): void {
+    if (delay === 0) this.opened.set(doc.uri, doc.version);
+    this.cancel(doc.uri);
+    const base = this.service.settings.debounceMs;
+    const wait = delay ?? (doc.getText().length > HUGE_CHARS ? Math.max(base, 1000) : base);
+    this.timers.set(
+      doc.uri,
+      setTimeout(() => {
+        this.timers.delete(doc.uri);
+        void this.check(doc.uri, doc.version);
+      }, wait),
+    );
+  }
+
+  private async check(uri: string, version: number): Promise<void> {
+    const doc = this.documents.get(uri);
+    if (!doc || doc.version !== version) return;
+    const abort = new AbortController();
+    this.running.set(uri, abort);
+    let diagnostics: Diagnostic[];
+    try {
+      diagnostics = await this.diagnose(doc, abort.signal);
+    } catch (e) {
+      if (!abort.signal.aborted) this.connection.console.error(`checking ${uri} failed: ${messageOf(e)}`);
+      return;
+    } finally {
+      if (this.running.get(uri) === abort) this.running.delete(uri);
+    }
+    if (abort.signal.aborted || this.documents.get(uri)?.version !== version) return;
+    await this.connection.sendDiagnostics({ uri, version, diagnostics });
+    this.onPublished?.(uri);
+  }
+
+  private async diagnose(doc: TextDocument, signal: AbortSignal): Promise<Diagnostic[]> {
+    switch (kindOf(doc.uri)) {
+      case 'skill':
+        return skillDiagnostics(this.service, doc, signal);
+      case 'agents':
+        return agentsDiagnostics(this.service, doc);
+      case 'openclaw':
+        return openclawDiagnostics(doc);
+      default:
+        return [];
+    }
+  }
+}

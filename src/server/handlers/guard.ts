@@ -1,0 +1,33 @@
+// What every handler shares: a request's cancellation as an AbortSignal, and failures answered as errors
+// (logged to the client's log in one line, never a stack trace on stderr) so one bad request never takes the
+// server down.
+
+import { type CancellationToken, type Connection, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
+import { RequestError } from '../features/custom';
+
+export function signalOf(token: CancellationToken | undefined): AbortSignal {
+  const abort = new AbortController();
+  if (token?.isCancellationRequested) abort.abort();
+  else token?.onCancellationRequested(() => abort.abort());
+  return abort.signal;
+}
+
+export function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** `fn` as a request handler: cancelled → RequestCancelled, a bad request → InvalidParams, anything else
+ *  → InternalError with the message, logged. */
+export function guard<P, R>(connection: Connection, method: string, fn: (params: P, signal: AbortSignal) => Promise<R> | R): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> {
+  return async (params, token) => {
+    const signal = signalOf(token);
+    try {
+      return await fn(params, signal);
+    } catch (e) {
+      if (signal.aborted) return new ResponseError(LSPErrorCodes.RequestCancelled, `${method} was cancelled`);
+      if (e instanceof RequestError) return new ResponseError(ErrorCodes.InvalidParams, `${method}: ${e.message}`);
+      connection.console.error(`${method} failed: ${messageOf(e)}`);
+      return new ResponseError(ErrorCodes.InternalError, `${method} failed: ${messageOf(e)}`);
+    }
+  };
+}

@@ -1,0 +1,31 @@
+// The entry of dist/lsp.js: `skill-author lsp` loads it only when asked, so `check` does not pay for the
+// language server's modules at start.
+
+import { startServer } from './server';
+
+export const LSP_HELP = `skill-author lsp --stdio [--trusted]
+
+Runs the language server on standard input and output (JSON-RPC, the Language Server Protocol): findings
+of every SKILL.md (and nexo-rs agents files, openclaw.json) as check reports them, hover, completion,
+quick fixes, go to definition for supporting files. See docs/lsp.md for editor setup.
+
+Options:
+  --stdio        speak LSP on stdin/stdout (the only transport)
+  --trusted      the workspace is trusted: version probes may run (\`<bin> --version\`); without it, only
+                 initializationOptions.trusted = true allows them
+  -h, --help     this help`;
+
+/** Returns an exit code for usage errors; otherwise the server runs until the client says `exit`. */
+export function runLsp(args: readonly string[], io: { out: (s: string) => void; err: (s: string) => void }, version: string): number | null {
+  if (args.includes('-h') || args.includes('--help')) {
+    io.out(`${LSP_HELP}\n`);
+    return 0;
+  }
+  const unknown = args.filter((a) => a !== '--stdio' && a !== '--trusted');
+  if (unknown.length || !args.includes('--stdio')) {
+    io.err(`skill-author: ${unknown.length ? `unknown option \`${unknown[0]}\` for lsp` : 'lsp needs --stdio'} (see skill-author lsp --help)\n`);
+    return 2;
+  }
+  startServer({ trusted: args.includes('--trusted'), version, input: process.stdin, output: process.stdout });
+  return null;
+}

@@ -1,0 +1,67 @@
+// The skill roots of the workspace: each workspace folder (and the `roots` setting's folders), read as
+// `check ROOT` reads it. A SKILL.md is located as the catalog's walk of its root would find it (its root
+// and category); one outside every root as `check FILE` finds it (its folder's parent is its root).
+
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { categoryOf, SKILL_FILE, type SkillLocation } from '../core/catalog';
+import { fileOf } from './documents';
+import { resolveSettingPath } from './settings';
+
+export class Workspace {
+  private folders: string[] = [];
+  private extra: string[] = [];
+
+  /** Workspace folders as URIs (non-`file:` ones are ignored). */
+  setFolders(uris: readonly string[]): void {
+    this.folders = unique(uris.map(fileOf).filter((f): f is string => f !== null).map((f) => path.resolve(f)));
+  }
+
+  addFolders(added: readonly string[], removed: readonly string[]): void {
+    const gone = new Set(removed.map(fileOf).filter((f): f is string => f !== null).map((f) => path.resolve(f)));
+    this.folders = unique([...this.folders.filter((f) => !gone.has(f)), ...added.map(fileOf).filter((f): f is string => f !== null).map((f) => path.resolve(f))]);
+  }
+
+  setExtraRoots(roots: readonly string[]): void {
+    this.extra = unique(roots.map((r) => resolveSettingPath(r, this.cwd())));
+  }
+
+  /** Where relative settings are resolved and the runtimes run: the first workspace folder. */
+  cwd(): string {
+    return this.folders[0] ?? process.cwd();
+  }
+
+  /** Every skill root: the workspace folders, then the extra roots. */
+  roots(): string[] {
+    return unique([...this.folders, ...this.extra]);
+  }
+
+  /** The innermost root holding `file`, or null. */
+  rootOf(file: string): string | null {
+    let best: string | null = null;
+    for (const r of this.roots()) {
+      if (isUnder(file, r) && (best === null || r.length > best.length)) best = r;
+    }
+    return best;
+  }
+
+  /** Where the catalog finds this SKILL.md: under its root (the walk's rules), else as a file given alone. */
+  locate(file: string): SkillLocation {
+    const abs = path.resolve(file);
+    const dir = path.dirname(abs);
+    const root = this.rootOf(abs);
+    const alone: SkillLocation = { id: path.basename(dir), dir, file: abs, root: path.dirname(dir), category: 'general' };
+    // A root that is itself a skill folder is that one skill (`check ROOT` walks no further).
+    if (root === null || dir === root || existsSync(path.join(root, SKILL_FILE))) return alone;
+    return { id: path.basename(dir), dir, file: abs, root, category: categoryOf(root, dir) };
+  }
+}
+
+function isUnder(file: string, dir: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+function unique(xs: readonly string[]): string[] {
+  return [...new Set(xs)];
+}

@@ -1,0 +1,151 @@
+// A language client for the tests: `node dist/cli.js lsp --stdio …` as a real child process, spoken to in
+// JSON-RPC over its stdin/stdout (vscode-jsonrpc, the protocol's own message types). It records every
+// publishDiagnostics and log message, and everything the server wrote to stderr.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import {
+  type ClientCapabilities,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  type InitializeResult,
+  LogMessageNotification,
+  type LogMessageParams,
+  PublishDiagnosticsNotification,
+  type PublishDiagnosticsParams,
+  ShutdownRequest,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol';
+import type { Entry } from '../../src/core/runtimes/entry';
+
+export const REPO = path.resolve(__dirname, '../../..');
+export const CLI = path.join(REPO, 'dist', 'cli.js');
+
+export const CAPABILITIES: ClientCapabilities = {
+  textDocument: {
+    synchronization: { didSave: true },
+    publishDiagnostics: { relatedInformation: false, versionSupport: true, codeDescriptionSupport: true },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true } },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, disabledSupport: true },
+    definition: {},
+  },
+  workspace: { workspaceFolders: true, configuration: false },
+};
+
+export class LspClient {
+  readonly conn: MessageConnection;
+  readonly published: PublishDiagnosticsParams[] = [];
+  readonly logs: LogMessageParams[] = [];
+  stderr = '';
+  private readonly exited: Promise<number | null>;
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly proc: ChildProcess) {
+    this.conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    proc.stderr!.setEncoding('utf8').on('data', (s: string) => (this.stderr += s));
+    this.exited = new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+    this.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.published.push(p);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    this.conn.onNotification(LogMessageNotification.type, (p) => void this.logs.push(p));
+    // Answer whatever the server asks (none of these tests give it configuration).
+    this.conn.onRequest(() => null);
+    this.conn.listen();
+  }
+
+  static start(options: { cwd: string; env: NodeJS.ProcessEnv; args?: string[] }): LspClient {
+    const proc = spawn(process.execPath, [CLI, 'lsp', '--stdio', ...(options.args ?? [])], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    return new LspClient(proc);
+  }
+
+  async initialize(rootPath: string, initializationOptions?: unknown, capabilities: ClientCapabilities = CAPABILITIES): Promise<InitializeResult> {
+    const rootUri = uriOf(rootPath);
+    const result = await this.conn.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: [{ uri: rootUri, name: path.basename(rootPath) }],
+      capabilities,
+      ...(initializationOptions !== undefined ? { initializationOptions } : {}),
+    });
+    await this.conn.sendNotification(InitializedNotification.type, {});
+    return result;
+  }
+
+  async open(file: string, text: string, version = 1, languageId = 'markdown'): Promise<string> {
+    const uri = file.includes(':') && !file.startsWith('/') ? file : uriOf(file);
+    await this.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
+    return uri;
+  }
+
+  async change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
+    await this.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  async save(uri: string): Promise<void> {
+    await this.conn.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  /** The first diagnostics published for `uri` (with `version`, when given) after `from` publications. */
+  async diagnostics(uri: string, options: { version?: number; from?: number; ms?: number } = {}): Promise<PublishDiagnosticsParams> {
+    const deadline = Date.now() + (options.ms ?? 20000);
+    for (;;) {
+      const hit = this.published.slice(options.from ?? 0).find((p) => p.uri === uri && (options.version === undefined || p.version === options.version));
+      if (hit) return hit;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no diagnostics for ${uri}${options.version !== undefined ? ` version ${options.version}` : ''}; stderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.waiters.push(() => (clearTimeout(t), resolve()));
+      });
+    }
+  }
+
+  /** shutdown, exit: the server's exit code. */
+  async stop(): Promise<number | null> {
+    await this.conn.sendRequest(ShutdownRequest.type);
+    await this.conn.sendNotification(ExitNotification.type);
+    const code = await this.exited;
+    this.conn.dispose();
+    return code;
+  }
+
+  kill(): void {
+    if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
+    this.conn.dispose();
+  }
+}
+
+export function uriOf(file: string): string {
+  return new URL(`file://${path.resolve(file).split('/').map(encodeURIComponent).join('/')}`).href;
+}
+
+/** `skill-author check --json --no-probe PATH…` run in `cwd`: its skills, by absolute path. */
+export function checkJson(cwd: string, env: NodeJS.ProcessEnv, targets: string[], extra: string[] = []): Map<string, Entry> {
+  const r = spawnSync(process.execPath, [CLI, 'check', '--json', '--no-probe', '--no-cache', ...extra, ...targets], { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`check exited ${r.status}: ${r.stderr}`);
+  const doc = JSON.parse(r.stdout) as { skills: Entry[] };
+  return new Map(doc.skills.map((s) => [path.resolve(cwd, s.path), s]));
+}
+
+const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];
+
+/** A published diagnostic as `check --json` prints a finding (1-based positions). */
+export function asFinding(d: PublishDiagnosticsParams['diagnostics'][number]): Record<string, unknown> {
+  const runtime = (d.data as { runtime?: string } | undefined)?.runtime;
+  return {
+    code: d.code,
+    severity: SEVERITY[d.severity ?? 1],
+    message: d.message,
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+    ...(runtime ? { runtime } : {}),
+  };
+}

@@ -1,0 +1,428 @@
+// The language server as a client sees it: `node dist/cli.js lsp --stdio` in a real child process, driven
+// over JSON-RPC — initialize, open, change, hover, completion, code actions, definition, our own requests,
+// bad input, shutdown and exit. Findings are compared with what `check --json` prints for the same files.
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  type CodeAction,
+  CodeActionRequest,
+  CompletionRequest,
+  type CompletionList,
+  DefinitionRequest,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  ErrorCodes,
+  HoverRequest,
+  type Location,
+  type TextEdit,
+} from 'vscode-languageserver-protocol';
+import { IndexRequest, PreviewRequest, ProbeLogRequest, SkillsRequest } from '../../src/shared/protocol';
+import { asFinding, CLI, checkJson, LspClient, REPO, uriOf } from './lsp-client';
+
+let tmp: string;
+let ws: string;
+let env: NodeJS.ProcessEnv;
+
+const SKILLS: Record<string, string> = {
+  'skills/media/convert/SKILL.md': `---
+name: convert
+description: Converts videos with ffmpeg (npm-style range).
+requires:
+  bins: [ffmpeg]
+  bin_versions:
+    ffmpeg: ">=4.0 <5"
+colour: blue
+---
+
+# Convert
+
+See [usage](references/usage.md) and \`references/usage.md\`.
+`,
+  'skills/media/convert/references/usage.md': '# Usage\n',
+  'skills/chat/herm/SKILL.md': `---
+name: herm
+description: A Hermes skill whose description is long enough to be cut in the Hermes index for sure, really long.
+platforms: [linux, windows, plan9]
+prerequisites:
+  commands: [sa-missing-cmd]
+---
+
+# Herm
+`,
+  'skills/tools/banner/SKILL.md': `---
+name: banner
+description: Needs a tool nobody has, loaded with a banner.
+requires:
+  bins: [sa-definitely-missing-tool]
+  mode: warn
+---
+
+# Banner
+
+Body text.
+`,
+  'skills/tools/hidden/SKILL.md': `---
+name: hidden
+description: Needs a tool nobody has; hidden in strict mode.
+requires:
+  bins: [sa-definitely-missing-tool]
+---
+
+# Hidden
+`,
+  'skills/broken/SKILL.md': `---
+name: broken
+description: [unclosed
+requires: {bins: [a, b}
+---
+
+# Broken
+`,
+  'skills/plain/SKILL.md': `---
+name: plain
+description: A plain skill.
+---
+
+# Plain
+`,
+};
+
+function put(rel: string, text: string | Buffer): string {
+  const p = path.join(ws, rel);
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, text);
+  return p;
+}
+
+/** The findings `check --json` prints for one file (checked as part of `target`, in the workspace). */
+function checkFindings(file: string, target = ws): Record<string, unknown>[] {
+  const entry = checkJson(ws, env, [target]).get(file);
+  assert.ok(entry, `check --json has no entry for ${file}`);
+  return entry.diagnostics as unknown as Record<string, unknown>[];
+}
+
+describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', function () {
+  this.timeout(60000);
+  let client: LspClient;
+
+  before(async () => {
+    tmp = mkdtempSync(path.join(tmpdir(), 'sa-lsp-'));
+    ws = path.join(tmp, 'ws');
+    mkdirSync(path.join(tmp, 'home'));
+    env = { PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`, HOME: path.join(tmp, 'home'), XDG_CACHE_HOME: path.join(tmp, 'cache') };
+    for (const [rel, text] of Object.entries(SKILLS)) put(rel, text);
+    client = LspClient.start({ cwd: ws, env });
+  });
+
+  after(() => {
+    client?.kill();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('initializes with the features it serves and its custom requests', async () => {
+    const r = await client.initialize(ws);
+    const caps = r.capabilities;
+    assert.equal(r.serverInfo?.name, 'skill-author');
+    assert.ok(caps.hoverProvider && caps.definitionProvider && caps.codeActionProvider && caps.completionProvider);
+    assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
+    assert.deepEqual((caps.experimental as { skillAuthor: { requests: string[] } }).skillAuthor.requests, ['skillAuthor/skills', 'skillAuthor/preview', 'skillAuthor/index', 'skillAuthor/probeLog']);
+  });
+
+  it("publishes, for each opened SKILL.md, exactly check --json's findings for that file (runtime-scoped ones included)", async () => {
+    const files = Object.keys(SKILLS).filter((f) => f.endsWith('SKILL.md'));
+    const uris = [];
+    for (const rel of files) uris.push(await client.open(path.join(ws, rel), SKILLS[rel] as string));
+    const check = checkJson(ws, env, [ws]);
+    let runtimeScoped = 0;
+    for (const [i, rel] of files.entries()) {
+      const published = await client.diagnostics(uris[i] as string, { version: 1 });
+      const expected = check.get(path.join(ws, rel))?.diagnostics;
+      assert.ok(expected, rel);
+      assert.deepEqual(published.diagnostics.map(asFinding), expected, rel);
+      runtimeScoped += expected.filter((d) => d.runtime).length;
+      for (const d of published.diagnostics) {
+        assert.equal(d.codeDescription?.href, 'https://github.com/skill-author/skill-author#diagnostic-codes');
+        assert.match(String(d.source), /^skill-author/);
+      }
+    }
+    assert.ok(runtimeScoped >= 2, 'the fixture has findings only Hermes makes');
+    const herm = await client.diagnostics(uriOf(path.join(ws, 'skills/chat/herm/SKILL.md')));
+    assert.ok(herm.diagnostics.some((d) => d.code === 'hermes-prerequisites-commands' && d.source === 'skill-author (Hermes)'));
+  });
+
+  it('re-checks after an incremental change, and drops what the change fixed', async () => {
+    const file = path.join(ws, 'skills/plain/SKILL.md');
+    const uri = uriOf(file);
+    const from = client.published.length;
+    // Break the YAML: `description: A plain skill.` → `description: [A plain skill.`
+    await client.change(uri, 2, [{ range: { start: { line: 2, character: 13 }, end: { line: 2, character: 13 } }, text: '[' }]);
+    const broken = await client.diagnostics(uri, { version: 2, from });
+    assert.ok(broken.diagnostics.some((d) => d.code === 'yaml-syntax' && d.severity === 1), JSON.stringify(broken.diagnostics));
+    await client.change(uri, 3, [{ range: { start: { line: 2, character: 13 }, end: { line: 2, character: 14 } }, text: '' }]);
+    const fixed = await client.diagnostics(uri, { version: 3, from });
+    assert.deepEqual(fixed.diagnostics.map(asFinding), checkFindings(file));
+  });
+
+  it('debounces a burst of changes into one check of the last version', async () => {
+    const uri = uriOf(path.join(ws, 'skills/plain/SKILL.md'));
+    const from = client.published.length;
+    for (let v = 4; v < 14; v++) await client.change(uri, v, [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: 'x' }]);
+    await client.diagnostics(uri, { version: 13, from });
+    const versions = client.published.slice(from).filter((p) => p.uri === uri).map((p) => p.version);
+    assert.deepEqual(versions, [13]);
+  });
+
+  it('hovers a key with the schema, and a requirement with what this machine has', async () => {
+    const uri = uriOf(path.join(ws, 'skills/tools/hidden/SKILL.md'));
+    const onKey = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 2, character: 3 } });
+    assert.ok(onKey && typeof onKey.contents === 'object' && 'value' in onKey.contents);
+    assert.match((onKey.contents as { value: string }).value, /\S/);
+    const onBin = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 4, character: 12 } });
+    assert.ok(onBin, 'a hover on the binary');
+    assert.match((onBin.contents as { value: string }).value, /sa-definitely-missing-tool/);
+    assert.deepEqual(onBin.range?.start, { line: 4, character: 9 });
+    const inBody = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 7, character: 2 } });
+    assert.equal(inBody, null);
+  });
+
+  it('completes the keys of the frontmatter not yet written', async () => {
+    const file = path.join(ws, 'skills/fresh/SKILL.md');
+    const text = '---\nname: fresh\ndescription: New.\nli\n---\n\n# Fresh\n';
+    const uri = await client.open(file, text);
+    const list = (await client.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 3, character: 2 } })) as CompletionList;
+    const labels = list.items.map((i) => i.label);
+    assert.ok(labels.includes('license'), labels.join(', '));
+    assert.ok(!labels.includes('name'), 'a key already present is not offered');
+    const license = list.items.find((i) => i.label === 'license');
+    assert.ok(license?.textEdit && 'insert' in license.textEdit);
+    assert.deepEqual(license.textEdit.insert, { start: { line: 3, character: 0 }, end: { line: 3, character: 2 } });
+  });
+
+  it('offers a quick fix whose edit makes the finding go away', async () => {
+    const file = path.join(ws, 'skills/media/convert/SKILL.md');
+    const uri = uriOf(file);
+    const published = await client.diagnostics(uri, { version: 1 });
+    const d = published.diagnostics.find((x) => x.code === 'constraint-invalid');
+    assert.ok(d, 'the npm-style range is reported');
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) as CodeAction[];
+    const fix = actions.find((a) => a.kind === 'quickfix' && a.edit);
+    assert.ok(fix, JSON.stringify(actions));
+    assert.deepEqual(fix.diagnostics, [d]);
+    const edits = fix.edit?.changes?.[uri] as TextEdit[];
+    const doc = TextDocument.create(uri, 'markdown', 1, SKILLS['skills/media/convert/SKILL.md'] as string);
+    const fixed = TextDocument.applyEdits(doc, edits);
+    assert.match(fixed, /ffmpeg: ">=4\.0, ?<5"/);
+    const from = client.published.length;
+    await client.change(uri, 2, [{ text: fixed }]);
+    const after = await client.diagnostics(uri, { version: 2, from });
+    assert.ok(!after.diagnostics.some((x) => x.code === 'constraint-invalid'), JSON.stringify(after.diagnostics));
+  });
+
+  it('offers "mode: warn" on the requires block of a skill strict mode hides', async () => {
+    const uri = uriOf(path.join(ws, 'skills/tools/hidden/SKILL.md'));
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: 3, character: 2 }, end: { line: 3, character: 2 } }, context: { diagnostics: [] } })) as CodeAction[];
+    const warn = actions.find((a) => /mode: warn/.test(a.title));
+    assert.ok(warn?.edit?.changes?.[uri], JSON.stringify(actions));
+    const text = TextDocument.applyEdits(TextDocument.create(uri, 'markdown', 1, SKILLS['skills/tools/hidden/SKILL.md'] as string), warn.edit.changes[uri] as TextEdit[]);
+    assert.match(text, /\n {2}mode: warn\n/);
+  });
+
+  it("goes to a supporting file from a link or a code span, and nowhere from other text", async () => {
+    const uri = uriOf(path.join(ws, 'skills/media/convert/SKILL.md'));
+    const target = uriOf(path.join(ws, 'skills/media/convert/references/usage.md'));
+    const line = 12; // See [usage](references/usage.md) and `references/usage.md`.
+    for (const character of [20, 45]) {
+      const loc = (await client.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line, character } })) as Location | null;
+      assert.equal(loc?.uri, target, `column ${character}`);
+    }
+    assert.equal(await client.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: { line, character: 1 } }), null);
+  });
+
+  it('answers skillAuthor/skills with check --json entries, preview with the banner, index as the CLI prints it', async () => {
+    const skills = await client.conn.sendRequest(SkillsRequest.type, {});
+    assert.equal(skills.version, 2);
+    assert.deepEqual(skills.roots, [ws]);
+    // Open documents count as they are in the editor: compare the files no test has edited.
+    const check = checkJson(ws, env, [ws]);
+    for (const rel of ['skills/chat/herm/SKILL.md', 'skills/tools/banner/SKILL.md', 'skills/tools/hidden/SKILL.md', 'skills/broken/SKILL.md']) {
+      const file = path.join(ws, rel);
+      const mine = skills.skills.find((s) => s.path === file);
+      const theirs = check.get(file);
+      assert.ok(mine && theirs, rel);
+      assert.deepEqual({ ...mine, path: '' }, { ...theirs, path: '' }, rel);
+    }
+    const bannerFile = path.join(ws, 'skills/tools/banner/SKILL.md');
+    const preview = await client.conn.sendRequest(PreviewRequest.type, { uri: uriOf(bannerFile) });
+    const cliBanner = spawnSync(process.execPath, [CLI, 'banner', '--no-probe', '--no-cache', bannerFile], { cwd: ws, env, encoding: 'utf8' }).stdout;
+    const cliRender = spawnSync(process.execPath, [CLI, 'banner', '--render', '--no-probe', '--no-cache', bannerFile], { cwd: ws, env, encoding: 'utf8' }).stdout;
+    assert.ok(preview?.visible);
+    assert.equal(`${preview.banner}\n`, cliBanner);
+    assert.equal(`${preview.content}\n`, cliRender);
+    for (const runtime of ['agentskills', 'hermes', 'nexo'] as const) {
+      const index = await client.conn.sendRequest(IndexRequest.type, { runtime, root: ws });
+      const cli = spawnSync(process.execPath, [CLI, 'index', '--runtime', runtime, '--no-probe', '--no-cache', ws], { cwd: ws, env, encoding: 'utf8' }).stdout;
+      assert.equal(index.index ? `${index.index}\n` : '', cli, runtime);
+    }
+  });
+
+  it('spawns no probe in a workspace the client did not call trusted', async () => {
+    const uri = await client.open(path.join(ws, 'skills/probe/SKILL.md'), put('skills/probe/SKILL.md', '') && '---\nname: probe\ndescription: Probed.\nrequires:\n  bins: [sa-fake-ffmpeg]\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0, <5"\n---\n\n# Probe\n');
+    await client.diagnostics(uri, { version: 1 });
+    const log = await client.conn.sendRequest(ProbeLogRequest.type);
+    assert.equal(log.probing, false);
+    assert.deepEqual(log.entries, []);
+  });
+
+  it('survives bad input: malformed YAML, a huge file, a binary file, a file outside every root, a non-file URI', async () => {
+    // Malformed YAML (opened above): the same findings as check.
+    const broken = path.join(ws, 'skills/broken/SKILL.md');
+    assert.deepEqual((await client.diagnostics(uriOf(broken), { version: 1 })).diagnostics.map(asFinding), checkFindings(broken));
+    // A binary SKILL.md: whatever the client decoded, the runtime cannot read the file.
+    const binary = put('skills/binary/SKILL.md', Buffer.from([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe, 0x00, 0x81, 0x0a]));
+    const binUri = await client.open(binary, '---\n\ufffd\ufffd\u0000\ufffd\n');
+    const binDiags = (await client.diagnostics(binUri, { version: 1 })).diagnostics.map(asFinding);
+    assert.deepEqual(binDiags, checkFindings(binary));
+    assert.equal(binDiags[0]?.code, 'file-encoding');
+    // A 3 MB SKILL.md: checked (later), and the server keeps answering meanwhile.
+    const huge = `---\nname: huge\ndescription: Huge.\n---\n\n${'All work and no play makes a dull skill.\n'.repeat(75000)}`;
+    const hugeFile = put('skills/huge/SKILL.md', huge);
+    const t0 = Date.now();
+    const hugeUri = await client.open(hugeFile, huge);
+    const hover = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri: hugeUri }, position: { line: 1, character: 2 } });
+    assert.equal(hover, null, 'no hover on a huge document');
+    assert.deepEqual((await client.diagnostics(hugeUri, { version: 1 })).diagnostics.map(asFinding), checkFindings(hugeFile));
+    assert.ok(Date.now() - t0 < 20000);
+    // Outside every root: as `check FILE` finds it.
+    const outside = path.join(tmp, 'elsewhere', 'loose', 'SKILL.md');
+    mkdirSync(path.dirname(outside), { recursive: true });
+    writeFileSync(outside, '---\nname: not-loose\ndescription: Outside.\n---\n\n# Loose\n');
+    const outUri = await client.open(outside, readFileSync(outside, 'utf8'));
+    assert.deepEqual((await client.diagnostics(outUri, { version: 1 })).diagnostics.map(asFinding), checkJson(ws, env, [outside]).get(outside)?.diagnostics);
+    // An unsaved buffer: checked by its text.
+    const untitled = await client.open('untitled:Untitled-1/SKILL.md', '---\nname: x\n---\n');
+    assert.ok((await client.diagnostics(untitled, { version: 1 })).diagnostics.some((d) => d.code === 'description-missing'));
+  });
+
+  it('answers a request that fails with an error, and keeps serving', async () => {
+    const uri = uriOf(path.join(ws, 'skills/plain/SKILL.md'));
+    await assert.rejects(client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: null }), (e: { code?: number; message?: string }) => e.code === ErrorCodes.InternalError && /hover failed/.test(String(e.message)));
+    await assert.rejects(client.conn.sendRequest(PreviewRequest.type, { uri: 42 as unknown as string }), (e: { code?: number }) => e.code === ErrorCodes.InvalidParams);
+    await assert.rejects(client.conn.sendRequest(IndexRequest.type, { runtime: 'bogus' as never }), (e: { code?: number }) => e.code === ErrorCodes.InvalidParams);
+    await assert.rejects(client.conn.sendRequest('skillAuthor/nothing', {}), (e: { code?: number }) => e.code === ErrorCodes.MethodNotFound);
+    const hover = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 1 } });
+    assert.ok(hover, 'still serving');
+    assert.ok(client.logs.some((l) => /textDocument\/hover failed/.test(l.message)), 'the failure is logged to the client');
+  });
+
+  it('shuts down and exits 0, with nothing on stderr', async () => {
+    const code = await client.stop();
+    assert.equal(code, 0);
+    assert.equal(client.stderr, '');
+    assert.ok(!client.logs.some((l) => /\n\s+at /.test(l.message)), 'no stack trace in the log either');
+  });
+});
+
+describe('lsp: trust and usage', function () {
+  this.timeout(60000);
+
+  it('runs version probes only when started --trusted (or told so in initializationOptions)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-trust-'));
+    try {
+      const file = path.join(dir, 'skills', 'probe', 'SKILL.md');
+      mkdirSync(path.dirname(file), { recursive: true });
+      const text = '---\nname: probe\ndescription: Probed.\nrequires:\n  bins: [sa-fake-ffmpeg]\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0, <5"\n---\n\n# Probe\n';
+      writeFileSync(file, text);
+      const env2 = { PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`, HOME: dir };
+      for (const how of [{ args: ['--trusted'] }, { init: { trusted: true } }]) {
+        const c = LspClient.start({ cwd: dir, env: env2, ...(how.args ? { args: how.args } : {}) });
+        try {
+          await c.initialize(dir, how.init);
+          const uri = await c.open(file, text);
+          await c.diagnostics(uri, { version: 1 });
+          const log = await c.conn.sendRequest(ProbeLogRequest.type);
+          assert.equal(log.probing, true);
+          assert.ok(log.entries.some((e) => e.bin === 'sa-fake-ffmpeg' && e.outcome === 'ok'), JSON.stringify(log.entries));
+          assert.equal(await c.stop(), 0);
+        } finally {
+          c.kill();
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('publishes every SKILL.md of the roots with background on, as check --json reports them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-bg-'));
+    const c = LspClient.start({ cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir } });
+    try {
+      const files = ['a/one', 'a/two', 'b/three'].map((rel, i) => {
+        const file = path.join(dir, 'skills', rel, 'SKILL.md');
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, `---\nname: ${i === 1 ? 'not-two' : path.basename(rel)}\ndescription: Skill ${i}.\n${i === 2 ? 'colour: red\n' : ''}---\n\n# ${rel}\n`);
+        return file;
+      });
+      await c.initialize(dir, { background: true });
+      const check = checkJson(dir, { PATH: '/usr/bin:/bin', HOME: dir }, [dir]);
+      for (const file of files) {
+        const published = await c.diagnostics(uriOf(file));
+        assert.equal(published.version, undefined, 'not an open document');
+        assert.deepEqual(published.diagnostics.map(asFinding), check.get(file)?.diagnostics, file);
+      }
+      // A SKILL.md created on disk, told by the client's file watcher: scanned and published too.
+      const four = path.join(dir, 'skills', 'b', 'four', 'SKILL.md');
+      mkdirSync(path.dirname(four), { recursive: true });
+      writeFileSync(four, '---\nname: four\n---\n\n# Four\n');
+      await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(four), type: FileChangeType.Created }] });
+      const fourPublished = await c.diagnostics(uriOf(four));
+      assert.deepEqual(fourPublished.diagnostics.map(asFinding), checkJson(dir, { PATH: '/usr/bin:/bin', HOME: dir }, [dir]).get(four)?.diagnostics);
+      assert.equal(await c.stop(), 0);
+    } finally {
+      c.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports the problems of a nexo-rs agents file and of an openclaw.json OpenClaw cannot read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-config-'));
+    const c = LspClient.start({ cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir } });
+    try {
+      await c.initialize(dir);
+      const agents = await c.open(path.join(dir, 'config', 'agents.yaml'), 'agents:\n  - id: a\n    skills: [x]\n    skill_overrides:\n      x: loud\n');
+      const a = await c.diagnostics(agents, { version: 1 });
+      assert.ok(a.diagnostics.length > 0 && a.diagnostics.every((d) => d.source === 'skill-author (nexo-rs)'), JSON.stringify(a.diagnostics));
+      const claw = await c.open(path.join(dir, 'openclaw.json'), '{ skills: { entries: [ }');
+      const o = await c.diagnostics(claw, { version: 1 });
+      assert.equal(o.diagnostics.length, 1);
+      assert.match(o.diagnostics[0]?.message ?? '', /OpenClaw cannot read this file/);
+      assert.equal(await c.stop(), 0);
+    } finally {
+      c.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits when its client goes away without a word (stdin closed)', async () => {
+    const c = LspClient.start({ cwd: tmpdir(), env: { PATH: '/usr/bin:/bin', HOME: tmpdir() } });
+    await c.initialize(tmpdir());
+    const exited = new Promise<number | null>((resolve) => c.proc.on('exit', (code) => resolve(code)));
+    c.proc.stdin?.end();
+    const code = await exited;
+    assert.notEqual(code, null, 'exited by itself, not killed');
+    assert.equal(c.stderr, '');
+    c.kill();
+  });
+
+  it('refuses other transports with exit code 2', () => {
+    const r = spawnSync(process.execPath, [CLI, 'lsp', '--socket=1'], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /unknown option `--socket=1` for lsp/);
+    const help = spawnSync(process.execPath, [CLI, 'lsp', '--help'], { encoding: 'utf8' });
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /--stdio/);
+  });
+});
