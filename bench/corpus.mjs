@@ -23,14 +23,100 @@ export function rng(seed) {
 }
 
 const CATEGORIES = [
-  'dev', 'dev/git', 'dev/release', 'media', 'media/video', 'research', 'notes', 'ops', 'ops/cloud', 'data',
-  'writing', 'security', 'productivity', 'finance', 'design', 'mobile', 'smart-home', 'social', 'travel', 'web',
+  'dev',
+  'dev/git',
+  'dev/release',
+  'media',
+  'media/video',
+  'research',
+  'notes',
+  'ops',
+  'ops/cloud',
+  'data',
+  'writing',
+  'security',
+  'productivity',
+  'finance',
+  'design',
+  'mobile',
+  'smart-home',
+  'social',
+  'travel',
+  'web',
 ];
-const VERBS = ['convert', 'search', 'summarize', 'deploy', 'review', 'sync', 'render', 'inspect', 'backup', 'translate', 'lint', 'publish', 'schedule', 'archive', 'monitor'];
-const NOUNS = ['video', 'pdf', 'notes', 'issues', 'images', 'logs', 'invoices', 'releases', 'podcasts', 'calendar', 'tickets', 'metrics', 'photos', 'docs', 'emails', 'feeds'];
-const BINS = ['ffmpeg', 'ffprobe', 'git', 'gh', 'curl', 'jq', 'node', 'python3', 'docker', 'kubectl', 'pandoc', 'rg', 'aws', 'terraform', 'convert', 'sqlite3', 'yt-dlp', 'rclone', 'gpg', 'make'];
-const ENVS = ['GITHUB_TOKEN', 'OPENAI_API_KEY', 'AWS_PROFILE', 'NOTION_TOKEN', 'SLACK_WEBHOOK_URL', 'TENOR_API_KEY', 'HOME_ASSISTANT_URL', 'OUTPUT_DIR', 'DEEPL_API_KEY', 'SENTRY_DSN'];
-const WORDS = 'the a file skill agent run output check when with each first then only use before after list every project command version result folder report current'.split(' ');
+const VERBS = [
+  'convert',
+  'search',
+  'summarize',
+  'deploy',
+  'review',
+  'sync',
+  'render',
+  'inspect',
+  'backup',
+  'translate',
+  'lint',
+  'publish',
+  'schedule',
+  'archive',
+  'monitor',
+];
+const NOUNS = [
+  'video',
+  'pdf',
+  'notes',
+  'issues',
+  'images',
+  'logs',
+  'invoices',
+  'releases',
+  'podcasts',
+  'calendar',
+  'tickets',
+  'metrics',
+  'photos',
+  'docs',
+  'emails',
+  'feeds',
+];
+const BINS = [
+  'ffmpeg',
+  'ffprobe',
+  'git',
+  'gh',
+  'curl',
+  'jq',
+  'node',
+  'python3',
+  'docker',
+  'kubectl',
+  'pandoc',
+  'rg',
+  'aws',
+  'terraform',
+  'convert',
+  'sqlite3',
+  'yt-dlp',
+  'rclone',
+  'gpg',
+  'make',
+];
+const ENVS = [
+  'GITHUB_TOKEN',
+  'OPENAI_API_KEY',
+  'AWS_PROFILE',
+  'NOTION_TOKEN',
+  'SLACK_WEBHOOK_URL',
+  'TENOR_API_KEY',
+  'HOME_ASSISTANT_URL',
+  'OUTPUT_DIR',
+  'DEEPL_API_KEY',
+  'SENTRY_DSN',
+];
+const WORDS =
+  'the a file skill agent run output check when with each first then only use before after list every project command version result folder report current'.split(
+    ' ',
+  );
 
 const pick = (r, xs) => xs[Math.floor(r() * xs.length)];
 const some = (r, xs, max) => {
@@ -112,7 +198,7 @@ const BREAKAGES = [
 export function generateCorpus(root, count, options = {}) {
   const r = rng(options.seed ?? 42);
   const specValid = options.specValid === true;
-  const brokenShare = specValid ? 0 : options.brokenShare ?? 0.1;
+  const brokenShare = specValid ? 0 : (options.brokenShare ?? 0.1);
   const files = [];
   let brokenCount = 0;
   const used = new Set();
@@ -128,8 +214,10 @@ export function generateCorpus(root, count, options = {}) {
       brokenCount++;
       const kind = Math.floor(r() * (BREAKAGES.length + 3));
       if (kind < BREAKAGES.length) text = `---\n${BREAKAGES[kind](fm).join('\n')}\n---\n${body(r, name)}\n`;
-      else if (kind === BREAKAGES.length) text = `---\n${fm.join('\n')}\n${body(r, name)}\n`; // never closed
-      else if (kind === BREAKAGES.length + 1) text = `\ufeff---\n${fm.join('\n')}\n---\n${body(r, name)}\n`; // BOM
+      else if (kind === BREAKAGES.length)
+        text = `---\n${fm.join('\n')}\n${body(r, name)}\n`; // never closed
+      else if (kind === BREAKAGES.length + 1)
+        text = `\ufeff---\n${fm.join('\n')}\n---\n${body(r, name)}\n`; // BOM
       else text = `---\n${fm.join('\n')}\n---\n\n`; // empty body
     } else {
       text = `---\n${fm.join('\n')}\n---\n${body(r, name)}\n`;

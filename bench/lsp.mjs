@@ -44,7 +44,11 @@ function procKB(pid, field) {
 /** One server run: ms to the first diagnostics of `file`, ms to the scan's end, and memory after it. */
 async function run(workspace, file, { background = false, waitScan = false } = {}) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: workspace, env: { ...process.env, HOME: workspace }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [cli, 'lsp', '--stdio'], {
+    cwd: workspace,
+    env: { ...process.env, HOME: workspace },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
   const uri = pathToFileURL(file).href;
   let firstDiagnostics = null;
@@ -69,7 +73,13 @@ async function run(workspace, file, { background = false, waitScan = false } = {
   conn.onRequest(() => null);
   conn.listen();
   const rootUri = pathToFileURL(workspace).href;
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'ws' }], capabilities: {}, initializationOptions: { background } });
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'ws' }],
+    capabilities: {},
+    initializationOptions: { background },
+  });
   await conn.sendNotification('initialized', {});
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text: readFileSync(file, 'utf8') } });
   await first;
@@ -95,7 +105,10 @@ try {
   const small = join(tmp, 'small');
   const one = join(small, 'tools', 'convert', 'SKILL.md');
   mkdirSync(dirname(one), { recursive: true });
-  writeFileSync(one, '---\nname: convert\ndescription: Converts videos with ffmpeg.\nrequires:\n  bins: [ffmpeg]\n  bin_versions:\n    ffmpeg: ">=4.0 <5"\n---\n\n# Convert\n\nRun `ffmpeg -i in.mov out.mp4`.\n');
+  writeFileSync(
+    one,
+    '---\nname: convert\ndescription: Converts videos with ffmpeg.\nrequires:\n  bins: [ffmpeg]\n  bin_versions:\n    ffmpeg: ">=4.0 <5"\n---\n\n# Convert\n\nRun `ffmpeg -i in.mov out.mp4`.\n',
+  );
   const big = join(tmp, `corpus-${CORPUS}`);
   const { files } = generateCorpus(big, CORPUS, { seed: CORPUS });
   // A nexo-rs skill (a `requires` block): its verdict needs no tree runtime. A skill Hermes judges waits for
@@ -120,7 +133,13 @@ try {
   }
   const bg = await run(big, target, { waitScan: true, background: true });
   const results = {
-    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', memoryGB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((x) => x.toFixed(2)) },
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? '',
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverage: os.loadavg().map((x) => x.toFixed(2)),
+    },
     rounds: { small: ROUNDS, corpus: BIG_ROUNDS },
     corpusSkills: CORPUS,
     firstDiagnosticsMs: { oneSkill: median(smallFirst), corpus: median(bigFirst) },
@@ -135,12 +154,20 @@ try {
     ['server start → first diagnostics, opened SKILL.md, one-skill workspace', `${results.firstDiagnosticsMs.oneSkill.toFixed(0)} ms`],
     [`server start → first diagnostics, opened SKILL.md, ${n}-skill workspace`, `${results.firstDiagnosticsMs.corpus.toFixed(0)} ms`],
     [`initialized → scan of ${n} skills done (skillAuthor/scanned)`, `${results.corpusScanMs.toFixed(0)} ms`],
-    [`server RSS after the ${n}-skill scan / 10 s later / peak`, `${results.corpusRssMB.toFixed(0)} / ${results.corpusIdleRssMB.toFixed(0)} / ${results.corpusPeakRssMB.toFixed(0)} MB`],
-    [`with background: on (${bg.published.toLocaleString('en')} publishDiagnostics): scan / RSS / 10 s later / peak`, `${bg.scan.ms.toFixed(0)} ms / ${bg.memory.rssMB.toFixed(0)} / ${bg.memory.idleRssMB.toFixed(0)} / ${bg.memory.peakMB.toFixed(0)} MB`],
+    [
+      `server RSS after the ${n}-skill scan / 10 s later / peak`,
+      `${results.corpusRssMB.toFixed(0)} / ${results.corpusIdleRssMB.toFixed(0)} / ${results.corpusPeakRssMB.toFixed(0)} MB`,
+    ],
+    [
+      `with background: on (${bg.published.toLocaleString('en')} publishDiagnostics): scan / RSS / 10 s later / peak`,
+      `${bg.scan.ms.toFixed(0)} ms / ${bg.memory.rssMB.toFixed(0)} / ${bg.memory.idleRssMB.toFixed(0)} / ${bg.memory.peakMB.toFixed(0)} MB`,
+    ],
   ];
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(`| ${'language server'.padEnd(w)} | median |\n|${'-'.repeat(w + 2)}|-------:|\n${rows.map(([a, b]) => `| ${a.padEnd(w)} | ${b} |`).join('\n')}`);
-  console.log(`\nmachine: ${results.machine.cores} cores (${results.machine.cpu}), ${results.machine.memoryGB} GB, Node ${results.machine.node}; load ${results.machine.loadAverage.join(' ')}; ${ROUNDS} rounds (${BIG_ROUNDS} on the corpus, 1 with background)`);
+  console.log(
+    `\nmachine: ${results.machine.cores} cores (${results.machine.cpu}), ${results.machine.memoryGB} GB, Node ${results.machine.node}; load ${results.machine.loadAverage.join(' ')}; ${ROUNDS} rounds (${BIG_ROUNDS} on the corpus, 1 with background)`,
+  );
   writeFileSync(join(here, 'lsp-results.json'), `${JSON.stringify(results, null, 2)}\n`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -50,7 +50,12 @@ const childEnv = { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: '1' };
 /** Wall time of one child process, stdout discarded. */
 function timeChild(argv, { expectJsonLine = false } = {}) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, argv, { env: childEnv, stdio: ['ignore', expectJsonLine ? 'pipe' : 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(process.execPath, argv, {
+    env: childEnv,
+    stdio: ['ignore', expectJsonLine ? 'pipe' : 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const wall = performance.now() - t0;
   if (r.error) throw r.error;
   if (r.status !== 0 && r.status !== 1) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
@@ -133,7 +138,6 @@ const F = results.figures;
     hugeDiagnostics: hugeDiags,
   };
 }
-
 
 // 1. Spec-valid corpus: skill-author cold / warm vs skills-ref, alternating.
 {
@@ -228,7 +232,11 @@ for (const n of sizes) {
 {
   const big = corpora[sizes[sizes.length - 1]].dir;
   console.error('bench: peak RSS');
-  F.peakRss = { skills: sizes[sizes.length - 1], coldMB: median([peakRss(big, '--no-cache'), peakRss(big, '--no-cache'), peakRss(big, '--no-cache')]), warmMB: median([peakRss(big), peakRss(big), peakRss(big)]) };
+  F.peakRss = {
+    skills: sizes[sizes.length - 1],
+    coldMB: median([peakRss(big, '--no-cache'), peakRss(big, '--no-cache'), peakRss(big, '--no-cache')]),
+    warmMB: median([peakRss(big), peakRss(big), peakRss(big)]),
+  };
 }
 
 // 5. Probes: 200 skills sharing 20 fake binaries.
@@ -246,7 +254,14 @@ for (const n of sizes) {
     const a = s % 20;
     const b = (s * 7 + 3) % 20;
     const bins = a === b ? [a] : [a, b];
-    const fm = ['name: probe-skill-' + s, 'description: Uses fake tools.', 'requires:', `  bins: [${bins.map((x) => `faketool${x}`).join(', ')}]`, '  bin_versions:', ...bins.map((x) => `    faketool${x}: ">=1.0"`)];
+    const fm = [
+      'name: probe-skill-' + s,
+      'description: Uses fake tools.',
+      'requires:',
+      `  bins: [${bins.map((x) => `faketool${x}`).join(', ')}]`,
+      '  bin_versions:',
+      ...bins.map((x) => `    faketool${x}: ">=1.0"`),
+    ];
     const d = join(probeDir, `cat${s % 5}`, `probe-skill-${s}`);
     mkdirSync(d, { recursive: true });
     writeFileSync(join(d, 'SKILL.md'), `---\n${fm.join('\n')}\n---\nUse the fake tools.\n`);
@@ -258,7 +273,11 @@ for (const n of sizes) {
   for (let i = 0; i < ROUNDS; i++) {
     let count = 0;
     const seen = new Set();
-    const engine = new Engine({ env: { PATH: `${binDir}:/usr/bin:/bin` }, probe: true, probeOptions: { onLog: (e) => (count++, seen.add(`${e.resolvedPath}\0${e.command}`)) } });
+    const engine = new Engine({
+      env: { PATH: `${binDir}:/usr/bin:/bin` },
+      probe: true,
+      probeOptions: { onLog: (e) => (count++, seen.add(`${e.resolvedPath}\0${e.command}`)) },
+    });
     const t0 = performance.now();
     const { skills } = await engine.checkPaths([probeDir]);
     walls.push(performance.now() - t0);
@@ -306,30 +325,90 @@ row('warm ratio to skills-ref (faster of the two)', s.warmRatio.toFixed(2), '≤
 for (const n of sizes) {
   const r = F[`rich${n}`];
   const isBig = n === 10000;
-  row(`cold check, ${n.toLocaleString('en')} realistic (${r.broken} broken)`, `${ms(r.coldMs)} ms`, isBig ? '≤ 3000 ms' : '', isBig ? (r.coldMs <= 3000 ? 'yes' : 'no') : '');
+  row(
+    `cold check, ${n.toLocaleString('en')} realistic (${r.broken} broken)`,
+    `${ms(r.coldMs)} ms`,
+    isBig ? '≤ 3000 ms' : '',
+    isBig ? (r.coldMs <= 3000 ? 'yes' : 'no') : '',
+  );
   row(`warm check, ${n.toLocaleString('en')} realistic`, `${ms(r.warmMs)} ms`, '', '');
   row(`re-check after one file changed (CLI, warm), ${n.toLocaleString('en')}`, `${ms(r.oneChangedMs)} ms`, '', '');
 }
-row(`engine in-process (async I/O): first / second checkPaths, ${F.inProcess.skills.toLocaleString('en')}`, `${ms(F.inProcess.firstCheckMs)} / ${ms(F.inProcess.secondCheckMs)} ms`, '', '');
+row(
+  `engine in-process (async I/O): first / second checkPaths, ${F.inProcess.skills.toLocaleString('en')}`,
+  `${ms(F.inProcess.firstCheckMs)} / ${ms(F.inProcess.secondCheckMs)} ms`,
+  '',
+  '',
+);
 row('engine in-process: one changed file re-analyzed + re-evaluated', `${ms(F.inProcess.oneFileMs)} ms`, '', '');
-row(`peak RSS, ${F.peakRss.skills.toLocaleString('en')}-skill check, cold / warm`, `${F.peakRss.coldMB.toFixed(0)} / ${F.peakRss.warmMB.toFixed(0)} MB`, '≤ 200 MB', F.peakRss.coldMB <= 200 && F.peakRss.warmMB <= 200 ? 'yes' : 'no');
-row(`analyzeSkill, typical SKILL.md (${F.engine.typicalBytes} B), median of 2,000`, `${ms(F.engine.typicalMedianMs)} ms`, '≤ 1 ms', F.engine.typicalMedianMs <= 1 ? 'yes' : 'no');
+row(
+  `peak RSS, ${F.peakRss.skills.toLocaleString('en')}-skill check, cold / warm`,
+  `${F.peakRss.coldMB.toFixed(0)} / ${F.peakRss.warmMB.toFixed(0)} MB`,
+  '≤ 200 MB',
+  F.peakRss.coldMB <= 200 && F.peakRss.warmMB <= 200 ? 'yes' : 'no',
+);
+row(
+  `analyzeSkill, typical SKILL.md (${F.engine.typicalBytes} B), median of 2,000`,
+  `${ms(F.engine.typicalMedianMs)} ms`,
+  '≤ 1 ms',
+  F.engine.typicalMedianMs <= 1 ? 'yes' : 'no',
+);
 row('analyzeSkill, typical SKILL.md, first call in a process (schema compile, cold JIT)', `${ms(F.engine.typicalFirstCallMs)} ms`, '', '');
-row(`analyzeSkill, ${F.engine.hugeFrontmatterLines.toLocaleString('en')}-line frontmatter, median of 15`, `${ms(F.engine.hugeMedianMs)} ms`, '≤ 50 ms', F.engine.hugeMedianMs <= 50 ? 'yes' : 'no');
-row('probe spawns / distinct (binary, command), 200 skills × 20 binaries', `${F.probes.spawns} / ${F.probes.distinctBinaries}`, 'exactly 1 each', F.probes.spawns === F.probes.distinctBinaries ? 'yes' : 'no');
+row(
+  `analyzeSkill, ${F.engine.hugeFrontmatterLines.toLocaleString('en')}-line frontmatter, median of 15`,
+  `${ms(F.engine.hugeMedianMs)} ms`,
+  '≤ 50 ms',
+  F.engine.hugeMedianMs <= 50 ? 'yes' : 'no',
+);
+row(
+  'probe spawns / distinct (binary, command), 200 skills × 20 binaries',
+  `${F.probes.spawns} / ${F.probes.distinctBinaries}`,
+  'exactly 1 each',
+  F.probes.spawns === F.probes.distinctBinaries ? 'yes' : 'no',
+);
 row('probe check wall time, 200 skills, 20 binaries', `${ms(F.probes.wallMs)} ms`, '', '');
 const E = F.editor;
 row('extension activation (sync part)', `${ms(E.activationMs)} ms`, '≤ 50 ms', E.activationMs <= 50 ? 'yes' : 'no');
-row(`on-type diagnostics latency beyond the ${E.debounceMs} ms debounce`, `${ms(E.onTypeBeyondDebounceMs)} ms`, '≤ 30 ms', E.onTypeBeyondDebounceMs <= 30 ? 'yes' : 'no');
+row(
+  `on-type diagnostics latency beyond the ${E.debounceMs} ms debounce`,
+  `${ms(E.onTypeBeyondDebounceMs)} ms`,
+  '≤ 30 ms',
+  E.onTypeBeyondDebounceMs <= 30 ? 'yes' : 'no',
+);
 row('  of which: edit → change event in the extension host (VS Code)', `${ms(E.onTypeEditToChangeEventMs)} ms`, '', '');
-row('  of which: the extension, change event → findings set, beyond its debounce', `${ms(E.onTypeOwnBeyondDebounceMs)} ms`, '≤ 30 ms', E.onTypeOwnBeyondDebounceMs <= 30 ? 'yes' : 'no');
-row('  the rest: VS Code delivering onDidChangeDiagnostics (a fixed 50 ms debounce)', `${ms(E.onTypeBeyondDebounceMs - E.onTypeEditToChangeEventMs - E.onTypeOwnBeyondDebounceMs)} ms`, '', '');
-row(`on-type latency, WorkspaceEdit on a constraint → our findings (debounce included), ${E.onTypeEdits.length} edits in 3 fresh opens: median`, `${ms(E.onTypeMedianMs)} ms`, '≤ 250 ms', E.onTypeMedianMs <= 250 ? 'yes' : 'no');
+row(
+  '  of which: the extension, change event → findings set, beyond its debounce',
+  `${ms(E.onTypeOwnBeyondDebounceMs)} ms`,
+  '≤ 30 ms',
+  E.onTypeOwnBeyondDebounceMs <= 30 ? 'yes' : 'no',
+);
+row(
+  '  the rest: VS Code delivering onDidChangeDiagnostics (a fixed 50 ms debounce)',
+  `${ms(E.onTypeBeyondDebounceMs - E.onTypeEditToChangeEventMs - E.onTypeOwnBeyondDebounceMs)} ms`,
+  '',
+  '',
+);
+row(
+  `on-type latency, WorkspaceEdit on a constraint → our findings (debounce included), ${E.onTypeEdits.length} edits in 3 fresh opens: median`,
+  `${ms(E.onTypeMedianMs)} ms`,
+  '≤ 250 ms',
+  E.onTypeMedianMs <= 250 ? 'yes' : 'no',
+);
 row('  the slowest of them (first edits after opening included)', `${ms(E.onTypeMaxMs)} ms`, '≤ 400 ms', E.onTypeMaxMs <= 400 ? 'yes' : 'no');
 row('  the first edit after each open', `${E.onTypeFirstEditMs.join(', ')} ms`, '', '');
 if (E.largeRootSkills) {
-  row(`extension: cold scan of ${E.largeRootSkills.toLocaleString('en')} skills as a root / longest event-loop stall`, `${ms(E.largeRootScanMs)} / ${ms(E.largeRootMaxStallMs)} ms`, '', '');
-  row(`re-check after one file change (extension, ${E.largeRootSkills.toLocaleString('en')}): watcher event → new verdict`, `${ms(E.recheckOneFileMs)} ms`, '≤ 20 ms', E.recheckOneFileMs <= 20 ? 'yes' : 'no');
+  row(
+    `extension: cold scan of ${E.largeRootSkills.toLocaleString('en')} skills as a root / longest event-loop stall`,
+    `${ms(E.largeRootScanMs)} / ${ms(E.largeRootMaxStallMs)} ms`,
+    '',
+    '',
+  );
+  row(
+    `re-check after one file change (extension, ${E.largeRootSkills.toLocaleString('en')}): watcher event → new verdict`,
+    `${ms(E.recheckOneFileMs)} ms`,
+    '≤ 20 ms',
+    E.recheckOneFileMs <= 20 ? 'yes' : 'no',
+  );
   row('  the same from the file write (includes VS Code’s file watcher)', `${ms(E.fileWriteToUpdateMs)} ms`, '', '');
 }
 row('VSIX size (npm run package)', E.vsixKB === null ? 'failed' : `${E.vsixKB} KB`, '≤ 600 KB', E.vsixKB !== null && E.vsixKB <= 600 ? 'yes' : 'no');

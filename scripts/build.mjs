@@ -23,7 +23,8 @@ const common = { platform: 'node', target: 'node20', sourcemap: true, logLevel: 
 
 rmSync(join(root, 'out'), { recursive: true, force: true });
 // A production build must not leave an older bundle's source map next to the new bundle.
-if (production) for (const f of ['dist/cli.js.map', 'dist/analyze-worker.js.map', 'dist/lsp.js.map', 'dist/extension.js.map']) rmSync(join(root, f), { force: true });
+if (production)
+  for (const f of ['dist/cli.js.map', 'dist/analyze-worker.js.map', 'dist/lsp.js.map', 'dist/extension.js.map']) rmSync(join(root, f), { force: true });
 
 const bundles = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },

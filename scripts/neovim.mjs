@@ -46,7 +46,10 @@ export async function ensureNeovim({ install = true } = {}) {
   }
   const version = nvimVersion(nvim);
   if (!version) return { skip: `${nvim} --version does not run; reinstall with: ${INSTALL_COMMAND}` };
-  if (version.major === 0 && version.minor < 7) return { skip: `${version.text} is older than 0.7, the first with vim.lsp and nvim_create_autocmd; install a newer one (${INSTALL_COMMAND} on Debian 12+)` };
+  if (version.major === 0 && version.minor < 7)
+    return {
+      skip: `${version.text} is older than 0.7, the first with vim.lsp and nvim_create_autocmd; install a newer one (${INSTALL_COMMAND} on Debian 12+)`,
+    };
   return { nvim, version };
 }
 

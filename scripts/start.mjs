@@ -83,9 +83,21 @@ async function screenshot(url, file) {
       // Best effort: let the status bar's "Activating Extensions…" clear before the picture.
       // The picture shows the extension at work: the file's finding underlined, and the Skills view (its
       // activity-bar entry) listing the examples with their status. Best effort: a picture either way.
-      await page.locator('.squiggly-error, .squiggly-warning').first().waitFor({ timeout: 30_000 }).catch(() => {});
-      await page.locator('.activitybar [aria-label^="Skill Author"]').first().click({ timeout: 10_000 }).catch(() => {});
-      await page.locator('[id="workbench.view.extension.skillAuthor"] .monaco-list-row').nth(2).waitFor({ timeout: 30_000 }).catch(() => {});
+      await page
+        .locator('.squiggly-error, .squiggly-warning')
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(() => {});
+      await page
+        .locator('.activitybar [aria-label^="Skill Author"]')
+        .first()
+        .click({ timeout: 10_000 })
+        .catch(() => {});
+      await page
+        .locator('[id="workbench.view.extension.skillAuthor"] .monaco-list-row')
+        .nth(2)
+        .waitFor({ timeout: 30_000 })
+        .catch(() => {});
     }
     mkdirSync(resolve(file, '..'), { recursive: true });
     await page.screenshot({ path: file });

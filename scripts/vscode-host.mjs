@@ -10,7 +10,20 @@
 // The same module exports what test/integration/run.mjs and scripts/start.mjs need to start code-server
 // and a headless Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,7 +94,11 @@ export function missingPrerequisites({ chromium = true, forInstall = true } = {}
   }
   if (forInstall) {
     // On the project's machines these come with the image; listed so that a slimmer Debian gets them too.
-    for (const [bin, pkg] of [['python3', 'python3'], ['make', 'make'], ['g++', 'g++']]) {
+    for (const [bin, pkg] of [
+      ['python3', 'python3'],
+      ['make', 'make'],
+      ['g++', 'g++'],
+    ]) {
       if (!onPath(bin)) missing.push({ what: bin, why: "node-gyp compiles code-server's native modules with it", pkg });
     }
   }
@@ -145,15 +162,13 @@ async function installDebianPackages(needs) {
   if (refused) throw refused;
   const pkgs = [...new Set(missing.map((m) => m.pkg))];
   const t0 = Date.now();
-  log(
-    `installing Debian's ${missing.map((m) => `${m.pkg} (${m.why})`).join(', ')} with apt-get; ` +
-      'once, under a minute (SKILL_AUTHOR_NO_APT=1 refuses)',
-  );
+  log(`installing Debian's ${missing.map((m) => `${m.pkg} (${m.why})`).join(', ')} with apt-get; ` + 'once, under a minute (SKILL_AUTHOR_NO_APT=1 refuses)');
   const logFile = join(CACHE_DIR, 'apt.log');
   await aptGet(['update'], logFile);
   await aptGet(['install', '-y', '--no-install-recommends', ...pkgs], logFile);
   const still = missingPrerequisites(needs);
-  if (still.length) throw new Error(`apt-get installed ${pkgs.join(' ')}, yet this machine still lacks ${still.map((m) => m.what).join(', ')} (see ${logFile})`);
+  if (still.length)
+    throw new Error(`apt-get installed ${pkgs.join(' ')}, yet this machine still lacks ${still.map((m) => m.what).join(', ')} (see ${logFile})`);
   log(`installed ${pkgs.join(' ')} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
@@ -163,9 +178,7 @@ async function installDebianPackages(needs) {
  *  which does not wait for the package-lists lock, is tried again every few seconds, for up to 15 minutes. */
 export async function aptGet(args, logFile) {
   const aptArgs = ['-q', '-o', 'DPkg::Lock::Timeout=600', ...args];
-  const [cmd, cmdArgs] = isRoot()
-    ? ['apt-get', aptArgs]
-    : ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...aptArgs]];
+  const [cmd, cmdArgs] = isRoot() ? ['apt-get', aptArgs] : ['sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...aptArgs]];
   const deadline = Date.now() + 15 * 60_000;
   let told = false;
   for (;;) {
@@ -216,7 +229,12 @@ function childNpmEnv(extra) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (/^npm_(lifecycle_|package_|command$|execpath$|node_execpath$)/.test(k)) continue;
-    if (/^npm_config_(user_agent|local_prefix|prefix|global_prefix|npm_version|allow_scripts|dangerously_allow_all_scripts|ignore_scripts|nodedir|node_gyp)$/.test(k)) continue;
+    if (
+      /^npm_config_(user_agent|local_prefix|prefix|global_prefix|npm_version|allow_scripts|dangerously_allow_all_scripts|ignore_scripts|nodedir|node_gyp)$/.test(
+        k,
+      )
+    )
+      continue;
     env[k] = v;
   }
   return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', ...extra };
@@ -244,9 +262,7 @@ function run(cmd, args, opts) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
-    );
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`))));
   });
 }
 
@@ -323,9 +339,7 @@ function flock(fd, args) {
   return new Promise((resolve, reject) => {
     const child = spawn('flock', [...args, '-x', '3'], { stdio: ['ignore', 'ignore', 'inherit', fd] });
     child.on('error', (err) => reject(new Error(`cannot run flock (util-linux) for the install lock: ${err.message}`)));
-    child.on('exit', (code, signal) =>
-      signal ? reject(new Error(`stopped (${signal}) while waiting for the install lock`)) : resolve(code === 0),
-    );
+    child.on('exit', (code, signal) => (signal ? reject(new Error(`stopped (${signal}) while waiting for the install lock`)) : resolve(code === 0)));
   });
 }
 
@@ -377,11 +391,10 @@ async function install(paths) {
   // The native modules that the server, the file watcher and the terminal need must load under Node 24
   // (a module built against the wrong headers installs fine and fails only at run time). Not kerberos:
   // it is not built (above).
-  const nativeCheck = spawnSync(
-    paths.nodeBin,
-    ['-e', "for (const m of ['node-pty', '@vscode/spdlog', '@parcel/watcher']) require(m)"],
-    { cwd: join(paths.codeServerDir, 'lib', 'vscode'), encoding: 'utf8' },
-  );
+  const nativeCheck = spawnSync(paths.nodeBin, ['-e', "for (const m of ['node-pty', '@vscode/spdlog', '@parcel/watcher']) require(m)"], {
+    cwd: join(paths.codeServerDir, 'lib', 'vscode'),
+    encoding: 'utf8',
+  });
   if (nativeCheck.status !== 0) throw new Error(`code-server's native modules do not load:\n${nativeCheck.stderr}`);
   log(`code-server ${CODE_SERVER_VERSION} ready (${((Date.now() - t1) / 1000).toFixed(0)} s)`);
 
@@ -434,16 +447,22 @@ export async function startCodeServer({
   if (!existsSync(configFile)) writeFileSync(configFile, '# written by skill-author scripts/vscode-host.mjs; flags on the command line win\nauth: none\n');
   const args = [
     p.codeServerEntry,
-    '--config', configFile,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--config',
+    configFile,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
     // Lets the workbench honour the `payload` URL parameter (extensionDevelopmentPath, extensionTestsPath).
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--vscode-option',
+    'enable-smoke-test-driver',
   ];
   if (disableWorkspaceTrust) args.push('--disable-workspace-trust');
   args.push(workspace);

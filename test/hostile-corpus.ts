@@ -90,7 +90,10 @@ export async function prepareHostileCorpus(options: CorpusOptions = {}): Promise
     put('long-line/SKILL.md', `---\nname: long-line\ndescription: ${'x'.repeat(100 * 1024)}\n---\nBody.\n`);
     put('deep-nesting/SKILL.md', `---\nname: deep-nesting\ndescription: 20,000 nested lists.\nx: ${'['.repeat(20_000)}\n---\nBody.\n`);
     const comparators = Array.from({ length: 10_000 }, (_, i) => `>=${i % 10}.0`).join(', ');
-    put('many-comparators/SKILL.md', `---\nname: many-comparators\ndescription: 10,000 comparators.\nrequires:\n  bin_versions:\n    tool: "${comparators}"\n---\nBody.\n`);
+    put(
+      'many-comparators/SKILL.md',
+      `---\nname: many-comparators\ndescription: 10,000 comparators.\nrequires:\n  bin_versions:\n    tool: "${comparators}"\n---\nBody.\n`,
+    );
     // File-system cases.
     mkdirSync(path.join(root, 'skill-md-is-dir', 'SKILL.md'), { recursive: true });
     mkdirSync(path.join(root, 'dangling-link'));

@@ -27,7 +27,6 @@ export function relativeTo(cwd: string, p: string): string {
 
 /** Control characters from skill files never reach the terminal raw. */
 function safe(s: string): string {
-   
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '�');
 }
 
@@ -78,7 +77,9 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
     // One line per applicable runtime; the skill's own columns only on the first.
     e.runtimes.forEach((r, i) => {
       const head = i === 0 ? `${dot(e.color)} ${pad(safe(e.id), idW)}  ${pad(safe(e.category), catW)}` : `  ${pad('', idW)}  ${pad('', catW)}`;
-      lines.push(`${head}  ${pad(r.runtime, rtW)}  ${paint(r.color, pad(verdictWords(r, r.runtime === 'nexo' ? e.mode : undefined), verdictW))}  ${safe(missingText(r.missing))}`);
+      lines.push(
+        `${head}  ${pad(r.runtime, rtW)}  ${paint(r.color, pad(verdictWords(r, r.runtime === 'nexo' ? e.mode : undefined), verdictW))}  ${safe(missingText(r.missing))}`,
+      );
     });
     for (const d of e.diagnostics) {
       if (d.severity === 'error') errors++;
@@ -95,7 +96,12 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
         lines.push(style.dim(`    ${e.path}:${d.line}:${d.column} ${word} ${d.code} (baseline) ${who}${safe(d.message)}`));
         continue;
       }
-      const sev = d.severity === 'error' ? style.red('error') : d.severity === 'warning' ? style.amber('warning') : style.dim(d.severity === 'information' ? 'info' : 'hint');
+      const sev =
+        d.severity === 'error'
+          ? style.red('error')
+          : d.severity === 'warning'
+            ? style.amber('warning')
+            : style.dim(d.severity === 'information' ? 'info' : 'hint');
       lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${who}${safe(d.message)}`);
     }
   }

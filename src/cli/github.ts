@@ -17,7 +17,6 @@ export function escapeProperty(s: string): string {
 
 /** Control characters from skill files never reach the log raw (CR and LF are escaped before this). */
 function visible(s: string): string {
-   
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '\ufffd');
 }
 
@@ -34,7 +33,14 @@ export function formatGithub(entries: readonly Entry[]): string {
       // With --baseline, findings already in it are not annotated again.
       if (inBaseline(d)) continue;
       const who = d.runtime && !d.message.startsWith(RUNTIME_LABELS[d.runtime]) ? `${RUNTIME_LABELS[d.runtime]}: ` : '';
-      const props = [`file=${file}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`, `title=${escapeProperty(visible(d.code))}`];
+      const props = [
+        `file=${file}`,
+        `line=${d.line}`,
+        `col=${d.column}`,
+        `endLine=${d.endLine}`,
+        `endColumn=${d.endColumn}`,
+        `title=${escapeProperty(visible(d.code))}`,
+      ];
       out += `::${command(d.severity)} ${props.join(',')}::${visible(escapeData(who + d.message))}\n`;
     }
   }

@@ -160,7 +160,22 @@ const COMMON: ParseArgsConfig['options'] = {
 const RUNTIME_OPTIONS = ['runtime', 'tools', 'toolsets', 'environments', 'hermes-home', 'openclaw-config'];
 
 const ALLOWED: Record<string, string[]> = {
-  check: ['help', 'json', 'format', 'baseline', 'fix', 'dry-run', 'agent', 'agents-file', 'no-probe', 'no-cache', 'color', 'no-color', 'verbose', ...RUNTIME_OPTIONS],
+  check: [
+    'help',
+    'json',
+    'format',
+    'baseline',
+    'fix',
+    'dry-run',
+    'agent',
+    'agents-file',
+    'no-probe',
+    'no-cache',
+    'color',
+    'no-color',
+    'verbose',
+    ...RUNTIME_OPTIONS,
+  ],
   banner: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'render', ...RUNTIME_OPTIONS],
   index: ['help', 'agent', 'agents-file', 'no-probe', 'no-cache', 'format', ...RUNTIME_OPTIONS],
   constraint: ['help', 'batch'],
@@ -231,7 +246,12 @@ async function assertPaths(paths: string[], io: Io): Promise<string[]> {
 /** `a,b` → ['a', 'b'] (blank items dropped); absent → undefined. */
 function listOption(values: Record<string, unknown>, key: string): string[] | undefined {
   const v = values[key];
-  return typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined;
+  return typeof v === 'string'
+    ? v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : undefined;
 }
 
 /** The runtime options of check, index and banner: the same for all three, so a verdict and the index agree. */
@@ -239,7 +259,8 @@ function runtimeChoices(values: Record<string, unknown>, io: Io): RuntimeChoices
   const choices: RuntimeChoices = {};
   if (typeof values['runtime'] === 'string') {
     const { runtimes, unknown } = parseRuntimeList(values['runtime']);
-    if (unknown.length || runtimes.length === 0) throw new UsageError(`--runtime takes nexo, hermes, openclaw, claude-code, vscode or agentskills (got \`${unknown.join(', ') || values['runtime']}\`)`);
+    if (unknown.length || runtimes.length === 0)
+      throw new UsageError(`--runtime takes nexo, hermes, openclaw, claude-code, vscode or agentskills (got \`${unknown.join(', ') || values['runtime']}\`)`);
     choices.pinned = runtimes;
   }
   const tools = listOption(values, 'tools');
@@ -295,7 +316,12 @@ function buildId(): string {
 }
 
 /** Resolve `--agent`: the agents file named, or the conventional one under the first path (or cwd). */
-async function agentSkills(engine: Engine, values: Record<string, unknown>, searchFrom: string, io: Io): Promise<{ skills: EvaluatedSkill[]; problems: number }> {
+async function agentSkills(
+  engine: Engine,
+  values: Record<string, unknown>,
+  searchFrom: string,
+  io: Io,
+): Promise<{ skills: EvaluatedSkill[]; problems: number }> {
   const id = String(values['agent']);
   let file = typeof values['agents-file'] === 'string' ? path.resolve(io.cwd, values['agents-file']) : null;
   if (!file) {
@@ -320,7 +346,8 @@ async function agentSkills(engine: Engine, values: Record<string, unknown>, sear
     throw new UsageError(`agent \`${id}\` is not defined in ${relativeTo(io.cwd, agentsFile.path)} (agents: ${known})`);
   }
   // nexo-rs does not start with a broken agents file: no agent loads any skill.
-  if (agentsFile.error !== null) io.err(`${relativeTo(io.cwd, agentsFile.path)}: nexo-rs refuses this agents file and starts no agent, so no skill is loaded\n`);
+  if (agentsFile.error !== null)
+    io.err(`${relativeTo(io.cwd, agentsFile.path)}: nexo-rs refuses this agents file and starts no agent, so no skill is loaded\n`);
   const skills = await engine.checkAgent(agent);
   // A listed skill that does not exist is a `not_found` row; say where it is listed, and why.
   for (const s of skills) {
@@ -368,7 +395,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const fixCtx = runtimeContext(io.env, io.cwd, choices);
     const runtimesOf = (file: string, data: Readonly<Record<string, unknown>> | null): RuntimeId[] =>
       applicableRuntimes({ dir: path.dirname(file), data, home: fixCtx.home, env: fixCtx.env, pinned: choices.pinned ?? [] }).map((a) => a.runtime);
-    const fixed = values['fix'] ? await fixPaths(engine, targets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf }) : [];
+    const fixed = values['fix']
+      ? await fixPaths(engine, targets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf })
+      : [];
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
     const catalogProblems: string[] = [];
@@ -439,7 +468,9 @@ async function cmdBanner(positionals: string[], values: Record<string, unknown>,
     if (values['render']) {
       if (!isVisible(s.status.verdict)) {
         const nexo = nexoVerdict(s);
-        io.err(`skill-author: the model never sees \`${s.id}\`: nexo-rs: ${verdictWords({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, s.status.mode)} — ${s.status.summary}\n`);
+        io.err(
+          `skill-author: the model never sees \`${s.id}\`: nexo-rs: ${verdictWords({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, s.status.mode)} — ${s.status.summary}\n`,
+        );
         return 0;
       }
       io.out(`${contentFor(s)}\n`);
@@ -458,7 +489,7 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
   if (values['format'] !== undefined && choices.pinned) throw new UsageError('give --runtime or --format, not both (--format is the older name of --runtime)');
   let runtime: RuntimeId;
   if (choices.pinned) {
-    if (choices.pinned.length !== 1) throw new UsageError('index prints one runtime\'s index: give one --runtime');
+    if (choices.pinned.length !== 1) throw new UsageError("index prints one runtime's index: give one --runtime");
     runtime = choices.pinned[0] as RuntimeId;
   } else {
     const format = (values['format'] ?? 'hermes') as string;
@@ -466,7 +497,9 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
     runtime = format === 'xml' ? 'agentskills' : (format as RuntimeId);
   }
   if (runtime === 'claude-code' || runtime === 'vscode') {
-    throw new UsageError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated (no golden data to check it against); use --runtime agentskills for the open format's index`);
+    throw new UsageError(
+      `${RUNTIME_LABELS[runtime]}'s skill listing is not emulated (no golden data to check it against); use --runtime agentskills for the open format's index`,
+    );
   }
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const tree = TREE_EVALUATORS[runtime];
@@ -476,7 +509,8 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
     for (const root of targets) {
       const report = await tree(root, ctx);
       for (const f of report.findings) {
-        if (f.severity === 'error') io.err(`${relativeTo(io.cwd, f.file)}:${f.line}:${f.column}: ${f.severity}: ${f.code} ${RUNTIME_LABELS[runtime]}: ${f.message}\n`);
+        if (f.severity === 'error')
+          io.err(`${relativeTo(io.cwd, f.file)}:${f.line}:${f.column}: ${f.severity}: ${f.code} ${RUNTIME_LABELS[runtime]}: ${f.message}\n`);
       }
       if (report.indexError) io.err(`skill-author: ${RUNTIME_LABELS[runtime]} prints no index for ${relativeTo(io.cwd, root)}: ${report.indexError}\n`);
       if (report.index) io.out(`${report.index}\n`);
@@ -578,4 +612,3 @@ if (require.main === module) {
     process.exitCode = code;
   });
 }
-

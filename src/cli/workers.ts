@@ -42,7 +42,8 @@ export interface WorkerAnalyzerOptions {
 export function workerAnalyzer(options: WorkerAnalyzerOptions): OffThreadAnalyzer {
   return {
     start(files) {
-      const count = files.length === 0 ? 0 : options.workers ?? Math.min(availableParallelism() - 1, Math.floor(files.length / MIN_FILES_PER_WORKER), MAX_WORKERS);
+      const count =
+        files.length === 0 ? 0 : (options.workers ?? Math.min(availableParallelism() - 1, Math.floor(files.length / MIN_FILES_PER_WORKER), MAX_WORKERS));
       if (count <= 0 || !existsSync(options.script)) return null;
       return new WorkerRun(files, count, options.script);
     },

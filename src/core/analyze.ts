@@ -98,7 +98,8 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
     add({
       code: 'file-empty',
       severity: 'error',
-      message: 'SKILL.md is empty. The runtime skips a blank file: the skill is never loaded. Add a frontmatter block with `name` and `description`, then instructions.',
+      message:
+        'SKILL.md is empty. The runtime skips a blank file: the skill is never loaded. Add a frontmatter block with `name` and `description`, then instructions.',
       start: 0,
       end: text.length,
     });
@@ -172,7 +173,8 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
     add({
       code: 'body-empty',
       severity: 'error',
-      message: 'The skill has no instructions after the frontmatter. The runtime skips a skill whose body is empty: it is never loaded. Write the instructions below the closing `---`.',
+      message:
+        'The skill has no instructions after the frontmatter. The runtime skips a skill whose body is empty: it is never loaded. Write the instructions below the closing `---`.',
       start: fm.closeStart,
       end: fm.closeEnd,
     });
@@ -195,13 +197,7 @@ function stringField(data: Record<string, unknown> | null, key: string): string 
 
 type Add = (init: DiagnosticInit) => void;
 
-function analyzeFrontmatter(
-  result: SkillAnalysis,
-  add: Add,
-  yamlStart: number,
-  yamlEnd: number,
-  fence: [number, number],
-): void {
+function analyzeFrontmatter(result: SkillAnalysis, add: Add, yamlStart: number, yamlEnd: number, fence: [number, number]): void {
   const text = result.text;
   const yaml = parseYaml(text.slice(yamlStart, yamlEnd), yamlStart);
   result.yaml = yaml;
@@ -312,7 +308,10 @@ const HANDLED_BY_RULES: ReadonlyArray<[string, string]> = [
 
 function pointerLabel(pointer: string): string {
   if (!pointer) return 'the frontmatter';
-  const parts = pointer.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let out = '';
   for (const p of parts) out += /^\d+$/.test(p) ? `[${p}]` : out ? `.${p}` : p;
   return `\`${out}\``;
@@ -346,8 +345,16 @@ function schemaDiagnostics(result: SkillAnalysis, add: Add): void {
         });
         continue;
       }
-      const what = isScalar(node) && node.value === null ? 'empty' : isSeq(node) ? 'a list' : isMap(node) ? 'a map' : `a ${typeof (isScalar(node) ? node.value : node)}`;
-      add({ code: 'type-mismatch', severity: 'error', message: `${label} must be ${typeWords(expected)}, but it is ${what}.`, start: r[0], end: r[1], data: { pointer: err.pointer } });
+      const what =
+        isScalar(node) && node.value === null ? 'empty' : isSeq(node) ? 'a list' : isMap(node) ? 'a map' : `a ${typeof (isScalar(node) ? node.value : node)}`;
+      add({
+        code: 'type-mismatch',
+        severity: 'error',
+        message: `${label} must be ${typeWords(expected)}, but it is ${what}.`,
+        start: r[0],
+        end: r[1],
+        data: { pointer: err.pointer },
+      });
     } else if (err.keyword === 'enum') {
       const allowed = (err.params['allowedValues'] as unknown[] | undefined)?.join(', ') ?? '';
       add({ code: 'enum-invalid', severity: 'error', message: `${label} must be one of: ${allowed}.`, start: r[0], end: r[1], data: { pointer: err.pointer } });
@@ -356,7 +363,9 @@ function schemaDiagnostics(result: SkillAnalysis, add: Add): void {
       add({
         code: 'schema-invalid',
         severity: 'error',
-        message: missing ? `${label} needs \`${String(missing)}\`.` : `${label} must be a constraint string or a map with \`constraint\`, \`command\`, \`regex\`.`,
+        message: missing
+          ? `${label} needs \`${String(missing)}\`.`
+          : `${label} must be a constraint string or a map with \`constraint\`, \`command\`, \`regex\`.`,
         start: r[0],
         end: r[1],
       });
@@ -409,14 +418,21 @@ function rules(result: SkillAnalysis, add: Add, fence: [number, number]): void {
     add({
       code: 'description-missing',
       severity: 'error',
-      message: '`description` is missing or empty. The Agent Skills format requires it (its reference library, skills-ref, refuses the skill), and agents decide from it whether to use the skill. Say what the skill does and when to use it.',
+      message:
+        '`description` is missing or empty. The Agent Skills format requires it (its reference library, skills-ref, refuses the skill), and agents decide from it whether to use the skill. Say what the skill does and when to use it.',
       start: descRange[0],
       end: descRange[1],
     });
   } else {
     const len = [...descText].length;
     if (len > DESCRIPTION_MAX) {
-      add({ code: 'description-too-long', severity: 'error', message: `\`description\` is ${len} characters; the Agent Skills spec allows at most ${DESCRIPTION_MAX}. Move detail into the body.`, start: descRange[0], end: descRange[1] });
+      add({
+        code: 'description-too-long',
+        severity: 'error',
+        message: `\`description\` is ${len} characters; the Agent Skills spec allows at most ${DESCRIPTION_MAX}. Move detail into the body.`,
+        start: descRange[0],
+        end: descRange[1],
+      });
     }
     const trimmed = descText.trim();
     if (trimmed.length > HERMES_INDEX_DESCRIPTION_MAX) {
@@ -433,7 +449,13 @@ function rules(result: SkillAnalysis, add: Add, fence: [number, number]): void {
   const compat = data['compatibility'];
   if (typeof compat === 'string' && [...compat].length > COMPATIBILITY_MAX) {
     const r = rangeOf('/compatibility') ?? fence;
-    add({ code: 'compatibility-too-long', severity: 'error', message: `\`compatibility\` is ${[...compat].length} characters; the spec allows at most ${COMPATIBILITY_MAX}.`, start: r[0], end: r[1] });
+    add({
+      code: 'compatibility-too-long',
+      severity: 'error',
+      message: `\`compatibility\` is ${[...compat].length} characters; the spec allows at most ${COMPATIBILITY_MAX}.`,
+      start: r[0],
+      end: r[1],
+    });
   }
 
   unknownFields(yaml, add);
@@ -452,7 +474,10 @@ function nameRules(
   const raw = data['name'];
   const r = rangeOf('/name') ?? keyRangeOf('/name') ?? fence;
   const nameNode = result.yaml?.nodes.get('/name');
-  const written = isScalar(nameNode) && nameNode.value !== null ? String(nameNode.type === Scalar.PLAIN && nameNode.source !== undefined ? nameNode.source : nameNode.value) : '';
+  const written =
+    isScalar(nameNode) && nameNode.value !== null
+      ? String(nameNode.type === Scalar.PLAIN && nameNode.source !== undefined ? nameNode.source : nameNode.value)
+      : '';
   if (raw == null || written.trim() === '') {
     const folder = result.dirName;
     add({
@@ -469,7 +494,13 @@ function nameRules(
   const name = written.normalize('NFKC');
   const chars = [...name];
   if (chars.length > NAME_MAX) {
-    add({ code: 'name-too-long', severity: 'error', message: `\`name\` is ${chars.length} characters; at most ${NAME_MAX} are allowed.`, start: r[0], end: r[1] });
+    add({
+      code: 'name-too-long',
+      severity: 'error',
+      message: `\`name\` is ${chars.length} characters; at most ${NAME_MAX} are allowed.`,
+      start: r[0],
+      end: r[1],
+    });
   }
   const upper = chars.filter((c) => /[\p{Lu}\p{Lt}]/u.test(c));
   const badAscii = chars.filter((c) => c.charCodeAt(0) < 128 && !/[a-z0-9-]/.test(c));
@@ -527,7 +558,14 @@ function slugify(name: string): string {
 }
 
 /** Where unknown keys are worth reporting (maps whose keys the runtimes define). */
-const CHECKED_MAPS: ReadonlyArray<string[]> = [[], ['requires'], ['prerequisites'], ['metadata', 'hermes'], ['metadata', 'openclaw'], ['metadata', 'openclaw', 'requires']];
+const CHECKED_MAPS: ReadonlyArray<string[]> = [
+  [],
+  ['requires'],
+  ['prerequisites'],
+  ['metadata', 'hermes'],
+  ['metadata', 'openclaw'],
+  ['metadata', 'openclaw', 'requires'],
+];
 
 function unknownFields(yaml: ParsedYaml, add: Add): void {
   const check = (path: string[], known: string[]): void => {
@@ -629,7 +667,14 @@ function requirementRules(result: SkillAnalysis, add: Add, rangeOf: (p: string) 
       if (!r || !isScalar(item) || item.value === null) return;
       const value = String(item.type === Scalar.PLAIN && item.source !== undefined ? item.source : item.value);
       if (seen.has(value)) {
-        add({ code: 'requires-duplicate', severity: 'warning', message: `${quoteForMessage(value)} is listed twice in ${list.label}; remove the repeat.`, start: r[0], end: r[1], data: { removeIndex: i, pointer: list.pointer } });
+        add({
+          code: 'requires-duplicate',
+          severity: 'warning',
+          message: `${quoteForMessage(value)} is listed twice in ${list.label}; remove the repeat.`,
+          start: r[0],
+          end: r[1],
+          data: { removeIndex: i, pointer: list.pointer },
+        });
       } else seen.set(value, i);
       if (list.kind === 'env') envNameRule(value, r, list.label, add);
       else binNameRule(value, r, list.label, add);
@@ -651,7 +696,13 @@ function envNameRule(value: string, r: [number, number], label: string, add: Add
 
 function binNameRule(value: string, r: [number, number], label: string, add: Add): void {
   if (value.trim() === '') {
-    add({ code: 'bin-name-invalid', severity: 'warning', message: `A blank entry in ${label} counts as present at run time: it checks nothing. Remove it.`, start: r[0], end: r[1] });
+    add({
+      code: 'bin-name-invalid',
+      severity: 'warning',
+      message: `A blank entry in ${label} counts as present at run time: it checks nothing. Remove it.`,
+      start: r[0],
+      end: r[1],
+    });
     return;
   }
   if (SHELL_META.test(value) || /[\u0000-\u001f]/.test(value)) {
@@ -853,7 +904,14 @@ function buildRequirements(result: SkillAnalysis): Requirements {
     bins: nexo.bins.map((b) => ({ name: b.value, source: 'requires', range: b.range })),
     env: nexo.env.map((e) => ({ name: e.value, source: 'requires', range: e.range })),
     // Already in the runtime's order (key order, a repeated key keeping its last value).
-    versions: nexo.binVersions.map((v) => ({ bin: v.bin, constraint: v.constraint, command: v.command ?? '--version', regex: v.regex, keyRange: v.keyRange, constraintRange: v.constraintRange })),
+    versions: nexo.binVersions.map((v) => ({
+      bin: v.bin,
+      constraint: v.constraint,
+      command: v.command ?? '--version',
+      regex: v.regex,
+      keyRange: v.keyRange,
+      constraintRange: v.constraintRange,
+    })),
     platforms: undefined,
   };
 }

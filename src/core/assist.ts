@@ -299,7 +299,8 @@ function flowListContext(line: YamlLine, col: number, open: number, path: string
       continue;
     }
     if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '{') return null; // nested collections: not ours
+    else if (c === '[' || c === '{')
+      return null; // nested collections: not ours
     else if (c === ',' || c === ']') {
       segments.push({ from: segStart, to: i });
       segStart = i + 1;
@@ -370,11 +371,7 @@ export function completionsAt(context: CursorContext, facts: CompletionFacts): S
   return itemSuggestions(context, facts, base);
 }
 
-function keySuggestions(
-  context: Extract<CursorContext, { kind: 'key' }>,
-  facts: CompletionFacts,
-  base: { start: number; replaceEnd: number },
-): Suggestion[] {
+function keySuggestions(context: Extract<CursorContext, { kind: 'key' }>, facts: CompletionFacts, base: { start: number; replaceEnd: number }): Suggestion[] {
   const present = new Set(context.present);
   if (joined(context.path) === 'requires/bin_versions') {
     // The keys are binaries: those this skill lists first, then the workspace's.
@@ -430,7 +427,17 @@ function valueSuggestions(
   const out = fieldTypes(help).includes('array') ? [] : valueItems(help, null, scope, new Set(), base, space);
   if (out.length === 0 && isSwitch(help)) {
     for (const [i, v] of ['true', 'false'].entries()) {
-      out.push({ ...base, label: v, kind: 'enum', detail: fieldTypeSummary(help), documentation: fieldMarkdown(help, scope), insertText: space + v, snippet: false, sortText: order(0, i), retrigger: false });
+      out.push({
+        ...base,
+        label: v,
+        kind: 'enum',
+        detail: fieldTypeSummary(help),
+        documentation: fieldMarkdown(help, scope),
+        insertText: space + v,
+        snippet: false,
+        sortText: order(0, i),
+        retrigger: false,
+      });
     }
   }
   if (joined(context.path) === 'name' && facts.dirName) {
@@ -449,11 +456,7 @@ function valueSuggestions(
   return out;
 }
 
-function itemSuggestions(
-  context: Extract<CursorContext, { kind: 'item' }>,
-  facts: CompletionFacts,
-  base: { start: number; replaceEnd: number },
-): Suggestion[] {
+function itemSuggestions(context: Extract<CursorContext, { kind: 'item' }>, facts: CompletionFacts, base: { start: number; replaceEnd: number }): Suggestion[] {
   const present = new Set(context.present);
   const where = joined(context.path);
   if (BIN_COMPLETION.has(where)) return binarySuggestions(facts, present, base, (name) => ({ insertText: yamlScalar(name), snippet: false }));
@@ -575,7 +578,8 @@ export function indentUnit(text: string): number {
 // YAML text helpers
 
 /** Plain scalars that YAML would read as something other than the same text. */
-const NOT_TEXT = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|no|on|off|[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const NOT_TEXT =
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|yes|no|on|off|[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
 /** `s` as a YAML scalar that reads back as the same text: plain when safe, else double-quoted. */
 export function yamlScalar(s: string): string {
@@ -716,7 +720,13 @@ export function hoverMarkdown(analysis: SkillAnalysis, hit: NodeHit, facts: Hove
         break;
       case 'constraint': {
         const bin = p[2] ?? '';
-        parts.push(constraintWords(hit.text, status.versions.find((v) => v.bin === bin), ignored));
+        parts.push(
+          constraintWords(
+            hit.text,
+            status.versions.find((v) => v.bin === bin),
+            ignored,
+          ),
+        );
         break;
       }
       case 'env': {
@@ -755,12 +765,17 @@ function code(s: string): string {
 
 /** Said instead of a Hermes requirement's state when Hermes does not apply to the skill. */
 function hermesOff(scope: FieldScope | undefined): string | null {
-  return scope && !scope.applicable.includes('hermes') ? 'Only Hermes reads `prerequisites`, and Hermes does not apply to this skill: nothing checks this entry.' : null;
+  return scope && !scope.applicable.includes('hermes')
+    ? 'Only Hermes reads `prerequisites`, and Hermes does not apply to this skill: nothing checks this entry.'
+    : null;
 }
 
 /** A `prerequisites.commands` entry: Hermes lists it and checks nothing. */
 function hermesCommandWords(name: string, scope: FieldScope | undefined): string {
-  return hermesOff(scope) ?? `Hermes does not look ${named(name)} up: \`prerequisites.commands\` is advisory, so the skill is neither hidden nor asked to be set up for it.`;
+  return (
+    hermesOff(scope) ??
+    `Hermes does not look ${named(name)} up: \`prerequisites.commands\` is advisory, so the skill is neither hidden nor asked to be set up for it.`
+  );
 }
 
 /** A `prerequisites.env_vars` entry: Hermes's readiness (skill_view), never a reason to hide the skill. */
@@ -899,7 +914,8 @@ function modeWords(analysis: SkillAnalysis, status: SkillStatus, overrides: read
           : "Mode from the agent's `skill_overrides`.",
     );
   }
-  for (const o of overrides) lines.push(`Agent ${code(o.agent)} overrides it with ${code(o.mode)} (\`skill_overrides\` in ${code(nodePath.basename(o.file))}).`);
+  for (const o of overrides)
+    lines.push(`Agent ${code(o.agent)} overrides it with ${code(o.mode)} (\`skill_overrides\` in ${code(nodePath.basename(o.file))}).`);
   return lines.join('\n\n');
 }
 
@@ -943,7 +959,8 @@ export function agentOverridesFor(agents: readonly AgentDef[], skillDir: string,
     if (!mode || !a.skills.includes(id)) continue;
     const root = nodePath.resolve(a.skillsDir);
     const parent = nodePath.dirname(dir);
-    if (parent === root || (nodePath.basename(parent) === '__global__' && nodePath.dirname(parent) === root)) out.push({ agent: a.id, mode, file: agentsFileOf(a) });
+    if (parent === root || (nodePath.basename(parent) === '__global__' && nodePath.dirname(parent) === root))
+      out.push({ agent: a.id, mode, file: agentsFileOf(a) });
   }
   return out;
 }
@@ -981,7 +998,8 @@ export function quickFixes(analysis: SkillAnalysis, d: Diagnostic): QuickFix[] {
     case 'name-charset': {
       const fixes = replacement !== undefined ? [replace(`Change \`name\` to \`${replacement}\``, yamlScalar(replacement))] : [];
       const dir = analysis.dirName;
-      if (dir && dir !== replacement && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(dir)) fixes.push({ ...replace(`Set \`name\` to the folder name \`${dir}\``, dir), preferred: fixes.length === 0 });
+      if (dir && dir !== replacement && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(dir))
+        fixes.push({ ...replace(`Set \`name\` to the folder name \`${dir}\``, dir), preferred: fixes.length === 0 });
       return fixes;
     }
     case 'name-missing':
@@ -999,7 +1017,9 @@ export function quickFixes(analysis: SkillAnalysis, d: Diagnostic): QuickFix[] {
       const { replaceStart, replaceEnd } = data;
       if (replacement === undefined || typeof replaceStart !== 'number' || typeof replaceEnd !== 'number') return [];
       // The engine suggests a rewrite only when it means exactly what the author's text means (constraint.ts).
-      return [{ ...replace(`Use Cargo syntax: \`${replacement}\``, data.quote ? JSON.stringify(replacement) : replacement, replaceStart, replaceEnd), safe: true }];
+      return [
+        { ...replace(`Use Cargo syntax: \`${replacement}\``, data.quote ? JSON.stringify(replacement) : replacement, replaceStart, replaceEnd), safe: true },
+      ];
     }
     case 'requirements-ignored':
     case 'type-mismatch':
@@ -1109,7 +1129,13 @@ function removeDuplicateKey(analysis: SkillAnalysis, keyStart: number): QuickFix
       if (text.slice(start, kr[0]).trim() !== '') return [];
       const vr = nodeRange(pair.value as Node, yaml.base);
       const end = contentEnd(text, kr[0], vr ? Math.max(vr[1], kr[1]) : kr[1]);
-      return [{ title: `Remove the repeated ${code(keyText(pair.key))} (keep the first)`, edits: [{ start, end: lineEndWithBreak(text, end), text: '' }], preferred: true }];
+      return [
+        {
+          title: `Remove the repeated ${code(keyText(pair.key))} (keep the first)`,
+          edits: [{ start, end: lineEndWithBreak(text, end), text: '' }],
+          preferred: true,
+        },
+      ];
     }
   }
   return [];

@@ -51,7 +51,15 @@ export function analyzeSkillFile(read: SkillFileText, file: string): SkillAnalys
     // The runtime cannot use the file at all: report that as the one finding that matters.
     const index = new LineIndex(analysis.text);
     analysis.diagnostics.length = 0;
-    analysis.diagnostics.push(makeDiagnostic(index, { code: read.problem?.code ?? 'file-unreadable', severity: 'error', message: read.problem?.message ?? 'cannot be read', start: 0, end: 0 }));
+    analysis.diagnostics.push(
+      makeDiagnostic(index, {
+        code: read.problem?.code ?? 'file-unreadable',
+        severity: 'error',
+        message: read.problem?.message ?? 'cannot be read',
+        start: 0,
+        end: 0,
+      }),
+    );
     analysis.loadable = false;
     return analysis;
   }
@@ -99,7 +107,6 @@ export interface OffThreadRun {
 export interface OffThreadAnalyzer {
   start(files: readonly string[]): OffThreadRun | null;
 }
-
 
 // ---------------------------------------------------------------------------------------------------------
 // Records: a SkillAnalysis as JSON
@@ -190,7 +197,9 @@ function looksLikeRecord(r: unknown): r is AnalysisRecord {
   const req = x['requirements'];
   return (
     Array.isArray(diags) &&
-    diags.every((d) => obj(d) && typeof d['code'] === 'string' && typeof d['message'] === 'string' && typeof d['line'] === 'number' && typeof d['start'] === 'number') &&
+    diags.every(
+      (d) => obj(d) && typeof d['code'] === 'string' && typeof d['message'] === 'string' && typeof d['line'] === 'number' && typeof d['start'] === 'number',
+    ) &&
     Array.isArray(x['links']) &&
     typeof x['loadable'] === 'boolean' &&
     typeof x['bom'] === 'boolean' &&
@@ -539,7 +548,15 @@ export class AnalysisCache {
     const loaded = new Map<string, Entry>();
     for (const f of Object.keys(shard.entries)) {
       const s = shard.entries[f];
-      if (!s || typeof s.m !== 'number' || typeof s.c !== 'number' || typeof s.s !== 'number' || typeof s.h !== 'string' || typeof s.t !== 'number' || !looksLikeRecord(s.a)) {
+      if (
+        !s ||
+        typeof s.m !== 'number' ||
+        typeof s.c !== 'number' ||
+        typeof s.s !== 'number' ||
+        typeof s.h !== 'string' ||
+        typeof s.t !== 'number' ||
+        !looksLikeRecord(s.a)
+      ) {
         this.warn(`the cache file ${file} is corrupt (a malformed entry); the entry was ignored and will be rebuilt`);
         continue;
       }

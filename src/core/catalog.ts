@@ -268,7 +268,14 @@ async function walk(root: string, start: string, out: Catalog, options: WalkOpti
       const file = path.join(dir, SKILL_FILE);
       const st = await statOrNull(io, file);
       const where = dir === root ? { root: path.dirname(dir), category: 'general' } : { root, category: categoryOf(root, dir) };
-      out.skills.push({ id: path.basename(dir), dir, file, ...where, ...(st?.isFile() ? { stamp: stampOf(st) } : {}), ...(enclosing ? { nestedIn: enclosing } : {}) });
+      out.skills.push({
+        id: path.basename(dir),
+        dir,
+        file,
+        ...where,
+        ...(st?.isFile() ? { stamp: stampOf(st) } : {}),
+        ...(enclosing ? { nestedIn: enclosing } : {}),
+      });
     } else if (dir !== root && entries.some((e) => e.name === CATEGORY_FILE)) {
       out.categoryDescriptions.set(path.relative(root, dir).split(path.sep).join('/'), path.join(dir, CATEGORY_FILE));
     }
@@ -334,7 +341,14 @@ export function readSkillFileSync(file: string, io: SkillIo = asyncIo): SkillFil
 }
 
 function unreadable(e: unknown, file: string): SkillFileRead {
-  return { read: { text: null, problem: { code: 'file-unreadable', message: `${whyUnreadable(e, file)}. The runtime cannot read it either, so the skill is never loaded.` } }, stamp: null, bytes: null };
+  return {
+    read: {
+      text: null,
+      problem: { code: 'file-unreadable', message: `${whyUnreadable(e, file)}. The runtime cannot read it either, so the skill is never loaded.` },
+    },
+    stamp: null,
+    bytes: null,
+  };
 }
 
 /** Why SKILL.md could not be opened, as a sentence. "Does not exist" would be baffling next to an `ls` that
@@ -359,11 +373,21 @@ function fromOpened({ stat: st, data }: { stat: Stats; data: Buffer | null }): S
   const stamp = stampOf(st);
   if (!st.isFile()) {
     const what = st.isDirectory() ? 'a folder, not a file' : 'not a regular file (a pipe, socket or device)';
-    return { read: { text: null, problem: { code: 'file-unreadable', message: `SKILL.md is ${what}. The runtime cannot use it, so the skill is never loaded.` } }, stamp, bytes: null };
+    return {
+      read: { text: null, problem: { code: 'file-unreadable', message: `SKILL.md is ${what}. The runtime cannot use it, so the skill is never loaded.` } },
+      stamp,
+      bytes: null,
+    };
   }
   if (st.size > MAX_SKILL_BYTES || data === null) {
     return {
-      read: { text: null, problem: { code: 'file-too-large', message: `SKILL.md is ${(st.size / 1048576).toFixed(1)} MB; files over ${MAX_SKILL_BYTES / 1048576} MB are not read` } },
+      read: {
+        text: null,
+        problem: {
+          code: 'file-too-large',
+          message: `SKILL.md is ${(st.size / 1048576).toFixed(1)} MB; files over ${MAX_SKILL_BYTES / 1048576} MB are not read`,
+        },
+      },
       stamp,
       bytes: null,
     };
@@ -376,6 +400,12 @@ export function decodeSkill(buf: Uint8Array): SkillFileText {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf) };
   } catch {
     const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(buf);
-    return { text, problem: { code: 'file-encoding', message: 'SKILL.md is not valid UTF-8. The runtime cannot read it, so the skill is never loaded. Re-save it as UTF-8.' } };
+    return {
+      text,
+      problem: {
+        code: 'file-encoding',
+        message: 'SKILL.md is not valid UTF-8. The runtime cannot read it, so the skill is never loaded. Re-save it as UTF-8.',
+      },
+    };
   }
 }

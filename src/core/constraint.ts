@@ -80,8 +80,7 @@ const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 const isWildcard = (c: number): boolean => c === 0x2a /* * */ || c === 0x78 /* x */ || c === 0x58; /* X */
 /** Whitespace an npm user might type between comparators (npm splits on `\s`). Only for messages. */
-const isLooseSpace = (c: number): boolean =>
-  c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c || c === 0xa0;
+const isLooseSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c || c === 0xa0;
 
 function skipSpaces(s: string, i: number): number {
   while (s.charCodeAt(i) === SPACE) i++;
@@ -124,9 +123,7 @@ function digitRunEnd(s: string, i: number): number {
 function numeric(s: string, i: number, pos: Position, compStart: number, opEnd: number): NumResult {
   const end = digitRunEnd(s, i);
   if (end === i) {
-    return i >= s.length
-      ? { ok: false, err: { t: 'end', pos, at: i, compStart, opEnd } }
-      : { ok: false, err: { t: 'char', pos, at: i, compStart, opEnd } };
+    return i >= s.length ? { ok: false, err: { t: 'end', pos, at: i, compStart, opEnd } } : { ok: false, err: { t: 'char', pos, at: i, compStart, opEnd } };
   }
   if (s.charCodeAt(i) === 0x30 && end - i > 1) {
     return { ok: false, err: { t: 'leading-zero', pos, at: i, end, compStart } };
@@ -172,9 +169,7 @@ function identifier(s: string, start: number, pos: 'pre' | 'build', compStart: n
   }
 }
 
-type CompResult =
-  | { ok: true; cmp: Comparator; pos: Position; hasWildcard: boolean; next: number }
-  | { ok: false; err: RawError };
+type CompResult = { ok: true; cmp: Comparator; pos: Position; hasWildcard: boolean; next: number } | { ok: false; err: RawError };
 
 /** `comparator`: [op] spaces MAJOR[.MINOR|*[.PATCH|*[-PRE][+BUILD]]] spaces. */
 function comparator(s: string, start: number): CompResult {
@@ -744,9 +739,19 @@ function classifyEnd(s: string, raw: Extract<RawError, { t: 'end' }>): Constrain
   const start = raw.compStart;
   const end = Math.max(trimmedEnd(s), start + 1);
   if (raw.pos === 'major') {
-    return err('syntax', `${quote(s.slice(raw.compStart, raw.opEnd))} needs a version after it, e.g. ${quote(`${s.slice(raw.compStart, raw.opEnd)}1.2`)}`, start, end);
+    return err(
+      'syntax',
+      `${quote(s.slice(raw.compStart, raw.opEnd))} needs a version after it, e.g. ${quote(`${s.slice(raw.compStart, raw.opEnd)}1.2`)}`,
+      start,
+      end,
+    );
   }
-  return err('syntax', `${quote(s.slice(raw.compStart, raw.at))} ends with a dot; a ${positionName(raw.pos)} number must follow it (or remove the dot)`, start, end);
+  return err(
+    'syntax',
+    `${quote(s.slice(raw.compStart, raw.at))} ends with a dot; a ${positionName(raw.pos)} number must follow it (or remove the dot)`,
+    start,
+    end,
+  );
 }
 
 function classifyChar(s: string, raw: Extract<RawError, { t: 'char' }>): ConstraintError {
@@ -788,7 +793,12 @@ function classifyChar(s: string, raw: Extract<RawError, { t: 'char' }>): Constra
       return err('syntax', `use ${c === 0x2265 ? '`>=`' : '`<=`'} instead of ${quote(s[raw.at] as string)}`, raw.at, raw.at + 1);
     }
     if ((c === 0x3e || c === 0x3c || c === 0x3d) && raw.at === raw.opEnd) {
-      return err('syntax', `${quote(s.slice(raw.compStart, raw.at + 1))} is not an operator; use one of \`=\`, \`>\`, \`>=\`, \`<\`, \`<=\`, \`~\`, \`^\``, raw.compStart, raw.at + 1);
+      return err(
+        'syntax',
+        `${quote(s.slice(raw.compStart, raw.at + 1))} is not an operator; use one of \`=\`, \`>\`, \`>=\`, \`<\`, \`<=\`, \`~\`, \`^\``,
+        raw.compStart,
+        raw.at + 1,
+      );
     }
     const what = hasOp ? `after ${quote(s.slice(raw.compStart, raw.opEnd))}` : 'here';
     return err(
@@ -820,12 +830,7 @@ function classifyComma(s: string, raw: Extract<RawError, { t: 'comma' }>): Const
   const cmpText = s.slice(raw.compStart, raw.compEnd);
   if (touching && c === 0x2e && raw.pos === 'patch') {
     const end = tokenEnd(s, raw.at);
-    return err(
-      'too-many-parts',
-      `a version has at most three numbers (MAJOR.MINOR.PATCH); ${quote(s.slice(raw.compStart, end))} has more`,
-      raw.at,
-      end,
-    );
+    return err('too-many-parts', `a version has at most three numbers (MAJOR.MINOR.PATCH); ${quote(s.slice(raw.compStart, end))} has more`, raw.at, end);
   }
   if (touching && (c === 0x2d || c === 0x2b) && (raw.pos === 'major' || raw.pos === 'minor' || raw.pos === 'patch')) {
     const end = Math.max(tokenEnd(s, raw.at + 1), raw.at + 1);
@@ -897,7 +902,12 @@ function classifyEmptySegment(s: string, raw: Extract<RawError, { t: 'empty-segm
     );
   }
   if (blank) {
-    return err('syntax', `the build metadata after \`+\` is empty or has an empty part; remove the \`+\` (build metadata is ignored anyway)`, raw.dash, Math.min(end, s.length));
+    return err(
+      'syntax',
+      `the build metadata after \`+\` is empty or has an empty part; remove the \`+\` (build metadata is ignored anyway)`,
+      raw.dash,
+      Math.min(end, s.length),
+    );
   }
   return err(
     'syntax',
@@ -932,9 +942,19 @@ function classifyLoneWildcard(s: string, raw: Extract<RawError, { t: 'lone-wildc
   }
   const c = s.charCodeAt(raw.at + 1);
   if (c === 0x2e) {
-    return err('syntax', `the major version cannot be a wildcard unless it is the only part: write a lone \`*\`, or a number such as \`1.*\``, raw.at, Math.max(tokenEnd(s, raw.at), raw.at + 1));
+    return err(
+      'syntax',
+      `the major version cannot be a wildcard unless it is the only part: write a lone \`*\`, or a number such as \`1.*\``,
+      raw.at,
+      Math.max(tokenEnd(s, raw.at), raw.at + 1),
+    );
   }
-  return err('syntax', `unexpected ${describeChar(s, raw.at + 1)} after ${quote(w)}; a lone \`*\` (or \`x\`) must be the whole requirement`, raw.at + 1, raw.at + 1 + charWidth(s, raw.at + 1));
+  return err(
+    'syntax',
+    `unexpected ${describeChar(s, raw.at + 1)} after ${quote(w)}; a lone \`*\` (or \`x\`) must be the whole requirement`,
+    raw.at + 1,
+    raw.at + 1 + charWidth(s, raw.at + 1),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -127,7 +127,10 @@ export class Engine {
     await cache?.load(targets);
     // The files that must be read (those the walk could stat and the cache does not know): other threads
     // may read and analyze some of them meanwhile; everything else happens here, in the same order.
-    const offThread = cache && this.options.offThread ? this.options.offThread.start(locations.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file)) : null;
+    const offThread =
+      cache && this.options.offThread
+        ? this.options.offThread.start(locations.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file))
+        : null;
     let skills: EvaluatedSkill[];
     try {
       skills = await mapLimit(locations, 16, async (location) => {
@@ -138,7 +141,11 @@ export class Engine {
     } finally {
       offThread?.close();
     }
-    if (!signal?.aborted) await cache?.save(targets, locations.map((l) => l.file));
+    if (!signal?.aborted)
+      await cache?.save(
+        targets,
+        locations.map((l) => l.file),
+      );
     return { skills, catalogs };
   }
 
@@ -216,7 +223,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 /** The name `check --json` reports: the authored `name`, else the one nexo-rs reads, else the folder. */
 export function entryName(s: EvaluatedSkill): string {
   const authored = s.analysis?.data?.['name'];
-  return typeof authored === 'string' && authored.trim() ? authored : s.analysis?.nexo.name ?? s.id;
+  return typeof authored === 'string' && authored.trim() ? authored : (s.analysis?.nexo.name ?? s.id);
 }
 
 /** A finding as `check --json` prints it (offsets and fix data stay internal). */
@@ -256,7 +263,11 @@ export type IndexFormat = 'hermes' | 'xml' | 'nexo';
 export async function renderIndex(skills: readonly EvaluatedSkill[], format: IndexFormat, categoryDescriptions: ReadonlyMap<string, string>): Promise<string> {
   const visible = skills.filter((s) => isVisible(s.status.verdict) && s.analysis);
   if (format === 'nexo') {
-    return renderSystemBlock(visible.map((s) => ({ displayName: s.analysis?.nexo.name ?? s.id, description: s.analysis?.nexo.description ?? '', content: contentFor(s) }))) ?? '';
+    return (
+      renderSystemBlock(
+        visible.map((s) => ({ displayName: s.analysis?.nexo.name ?? s.id, description: s.analysis?.nexo.description ?? '', content: contentFor(s) })),
+      ) ?? ''
+    );
   }
   if (format === 'xml') {
     const items = visible.map((s) => ({ name: indexName(s), description: indexDescription(s), location: path.resolve(s.location.file) }));
@@ -268,7 +279,10 @@ export async function renderIndex(skills: readonly EvaluatedSkill[], format: Ind
     const a = await readCategoryDescription(file);
     if (a) descs.set(category, a);
   }
-  return renderHermesIndex(visible.map((s) => ({ category: s.location.category, name: indexName(s), description: indexDescription(s) })), descs);
+  return renderHermesIndex(
+    visible.map((s) => ({ category: s.location.category, name: indexName(s), description: indexDescription(s) })),
+    descs,
+  );
 }
 
 function indexName(s: EvaluatedSkill): string {
@@ -278,7 +292,7 @@ function indexName(s: EvaluatedSkill): string {
 
 function indexDescription(s: EvaluatedSkill): string {
   const d = s.analysis?.data?.['description'];
-  return typeof d === 'string' ? d : s.analysis?.description ?? '';
+  return typeof d === 'string' ? d : (s.analysis?.description ?? '');
 }
 
 async function readCategoryDescription(file: string): Promise<string | null> {

@@ -35,7 +35,11 @@ function lookup(name: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform)
  * case-insensitive. A value that is not UTF-8 is an error in Rust; Node has already decoded the environment
  * lossily and cannot tell (not modelled).
  */
-export function rustEnvVar(name: string, env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform): string | undefined {
+export function rustEnvVar(
+  name: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
   if (name === '' || name.includes('\0')) return undefined;
   if (!name.includes('=')) return lookup(name, env as NodeJS.ProcessEnv, platform);
   for (const [k, v] of Object.entries(env)) {
@@ -53,7 +57,11 @@ export function rustEnvVar(name: string, env: Readonly<Record<string, string | u
  *
  * Unlike `requires.bins` (where "a blank entry counts as present"), a blank env NAME is missing.
  */
-export function envMissing(name: string, env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform): boolean {
+export function envMissing(
+  name: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
   const v = rustEnvVar(name, env, platform);
   return v === undefined || isRustBlank(v);
 }

@@ -375,20 +375,22 @@ export class ProbeRunner {
       // eslint-disable-next-line prefer-const
       let timer: NodeJS.Timeout | undefined;
 
-      const collect = (which: 'out' | 'err') => (chunk: Buffer): void => {
-        bytes += chunk.length;
-        const have = which === 'out' ? streams.outLen : streams.errLen;
-        if (have >= cap) {
-          truncated = true;
-          return; // keep draining, drop the data
-        }
-        const take = chunk.length <= cap - have ? chunk : chunk.subarray(0, cap - have);
-        if (take.length < chunk.length) truncated = true;
-        // Copy when slicing so the dropped remainder of a large chunk can be freed.
-        (which === 'out' ? streams.out : streams.err).push(take === chunk ? chunk : Buffer.from(take));
-        if (which === 'out') streams.outLen += take.length;
-        else streams.errLen += take.length;
-      };
+      const collect =
+        (which: 'out' | 'err') =>
+        (chunk: Buffer): void => {
+          bytes += chunk.length;
+          const have = which === 'out' ? streams.outLen : streams.errLen;
+          if (have >= cap) {
+            truncated = true;
+            return; // keep draining, drop the data
+          }
+          const take = chunk.length <= cap - have ? chunk : chunk.subarray(0, cap - have);
+          if (take.length < chunk.length) truncated = true;
+          // Copy when slicing so the dropped remainder of a large chunk can be freed.
+          (which === 'out' ? streams.out : streams.err).push(take === chunk ? chunk : Buffer.from(take));
+          if (which === 'out') streams.outLen += take.length;
+          else streams.errLen += take.length;
+        };
       child.stdout?.on('data', collect('out'));
       child.stderr?.on('data', collect('err'));
       // Stream errors (e.g. after destroy) are not interesting; 'close' or the timer settles the job.

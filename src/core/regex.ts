@@ -89,7 +89,11 @@ export function compileVersionRegex(pattern: string): CompileResult {
 
 function compileUncached(pattern: string): CompileResult {
   if (pattern.length > MAX_PATTERN_LENGTH) {
-    return { ok: false, message: `the pattern is ${pattern.length} characters long; this tool evaluates patterns of at most ${MAX_PATTERN_LENGTH}`, unsupported: true };
+    return {
+      ok: false,
+      message: `the pattern is ${pattern.length} characters long; this tool evaluates patterns of at most ${MAX_PATTERN_LENGTH}`,
+      unsupported: true,
+    };
   }
   let t: Translation;
   try {
@@ -100,7 +104,8 @@ function compileUncached(pattern: string): CompileResult {
     throw e;
   }
   // The size limit is decided on Rust's own structures, whether or not RE2 can run the pattern.
-  if (H.nfaExceedsSizeLimit(t.hir, NEXO_REGEX_SIZE_LIMIT)) return { ok: false, message: `Compiled regex exceeds size limit of ${NEXO_REGEX_SIZE_LIMIT} bytes.` };
+  if (H.nfaExceedsSizeLimit(t.hir, NEXO_REGEX_SIZE_LIMIT))
+    return { ok: false, message: `Compiled regex exceeds size limit of ${NEXO_REGEX_SIZE_LIMIT} bytes.` };
   if (t.unsupported !== null) return { ok: false, message: t.unsupported, unsupported: true };
   let re: RE2JS;
   try {
@@ -188,21 +193,48 @@ const ALNUM = /^[\p{Alphabetic}\p{N}]$/u;
 // Rust's `\s` is the White_Space property, which is exactly these.
 const SPACE_BODY = '\\x{9}-\\x{D}\\x{85}\\p{Z}';
 // Approximation of Rust's `\w` (see the header).
-const WORD_BODY =
-  '\\p{L}\\p{M}\\p{Nd}\\p{Nl}\\p{Pc}\\x{200C}\\x{200D}\\x{24B6}-\\x{24E9}\\x{1F130}-\\x{1F149}\\x{1F150}-\\x{1F169}\\x{1F170}-\\x{1F189}';
+const WORD_BODY = '\\p{L}\\p{M}\\p{Nd}\\p{Nl}\\p{Pc}\\x{200C}\\x{200D}\\x{24B6}-\\x{24E9}\\x{1F130}-\\x{1F149}\\x{1F150}-\\x{1F169}\\x{1F170}-\\x{1F189}';
 
 const GENERAL_CATEGORIES: Record<string, string> = (() => {
   const pairs: Array<[string, string]> = [
-    ['L', 'Letter'], ['LC', 'Cased_Letter'], ['Lu', 'Uppercase_Letter'], ['Ll', 'Lowercase_Letter'],
-    ['Lt', 'Titlecase_Letter'], ['Lm', 'Modifier_Letter'], ['Lo', 'Other_Letter'],
-    ['M', 'Mark'], ['Mn', 'Nonspacing_Mark'], ['Mc', 'Spacing_Mark'], ['Me', 'Enclosing_Mark'],
-    ['N', 'Number'], ['Nd', 'Decimal_Number'], ['Nl', 'Letter_Number'], ['No', 'Other_Number'],
-    ['P', 'Punctuation'], ['Pc', 'Connector_Punctuation'], ['Pd', 'Dash_Punctuation'],
-    ['Ps', 'Open_Punctuation'], ['Pe', 'Close_Punctuation'], ['Pi', 'Initial_Punctuation'],
-    ['Pf', 'Final_Punctuation'], ['Po', 'Other_Punctuation'],
-    ['S', 'Symbol'], ['Sm', 'Math_Symbol'], ['Sc', 'Currency_Symbol'], ['Sk', 'Modifier_Symbol'], ['So', 'Other_Symbol'],
-    ['Z', 'Separator'], ['Zs', 'Space_Separator'], ['Zl', 'Line_Separator'], ['Zp', 'Paragraph_Separator'],
-    ['C', 'Other'], ['Cc', 'Control'], ['Cf', 'Format'], ['Cs', 'Surrogate'], ['Co', 'Private_Use'], ['Cn', 'Unassigned'],
+    ['L', 'Letter'],
+    ['LC', 'Cased_Letter'],
+    ['Lu', 'Uppercase_Letter'],
+    ['Ll', 'Lowercase_Letter'],
+    ['Lt', 'Titlecase_Letter'],
+    ['Lm', 'Modifier_Letter'],
+    ['Lo', 'Other_Letter'],
+    ['M', 'Mark'],
+    ['Mn', 'Nonspacing_Mark'],
+    ['Mc', 'Spacing_Mark'],
+    ['Me', 'Enclosing_Mark'],
+    ['N', 'Number'],
+    ['Nd', 'Decimal_Number'],
+    ['Nl', 'Letter_Number'],
+    ['No', 'Other_Number'],
+    ['P', 'Punctuation'],
+    ['Pc', 'Connector_Punctuation'],
+    ['Pd', 'Dash_Punctuation'],
+    ['Ps', 'Open_Punctuation'],
+    ['Pe', 'Close_Punctuation'],
+    ['Pi', 'Initial_Punctuation'],
+    ['Pf', 'Final_Punctuation'],
+    ['Po', 'Other_Punctuation'],
+    ['S', 'Symbol'],
+    ['Sm', 'Math_Symbol'],
+    ['Sc', 'Currency_Symbol'],
+    ['Sk', 'Modifier_Symbol'],
+    ['So', 'Other_Symbol'],
+    ['Z', 'Separator'],
+    ['Zs', 'Space_Separator'],
+    ['Zl', 'Line_Separator'],
+    ['Zp', 'Paragraph_Separator'],
+    ['C', 'Other'],
+    ['Cc', 'Control'],
+    ['Cf', 'Format'],
+    ['Cs', 'Surrogate'],
+    ['Co', 'Private_Use'],
+    ['Cn', 'Unassigned'],
   ];
   const out: Record<string, string> = {};
   for (const [short, long] of pairs) {
@@ -265,30 +297,55 @@ function isEscapeable(c: string): boolean {
 
 /** regex-syntax's ASCII classes (`[[:alpha:]]`…). */
 const ASCII_CLASS_RANGES: Record<string, H.Ranges> = {
-  alnum: [[48, 57], [65, 90], [97, 122]],
-  alpha: [[65, 90], [97, 122]],
+  alnum: [
+    [48, 57],
+    [65, 90],
+    [97, 122],
+  ],
+  alpha: [
+    [65, 90],
+    [97, 122],
+  ],
   ascii: [[0, 127]],
-  blank: [[9, 9], [32, 32]],
-  cntrl: [[0, 31], [127, 127]],
+  blank: [
+    [9, 9],
+    [32, 32],
+  ],
+  cntrl: [
+    [0, 31],
+    [127, 127],
+  ],
   digit: [[48, 57]],
   graph: [[33, 126]],
   lower: [[97, 122]],
   print: [[32, 126]],
-  punct: [[33, 47], [58, 64], [91, 96], [123, 126]],
-  space: [[9, 13], [32, 32]],
+  punct: [
+    [33, 47],
+    [58, 64],
+    [91, 96],
+    [123, 126],
+  ],
+  space: [
+    [9, 13],
+    [32, 32],
+  ],
   upper: [[65, 90]],
-  word: [[48, 57], [65, 90], [95, 95], [97, 122]],
-  xdigit: [[48, 57], [65, 70], [97, 102]],
+  word: [
+    [48, 57],
+    [65, 90],
+    [95, 95],
+    [97, 122],
+  ],
+  xdigit: [
+    [48, 57],
+    [65, 70],
+    [97, 102],
+  ],
 };
 
-const ASCII_CLASSES = new Set([
-  'alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit',
-]);
+const ASCII_CLASSES = new Set(['alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit']);
 
-type Escape =
-  | { kind: 'literal'; cp: number }
-  | { kind: 'set'; set: CharSet }
-  | { kind: 'assert'; text: string };
+type Escape = { kind: 'literal'; cp: number } | { kind: 'set'; set: CharSet } | { kind: 'assert'; text: string };
 
 class Translator {
   private readonly cps: string[];
@@ -587,7 +644,14 @@ class Translator {
     this.pos++;
     if (c === '.') {
       if (!this.flags.u) this.unsupported('`.` under `(?-u)` is not supported by this tool');
-      const except: H.Ranges = this.flags.s ? [] : this.flags.R ? [[10, 10], [13, 13]] : [[10, 10]];
+      const except: H.Ranges = this.flags.s
+        ? []
+        : this.flags.R
+          ? [
+              [10, 10],
+              [13, 13],
+            ]
+          : [[10, 10]];
       const hir = H.cls(H.negate(except));
       if (this.flags.R && !this.flags.s) return { text: '[^\\n\\r]', hir };
       return { text: '.', hir };
@@ -689,7 +753,20 @@ class Translator {
     if (!this.flags.u) {
       if (negated) this.unsupported(`\`\\${c}\` under \`(?-u)\` is not supported by this tool`);
       const body = k === 'd' ? '0-9' : k === 's' ? '\\x{9}-\\x{D}\\x{20}' : '0-9A-Za-z_';
-      const ranges: H.Ranges = k === 'd' ? [[48, 57]] : k === 's' ? [[9, 13], [32, 32]] : [[48, 57], [65, 90], [95, 95], [97, 122]];
+      const ranges: H.Ranges =
+        k === 'd'
+          ? [[48, 57]]
+          : k === 's'
+            ? [
+                [9, 13],
+                [32, 32],
+              ]
+            : [
+                [48, 57],
+                [65, 90],
+                [95, 95],
+                [97, 122],
+              ];
       return { body, negated: false, single: false, ranges };
     }
     // regex-syntax's Perl classes: `\d` = Decimal_Number, `\s` = White_Space, `\w` = Alphabetic + Mark +
@@ -772,9 +849,7 @@ class Translator {
       }
     }
     if (/[\^]/.test(value)) this.err(`unrecognized Unicode property \`${name}\``);
-    this.unsupported(
-      `the Unicode class \`\\p{${name}}\` is not supported by this tool (general categories, scripts and a few binary properties are)`,
-    );
+    this.unsupported(`the Unicode class \`\\p{${name}}\` is not supported by this tool (general categories, scripts and a few binary properties are)`);
   }
 
   /** Parses a bracketed class at `[` and returns RE2 text for it. */

@@ -2,7 +2,6 @@
 // Skills XML index (§3); the nexo-rs banner and `# SKILLS` block are re-exported from its profile.
 // Byte-exact: tests compare these strings to the runtime's layout character by character.
 
-
 // The nexo-rs banner, content and `# SKILLS` block belong to the nexo-rs profile.
 export { renderBanner, renderContent, renderSystemBlock, type SystemBlockSkill } from './runtimes/nexo/render';
 

@@ -67,13 +67,15 @@ export function negate(a: Ranges, max = 0x10ffff): Ranges {
   }
   if (next <= max) out.push([next, max]);
   // Characters only: no surrogate code points.
-  return canonical(out.flatMap(([lo, hi]): Ranges => {
-    if (hi < 0xd800 || lo > 0xdfff) return [[lo, hi]];
-    const parts: Ranges = [];
-    if (lo < 0xd800) parts.push([lo, 0xd7ff]);
-    if (hi > 0xdfff) parts.push([0xe000, hi]);
-    return parts;
-  }));
+  return canonical(
+    out.flatMap(([lo, hi]): Ranges => {
+      if (hi < 0xd800 || lo > 0xdfff) return [[lo, hi]];
+      const parts: Ranges = [];
+      if (lo < 0xd800) parts.push([lo, 0xd7ff]);
+      if (hi > 0xdfff) parts.push([0xe000, hi]);
+      return parts;
+    }),
+  );
 }
 
 export function intersect(a: Ranges, b: Ranges): Ranges {
@@ -108,7 +110,9 @@ export function rangesOf(classSource: string): Ranges {
   const out: Ranges = [];
   for (const m of everyCodePoint.matchAll(re)) {
     const start = indexToCodePoint(m.index ?? 0);
-    const last = m[0].codePointAt(m[0].length - (m[0].length >= 2 && m[0].charCodeAt(m[0].length - 1) >= 0xdc00 && m[0].charCodeAt(m[0].length - 1) <= 0xdfff ? 2 : 1)) ?? start;
+    const last =
+      m[0].codePointAt(m[0].length - (m[0].length >= 2 && m[0].charCodeAt(m[0].length - 1) >= 0xdc00 && m[0].charCodeAt(m[0].length - 1) <= 0xdfff ? 2 : 1)) ??
+      start;
     out.push([start, last]);
   }
   const ranges = canonical(out);
@@ -450,7 +454,10 @@ class Compiler {
   private readonly suffixMap: Array<{ version: number; key: string; id: number } | undefined> = new Array(1_000);
   private suffixVersion = 0;
 
-  constructor(private readonly reverse: boolean, limit: number) {
+  constructor(
+    private readonly reverse: boolean,
+    limit: number,
+  ) {
     this.b = new Builder(limit);
   }
 

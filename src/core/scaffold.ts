@@ -41,7 +41,11 @@ export function nameProblems(name: string): FieldProblem[] {
   // name that normalization changes would give a folder name the spec's validator reads differently.
   const normalized = name.normalize('NFKC');
   if (problems.length === 0 && normalized !== name) {
-    problems.push({ code: 'name-not-normalized', severity: 'error', message: `Type the name as \`${normalized}\`: that is how the spec's validator reads it, and the folder must carry the same name.` });
+    problems.push({
+      code: 'name-not-normalized',
+      severity: 'error',
+      message: `Type the name as \`${normalized}\`: that is how the spec's validator reads it, and the folder must carry the same name.`,
+    });
   }
   return problems;
 }

@@ -62,7 +62,9 @@ export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOp
     // A file that could not be read at all is analyzed as empty text: its own finding says why, not "blank".
     // (nexo-rs reports all of these as NotFound: the loader returns no skill.)
     const unusable = analysis.diagnostics.find((d) => d.code === 'file-unreadable' || d.code === 'file-too-large' || d.code === 'file-encoding');
-    const why = unusable?.message ?? (analysis.runtimeSplit.state === 'blank' ? 'The file is blank: the runtime skips it.' : 'The body is empty: the runtime skips the skill.');
+    const why =
+      unusable?.message ??
+      (analysis.runtimeSplit.state === 'blank' ? 'The file is blank: the runtime skips it.' : 'The body is empty: the runtime skips the skill.');
     status.mode = 'strict';
     status.modeSource = 'default';
     return finish(status, 'not_loadable', hasErrors, why);
@@ -82,9 +84,15 @@ export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOp
   Object.assign(status, { mode: gate.mode, modeSource: gate.modeSource, missing: gate.missing, bins: gate.bins, env: gate.env, versions: gate.versions });
 
   if (gate.status === 'skipped_disabled') {
-    return finish(status, 'skipped_disabled', hasErrors, gate.modeSource === 'override' ? "The agent's skill_overrides set mode: disable." : 'mode: disable — the skill is always dropped.');
+    return finish(
+      status,
+      'skipped_disabled',
+      hasErrors,
+      gate.modeSource === 'override' ? "The agent's skill_overrides set mode: disable." : 'mode: disable — the skill is always dropped.',
+    );
   }
-  if (gate.status === 'loaded') return finish(status, 'loaded', hasErrors, hasErrors ? 'Loaded, but the file has errors.' : 'Loaded: every requirement is met.');
+  if (gate.status === 'loaded')
+    return finish(status, 'loaded', hasErrors, hasErrors ? 'Loaded, but the file has errors.' : 'Loaded: every requirement is met.');
   const what = missingWords(status.missing);
   if (gate.status === 'skipped_strict') return finish(status, 'skipped_strict', hasErrors, `Hidden (strict): ${what}.`);
   return finish(status, 'loaded_with_banner', hasErrors, `Loaded with a MISSING DEPS banner (warn): ${what}.`);

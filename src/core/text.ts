@@ -121,7 +121,6 @@ export function rustTrimEnd(text: string): string {
 
 /** Short, printable rendering of user text inside a message (never raw control characters). */
 export function quoteForMessage(value: string, max = 60): string {
-   
   let v = value.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   if (v.length > max) v = `${v.slice(0, max - 1)}…`;
   return `\`${v}\``;

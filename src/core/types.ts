@@ -29,14 +29,7 @@ export interface DiagnosticData {
 }
 
 /** What the runtime does with a skill on this machine. */
-export type Verdict =
-  | 'loaded'
-  | 'loaded_with_banner'
-  | 'skipped_strict'
-  | 'skipped_disabled'
-  | 'not_loadable'
-  | 'unsupported_platform'
-  | 'not_found';
+export type Verdict = 'loaded' | 'loaded_with_banner' | 'skipped_strict' | 'skipped_disabled' | 'not_loadable' | 'unsupported_platform' | 'not_found';
 
 export type Color = 'green' | 'amber' | 'red';
 

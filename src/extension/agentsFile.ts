@@ -19,7 +19,11 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
         vscode.Uri.file(f.path),
         f.problems.map((p) => {
           const at = new vscode.Position(Math.max(0, p.line - 1), Math.max(0, p.column - 1));
-          const d = new vscode.Diagnostic(new vscode.Range(at, at), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+          const d = new vscode.Diagnostic(
+            new vscode.Range(at, at),
+            p.message,
+            p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+          );
           d.source = 'skill-author';
           return d;
         }),

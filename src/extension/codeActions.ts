@@ -21,7 +21,6 @@ import { assist, scopeOf, statusOf } from './hover';
 
 /** The runtime profiles' fixes, loaded on first use (the profiles stay out of activation). */
 function runtimeFixesModule(): typeof import('../core/runtimeFixes') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../core/runtimeFixes') as typeof import('../core/runtimeFixes');
 }
 
@@ -52,7 +51,8 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
     const analyzedDoc = analysisOf(this.ctx, doc);
     if (!analyzedDoc) return undefined;
     const { analysis, shift } = analyzedDoc;
-    const toRange = (start: number, end: number): vscode.Range => new vscode.Range(doc.positionAt(Math.max(0, start - shift)), doc.positionAt(Math.max(0, end - shift)));
+    const toRange = (start: number, end: number): vscode.Range =>
+      new vscode.Range(doc.positionAt(Math.max(0, start - shift)), doc.positionAt(Math.max(0, end - shift)));
     const actions: vscode.CodeAction[] = [];
 
     for (const d of analysis.diagnostics) {
@@ -61,7 +61,8 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
       const fixes = a.quickFixes(analysis, d);
       if (fixes.length === 0) continue;
       const ours = context.diagnostics.filter((x) => x.source === SOURCE && codeOf(x) === d.code && x.range.isEqual(r));
-      const tied = ours.length || !OVERLAPPING_CODES.has(d.code) ? ours : context.diagnostics.filter((x) => x.source !== SOURCE && x.range.intersection(r) !== undefined);
+      const tied =
+        ours.length || !OVERLAPPING_CODES.has(d.code) ? ours : context.diagnostics.filter((x) => x.source !== SOURCE && x.range.intersection(r) !== undefined);
       for (const f of fixes) {
         const action = new vscode.CodeAction(f.title, vscode.CodeActionKind.QuickFix);
         action.diagnostics = tied;
@@ -89,19 +90,32 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
   }
 
   /** The fixes of the runtime profiles' findings under the cursor, one action per distinct edit. */
-  private runtimeActions(doc: vscode.TextDocument, analysis: SkillAnalysis, shift: number, range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  private runtimeActions(
+    doc: vscode.TextDocument,
+    analysis: SkillAnalysis,
+    shift: number,
+    range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     // Asked at every cursor move: not on a text too big to analyze at that pace.
     if (analysis.text.length > HUGE_CHARS) return [];
     const file = doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.path;
     const col = (line: number, column: number): number => Math.max(0, column - 1 - (shift && line === 1 ? 1 : 0));
     const placedOf = (f: { line: number; column: number; endLine: number; endColumn: number }): vscode.Range =>
       new vscode.Range(f.line - 1, col(f.line, f.column), f.endLine - 1, col(f.endLine, f.endColumn));
-    const fixes = runtimeFixesModule().runtimeFixes(analysis, file, scopeOf(this.ctx, doc, analysis).applicable, (f) => placedOf(f).intersection(range) !== undefined);
+    const fixes = runtimeFixesModule().runtimeFixes(
+      analysis,
+      file,
+      scopeOf(this.ctx, doc, analysis).applicable,
+      (f) => placedOf(f).intersection(range) !== undefined,
+    );
     const byEdit = new Map<string, vscode.CodeAction>();
     for (const { finding, fix } of fixes) {
       const placed = placedOf(finding);
       const edited = fix.edits.map((e) => new vscode.Range(doc.positionAt(Math.max(0, e.start - shift)), doc.positionAt(Math.max(0, e.end - shift))));
-      const tied = context.diagnostics.filter((x) => x.source === SOURCE && codeOf(x) === finding.code && [placed, ...edited].some((r) => x.range.intersection(r)));
+      const tied = context.diagnostics.filter(
+        (x) => x.source === SOURCE && codeOf(x) === finding.code && [placed, ...edited].some((r) => x.range.intersection(r)),
+      );
       const key = JSON.stringify(fix.edits);
       const known = byEdit.get(key);
       if (known) {
@@ -153,7 +167,9 @@ class SkillCodeActionProvider implements vscode.CodeActionProvider {
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.languages.registerCodeActionsProvider(SKILL_SELECTOR, new SkillCodeActionProvider(ctx), { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+    vscode.languages.registerCodeActionsProvider(SKILL_SELECTOR, new SkillCodeActionProvider(ctx), {
+      providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+    }),
     vscode.commands.registerCommand(EXPLAIN_COMMAND, (message: unknown) => {
       if (typeof message !== 'string') return;
       // Not awaited: the notification stays until dismissed; the command returns at once.

@@ -67,7 +67,6 @@ export class SkillAuthorContext implements vscode.Disposable {
   get store(): SkillStore {
     if (this.disposed) throw new Error('Skill Author: the extension context is disposed');
     if (!this.storeInstance) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { SkillStore: StoreClass } = require('./skills') as typeof import('./skills');
       this.storeInstance = new StoreClass(this);
       void this.storeInstance.refresh();
@@ -79,7 +78,6 @@ export class SkillAuthorContext implements vscode.Disposable {
   get runtimes(): RuntimeJudge {
     if (this.disposed) throw new Error('Skill Author: the extension context is disposed');
     if (!this.judgeInstance) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { RuntimeJudge: JudgeClass } = require('./runtimeJudge') as typeof import('./runtimeJudge');
       this.judgeInstance = this.track(new JudgeClass(this));
     }
@@ -96,7 +94,6 @@ export class SkillAuthorContext implements vscode.Disposable {
     if (this.disposed) throw new Error('Skill Author: the extension context is disposed');
     if (!this.engineInstance) {
       const started = performance.now();
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { Engine: EngineClass } = require('../core/engine') as typeof import('../core/engine');
       const trusted = vscode.workspace.isTrusted;
       const settings = this.config.skills;
@@ -131,7 +128,6 @@ export class SkillAuthorContext implements vscode.Disposable {
    */
   analysisCache(): AnalysisCache {
     if (!this.cacheInstance) {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { AnalysisCache: CacheClass } = require('../core/cache') as typeof import('../core/cache');
       const storage = this.extension.globalStorageUri.scheme === 'file' ? this.extension.globalStorageUri.fsPath : null;
       const version = String((this.extension.extension.packageJSON as { version?: unknown }).version ?? '0');
@@ -174,7 +170,9 @@ export class SkillAuthorContext implements vscode.Disposable {
     this.probeLog.push(e);
     if (this.probeLog.length > 1000) this.probeLog.splice(0, this.probeLog.length - 1000);
     const exit = e.exitCode === null ? '' : ` exit ${e.exitCode}`;
-    this.output.info(`probe ${e.bin} → ${e.resolvedPath} ${JSON.stringify(e.command)}: ${e.outcome}${exit} in ${e.durationMs.toFixed(0)} ms, ${e.bytes} byte(s)`);
+    this.output.info(
+      `probe ${e.bin} → ${e.resolvedPath} ${JSON.stringify(e.command)}: ${e.outcome}${exit} in ${e.durationMs.toFixed(0)} ms, ${e.bytes} byte(s)`,
+    );
   }
 
   /** The "Skill Author" output channel, created on first use. */

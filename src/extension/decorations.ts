@@ -43,7 +43,11 @@ export function agentUri(file: string, agentId: string): vscode.Uri {
  *  runtime's reasons. */
 export function decorationFor(entry: Entry): vscode.FileDecoration {
   const reasons = entry.runtimes.find((r) => r.runtime === entry.runtime)?.reasons.join(' ') ?? '';
-  const d = new vscode.FileDecoration(BADGES[entry.color], `Skill Author: ${RUNTIME_LABELS[entry.runtime]}: ${reasons}`, new vscode.ThemeColor(THEME_COLORS[entry.color]));
+  const d = new vscode.FileDecoration(
+    BADGES[entry.color],
+    `Skill Author: ${RUNTIME_LABELS[entry.runtime]}: ${reasons}`,
+    new vscode.ThemeColor(THEME_COLORS[entry.color]),
+  );
   d.propagate = false;
   return d;
 }

@@ -320,7 +320,9 @@ class LiveDiagnostics implements vscode.Disposable {
    *  profiles' own (as `check` lists them). */
   private fileFindings(r: SkillRecord): vscode.Diagnostic[] {
     return [
-      ...this.ctx.runtimes.scoped(withSupportingFindings(r.analysis, r.file), r.file, r.analysis.data).map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
+      ...this.ctx.runtimes
+        .scoped(withSupportingFindings(r.analysis, r.file), r.file, r.analysis.data)
+        .map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
       ...this.runtimeFindings(r.file, r.analysis.bom),
     ];
   }

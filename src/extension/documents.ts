@@ -107,11 +107,8 @@ export function analyzeDocument(ctx: SkillAuthorContext, doc: vscode.TextDocumen
  * which only matters in a file that has both lone CRs and a frontmatter the runtime reads.
  */
 function fileAnalysis(ctx: SkillAuthorContext, doc: vscode.TextDocument, text: string): SkillAnalysis | undefined {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { readSkillFileSync } = require('../core/catalog') as typeof import('../core/catalog');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { analyzeSkillFile } = require('../core/cache') as typeof import('../core/cache');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { hasLoneCR } = require('../core/frontmatter') as typeof import('../core/frontmatter');
   const file = doc.uri.fsPath;
   const { read } = readSkillFileSync(file);

@@ -18,7 +18,6 @@ export type AssistModule = typeof import('../core/assist');
 
 /** The pure helpers, loaded on first use (the engine's module graph stays out of activation). */
 export function assist(): AssistModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../core/assist') as AssistModule;
 }
 
@@ -29,7 +28,8 @@ export async function statusOf(ctx: SkillAuthorContext, analysis: SkillAnalysis,
   try {
     return await ctx.engine().evaluate(analysis, undefined, abort.signal);
   } catch (err) {
-    if (!token.isCancellationRequested) ctx.output.error(`evaluating ${analysis.dirName ?? 'a skill'} failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (!token.isCancellationRequested)
+      ctx.output.error(`evaluating ${analysis.dirName ?? 'a skill'} failed: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   } finally {
     sub.dispose();
@@ -62,7 +62,8 @@ class SkillHoverProvider implements vscode.HoverProvider {
     if (token.isCancellationRequested) return undefined;
     const engine = this.ctx.engine();
     const store = this.ctx.storeIfCreated;
-    const overrides = store && doc.uri.scheme === 'file' ? a.agentOverridesFor(store.agents(), path.dirname(doc.uri.fsPath), (agent) => agentsFileOf(store, agent)) : [];
+    const overrides =
+      store && doc.uri.scheme === 'file' ? a.agentOverridesFor(store.agents(), path.dirname(doc.uri.fsPath), (agent) => agentsFileOf(store, agent)) : [];
     const markdown = a.hoverMarkdown(analysis, hit, { status, env: engine.env, overrides, scope: scopeOf(this.ctx, doc, analysis) });
     if (!markdown) return undefined;
     // Skill text is shown as text: no HTML, no command links.

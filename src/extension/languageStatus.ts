@@ -46,7 +46,9 @@ export function verdictText(entry: Entry): string {
 /** The item's detail: the reasons of the runtime that speaks for the skill, then the others' verdicts. */
 export function verdictDetail(entry: Entry): string {
   const own = entry.runtimes.find((r) => r.runtime === entry.runtime)?.reasons.join(' ') ?? '';
-  const others = entry.runtimes.filter((r) => r.runtime !== entry.runtime).map((r) => `${RUNTIME_LABELS[r.runtime]}: ${verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined)}`);
+  const others = entry.runtimes
+    .filter((r) => r.runtime !== entry.runtime)
+    .map((r) => `${RUNTIME_LABELS[r.runtime]}: ${verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined)}`);
   return others.length ? `${own} (${others.join('; ')})` : own;
 }
 
@@ -101,7 +103,8 @@ class SkillLanguageStatus implements vscode.Disposable {
     if (this.storeListener) return;
     const store = create ? this.ctx.store : this.ctx.storeIfCreated;
     this.storeListener = store?.onDidChange((c) => {
-      if (this.file !== undefined && (c.all || c.changed.some((r) => r.file === this.file) || c.removed.includes(this.file))) this.schedule(PREVIEW_DEBOUNCE_MS);
+      if (this.file !== undefined && (c.all || c.changed.some((r) => r.file === this.file) || c.removed.includes(this.file)))
+        this.schedule(PREVIEW_DEBOUNCE_MS);
     });
   }
 
@@ -164,8 +167,12 @@ class SkillLanguageStatus implements vscode.Disposable {
   private showRuntimes(entry: Entry): void {
     const pinned = this.ctx.config.runtimes.pinned.length > 0;
     this.runtimesItem.text = `$(server-environment) ${entry.runtimes.map((r) => RUNTIME_LABELS[r.runtime]).join(', ')}`;
-    this.runtimesItem.detail = pinned ? 'pinned by skillAuthor.runtimes' : 'detected: ' + entry.runtimes.map((r) => `${RUNTIME_LABELS[r.runtime]} (${r.applies_because})`).join('; ');
-    this.runtimesItem.accessibilityInformation = { label: `Runtimes: ${entry.runtimes.map((r) => RUNTIME_LABELS[r.runtime]).join(', ')}, ${this.runtimesItem.detail}` };
+    this.runtimesItem.detail = pinned
+      ? 'pinned by skillAuthor.runtimes'
+      : 'detected: ' + entry.runtimes.map((r) => `${RUNTIME_LABELS[r.runtime]} (${r.applies_because})`).join('; ');
+    this.runtimesItem.accessibilityInformation = {
+      label: `Runtimes: ${entry.runtimes.map((r) => RUNTIME_LABELS[r.runtime]).join(', ')}, ${this.runtimesItem.detail}`,
+    };
   }
 
   private show(text: string, detail: string, severity: vscode.LanguageStatusSeverity, file: string): void {

@@ -25,7 +25,6 @@ export interface NewSkillOptions {
 }
 
 function scaffold(): typeof import('../core/scaffold') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../core/scaffold') as typeof import('../core/scaffold');
 }
 
@@ -60,7 +59,14 @@ async function defaultFolder(ctx: SkillAuthorContext): Promise<vscode.Uri | unde
   const store = ctx.store;
   if (!store.ready) await store.whenIdle();
   const workspacePaths = new Set(folders.map((f) => f.uri.fsPath));
-  const skillRoots = [...new Set(store.all().filter((r) => r.root.kind === 'workspace' && !workspacePaths.has(r.root.path)).map((r) => r.root.path))];
+  const skillRoots = [
+    ...new Set(
+      store
+        .all()
+        .filter((r) => r.root.kind === 'workspace' && !workspacePaths.has(r.root.path))
+        .map((r) => r.root.path),
+    ),
+  ];
   // In workspace-folder order, then by path.
   const rank = (p: string): number => folders.findIndex((f) => p.startsWith(f.uri.fsPath + path.sep));
   skillRoots.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
@@ -76,7 +82,10 @@ async function nameMessage(folder: vscode.Uri, name: string): Promise<vscode.Inp
   const problem = scaffold().nameProblems(name)[0];
   if (problem?.severity === 'error') return { message: problem.message, severity: INPUT_SEVERITY.error };
   if (await exists(vscode.Uri.joinPath(folder, name))) {
-    return { message: `\`${name}\` already exists in ${vscode.workspace.asRelativePath(folder)}: New Skill never overwrites. Choose another name.`, severity: INPUT_SEVERITY.error };
+    return {
+      message: `\`${name}\` already exists in ${vscode.workspace.asRelativePath(folder)}: New Skill never overwrites. Choose another name.`,
+      severity: INPUT_SEVERITY.error,
+    };
   }
   return problem ? { message: problem.message, severity: INPUT_SEVERITY[problem.severity] } : undefined;
 }

@@ -82,7 +82,6 @@ export function isIndexFormat(v: unknown): v is PreviewFormat {
 
 function core(): typeof import('../core/engine') & typeof import('../core/status') {
   // The engine's modules load on first use, never at activation.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return { ...(require('../core/engine') as typeof import('../core/engine')), ...(require('../core/status') as typeof import('../core/status')) };
 }
 
@@ -125,7 +124,12 @@ function runtimeHiddenStatement(id: string, entry: Entry): string {
   const others = entry.runtimes.filter((r) => !isHiddenVerdict(r.verdict)).map((r) => RUNTIME_LABELS[r.runtime]);
   const lines = [others.length ? `# ${lead} never shows \`${id}\` to the model` : `# The model never sees \`${id}\``, ''];
   for (const r of entry.runtimes) lines.push(`- ${RUNTIME_LABELS[r.runtime]}: **${verdictWords(r)}**${r.reasons.length ? ` — ${r.reasons.join(' ')}` : ''}`);
-  lines.push('', others.length ? `${others.join(' and ')} ${others.length === 1 ? 'offers' : 'offer'} it: this page stands in for its text only because ${lead} hides it.` : 'Neither its name and description (in the prompt index) nor its instructions reach the model.');
+  lines.push(
+    '',
+    others.length
+      ? `${others.join(' and ')} ${others.length === 1 ? 'offers' : 'offer'} it: this page stands in for its text only because ${lead} hides it.`
+      : 'Neither its name and description (in the prompt index) nor its instructions reach the model.',
+  );
   return lines.join('\n');
 }
 
@@ -138,7 +142,6 @@ const MODE_SOURCE: Record<ModeSource, string> = {
 /** The page shown instead of the model's text for a skill the model never sees. */
 export function hiddenStatement(s: EvaluatedSkill): string {
   const { id, status } = s;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const nexo = (require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')).nexoVerdict(s);
   const verdict = `**nexo-rs: ${verdictLabel({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, status.mode)}** (verdict \`${nexo.verdict}\`)`;
   const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- ${verdict}`, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
@@ -400,7 +403,11 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: PreviewForm
   if (agents.length === 0) return { format, agent: undefined };
   const items = [
     { label: 'All skills (no agent)', description: 'every visible skill of the workspace and skill roots', agent: undefined as string | undefined },
-    ...agents.map((a) => ({ label: a.id, description: `${a.skills.length} skill${a.skills.length === 1 ? '' : 's'}, in its order, overrides applied`, agent: a.id as string | undefined })),
+    ...agents.map((a) => ({
+      label: a.id,
+      description: `${a.skills.length} skill${a.skills.length === 1 ? '' : 's'}, in its order, overrides applied`,
+      agent: a.id as string | undefined,
+    })),
   ];
   const picked = await vscode.window.showQuickPick(items, { title: `Preview Prompt Index (${format})`, placeHolder: 'For which agent?' });
   return picked ? { format, agent: picked.agent } : undefined;
@@ -454,10 +461,24 @@ async function chooseHermesTools(ctx: SkillAuthorContext, arg: unknown): Promise
     if (!ctx.storeIfCreated?.ready) await ctx.store.whenIdle();
     const mode = await vscode.window.showQuickPick(
       [
-        { label: 'Apply the tool conditions', detail: 'Hermes has the tools and toolsets you pick next: skills whose conditions fail are left out of its index', apply: true },
-        { label: 'Do not apply them', detail: 'as `index --runtime hermes` without --tools/--toolsets: every skill is listed whatever its conditions', apply: false },
+        {
+          label: 'Apply the tool conditions',
+          detail: 'Hermes has the tools and toolsets you pick next: skills whose conditions fail are left out of its index',
+          apply: true,
+        },
+        {
+          label: 'Do not apply them',
+          detail: 'as `index --runtime hermes` without --tools/--toolsets: every skill is listed whatever its conditions',
+          apply: false,
+        },
       ],
-      { title: 'Hermes Tools and Toolsets', placeHolder: now.tools === null && now.toolsets === null ? 'Now: conditions not applied' : `Now: toolsets ${(now.toolsets ?? []).join(', ') || 'none'}; tools ${(now.tools ?? []).join(', ') || 'none'}` },
+      {
+        title: 'Hermes Tools and Toolsets',
+        placeHolder:
+          now.tools === null && now.toolsets === null
+            ? 'Now: conditions not applied'
+            : `Now: toolsets ${(now.toolsets ?? []).join(', ') || 'none'}; tools ${(now.tools ?? []).join(', ') || 'none'}`,
+      },
     );
     if (!mode) return;
     if (!mode.apply) chosen = { tools: null, toolsets: null };
@@ -468,15 +489,23 @@ async function chooseHermesTools(ctx: SkillAuthorContext, arg: unknown): Promise
       type Item = vscode.QuickPickItem & { kind2?: 'tools' | 'toolsets' };
       const group = (kind: 'tools' | 'toolsets'): Item[] => [
         { label: kind, kind: vscode.QuickPickItemKind.Separator },
-        ...[...names[kind]].sort().map((name): Item => ({ label: name, description: kind === 'tools' ? 'tool' : 'toolset', picked: (now[kind] ?? []).includes(name), kind2: kind })),
+        ...[...names[kind]]
+          .sort()
+          .map((name): Item => ({ label: name, description: kind === 'tools' ? 'tool' : 'toolset', picked: (now[kind] ?? []).includes(name), kind2: kind })),
       ];
       const picks = await vscode.window.showQuickPick([...group('toolsets'), ...group('tools')], {
         title: 'Hermes Tools and Toolsets: what Hermes has',
-        placeHolder: names.tools.size + names.toolsets.size ? 'The names your skills use in metadata.hermes conditions' : 'No skill of this workspace uses a tool condition',
+        placeHolder:
+          names.tools.size + names.toolsets.size
+            ? 'The names your skills use in metadata.hermes conditions'
+            : 'No skill of this workspace uses a tool condition',
         canPickMany: true,
       });
       if (!picks) return;
-      chosen = { tools: picks.filter((p) => p.kind2 === 'tools').map((p) => p.label), toolsets: picks.filter((p) => p.kind2 === 'toolsets').map((p) => p.label) };
+      chosen = {
+        tools: picks.filter((p) => p.kind2 === 'tools').map((p) => p.label),
+        toolsets: picks.filter((p) => p.kind2 === 'toolsets').map((p) => p.label),
+      };
     }
   }
   const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;

@@ -72,8 +72,10 @@ export class RuntimeJudge implements vscode.Disposable {
 
   /** The runtime profiles, loaded on first use (activation does not need them). */
   private core(): Runtimes {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    this.modules ??= { ...(require('../core/runtimes') as typeof import('../core/runtimes')), ...(require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')) };
+    this.modules ??= {
+      ...(require('../core/runtimes') as typeof import('../core/runtimes')),
+      ...(require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')),
+    };
     return this.modules;
   }
 

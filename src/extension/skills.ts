@@ -118,7 +118,10 @@ export class StoreFollower implements vscode.Disposable {
   private subscription: vscode.Disposable | undefined;
   private readonly created: vscode.Disposable;
 
-  constructor(ctx: SkillAuthorContext, private readonly listener: (store: SkillStore, change: StoreChange | undefined) => void) {
+  constructor(
+    ctx: SkillAuthorContext,
+    private readonly listener: (store: SkillStore, change: StoreChange | undefined) => void,
+  ) {
     this.created = storeCreated.event((store) => this.attach(store));
     const existing = ctx.storeIfCreated;
     if (existing) this.attach(existing);
@@ -404,7 +407,10 @@ export class SkillStore implements vscode.Disposable {
     };
     await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, found.length) }, worker));
     if (generation !== this.scanGeneration || this.disposed) return;
-    await cache.save(walks, found.map((f) => f.location.file));
+    await cache.save(
+      walks,
+      found.map((f) => f.location.file),
+    );
     this.ctx.output.info(`found ${found.length} skill(s) in ${roots.length} root(s) in ${(performance.now() - started).toFixed(0)} ms`);
   }
 
@@ -413,8 +419,10 @@ export class SkillStore implements vscode.Disposable {
   /** The catalog and agents modules, loaded on first use (the engine's module graph stays out of activation)
    *  and merged once: this is called for every skill of a scan. */
   private core(): typeof import('../core/catalog') & typeof import('../core/agents') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    this.coreModules ??= { ...(require('../core/catalog') as typeof import('../core/catalog')), ...(require('../core/agents') as typeof import('../core/agents')) };
+    this.coreModules ??= {
+      ...(require('../core/catalog') as typeof import('../core/catalog')),
+      ...(require('../core/agents') as typeof import('../core/agents')),
+    };
     return this.coreModules;
   }
 
@@ -863,4 +871,3 @@ export function skillFileOf(uri: vscode.Uri): string | undefined {
 function openDocument(file: string): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && !d.isClosed && d.uri.fsPath === file);
 }
-

@@ -309,9 +309,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   /** The prompt budgets of the runtimes that read a root (OpenClaw's), from the store's last judgement. */
   private budgets(root: string): Array<{ runtime: RuntimeId; budget: PromptBudget }> {
-    return this.ctx.runtimes
-      .reportsFor(root)
-      .flatMap((r) => (r.budget && r.budget.candidates > 0 ? [{ runtime: r.runtime, budget: r.budget }] : []));
+    return this.ctx.runtimes.reportsFor(root).flatMap((r) => (r.budget && r.budget.candidates > 0 ? [{ runtime: r.runtime, budget: r.budget }] : []));
   }
 
   /** Whether a skill so judged (undefined: not yet) is listed under the current filter. */
@@ -361,7 +359,13 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       hidden = this.hiddenInStore;
       for (const group of this.rootModel?.values() ?? []) for (const files of group.categories.values()) listed += files.length;
     }
-    this.view.badge = hidden > 0 ? { value: hidden, tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model${this.shownGroup === 'agent' ? '' : ' by a runtime that reads it'}` } : undefined;
+    this.view.badge =
+      hidden > 0
+        ? {
+            value: hidden,
+            tooltip: `${hidden} skill${hidden === 1 ? '' : 's'} hidden from the model${this.shownGroup === 'agent' ? '' : ' by a runtime that reads it'}`,
+          }
+        : undefined;
     this.view.description = agent !== undefined ? `agent ${agent}` : '';
     const messages: string[] = [];
     if (this.hiddenOnly && listed === 0 && store.ready) messages.push('No hidden skills: the model sees every skill listed here.');
@@ -379,7 +383,13 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   /** Version requirements left unknown because the workspace is not trusted, among the skills shown. */
   private untrustedVersions(store: SkillStore): number {
     if (vscode.workspace.isTrusted) return 0;
-    const statuses = this.shownGroup === 'agent' ? (this.agentModel?.entries ?? []).map((e) => e.status) : store.all().filter(isEvaluated).map((r) => r.status);
+    const statuses =
+      this.shownGroup === 'agent'
+        ? (this.agentModel?.entries ?? []).map((e) => e.status)
+        : store
+            .all()
+            .filter(isEvaluated)
+            .map((r) => r.status);
     let n = 0;
     for (const s of statuses) n += s.missing.versions.filter((v) => v.reason === 'not_probed' && v.detail === NOT_PROBED_UNTRUSTED).length;
     return n;
@@ -529,7 +539,9 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     if (node.kind === 'agentSkill') {
       const model = this.agentModel;
       const entry = model && model.def.id === node.agentId ? model.entries[node.index] : undefined;
-      return model && entry ? { skill: entry, probing: false, evaluated: true, entry: model.judged[node.index], agent: { def: model.def, file: model.file } } : undefined;
+      return model && entry
+        ? { skill: entry, probing: false, evaluated: true, entry: model.judged[node.index], agent: { def: model.def, file: model.file } }
+        : undefined;
     }
     return undefined;
   }
@@ -550,7 +562,9 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       const view = await store.agentView(agentId);
       const i = view ? view.skills.findIndex((s) => path.resolve(s.location.file) === path.resolve(file)) : -1;
       const entry = view?.skills[i];
-      return view && entry ? { skill: entry, probing: false, evaluated: true, entry: view.entries[i], agent: { def: view.agent, file: view.file.path } } : undefined;
+      return view && entry
+        ? { skill: entry, probing: false, evaluated: true, entry: view.entries[i], agent: { def: view.agent, file: view.file.path } }
+        : undefined;
     }
     await store.whenIdle();
     const record = store.get(file);
@@ -585,7 +599,12 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
           contextValue: item.contextValue,
           resourceUri: item.resourceUri?.toString(),
           command: item.command ? { command: item.command.command, arguments: (item.command.arguments ?? []).map(String) } : undefined,
-          collapsible: item.collapsibleState === vscode.TreeItemCollapsibleState.Expanded ? 'expanded' : item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed ? 'collapsed' : 'none',
+          collapsible:
+            item.collapsibleState === vscode.TreeItemCollapsibleState.Expanded
+              ? 'expanded'
+              : item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed
+                ? 'collapsed'
+                : 'none',
           children: item.collapsibleState ? await walk(node) : [],
         });
       }
@@ -650,7 +669,6 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 /** The skill's name as `check --json` reports it. */
 export function skillName(s: EvaluatedSkill): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { toEntry } = require('../core/engine') as typeof import('../core/engine');
   return toEntry(s).name;
 }
@@ -664,9 +682,14 @@ function skillItem(key: string, shown: ShownSkill): vscode.TreeItem {
   const { skill, agent, entry } = shown;
   const notFound = skill.status.verdict === 'not_found';
   const hasChildren = requirementFacts(shown).length > 0;
-  const item = new vscode.TreeItem(notFound ? skill.id : skillName(skill), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    notFound ? skill.id : skillName(skill),
+    hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
   item.id = key;
-  item.description = notFound ? `not found in ${path.basename(agent?.def.skillsDir ?? '') || 'skills_dir'}` : shortDescription(skill.analysis?.description ?? '');
+  item.description = notFound
+    ? `not found in ${path.basename(agent?.def.skillsDir ?? '') || 'skills_dir'}`
+    : shortDescription(skill.analysis?.description ?? '');
   if (shown.probing || !entry) item.iconPath = new vscode.ThemeIcon('loading~spin');
   else item.iconPath = verdictIcon(entry.color);
   item.resourceUri = agent ? agentUri(skill.location.file, agent.def.id) : vscode.Uri.file(skill.location.file);
@@ -718,9 +741,19 @@ export function requirementFacts(shown: ShownSkill): RequirementFact[] {
   const facts: RequirementFact[] = [];
   if (nexoApplies(shown)) {
     facts.push(
-      ...status.bins.map((b): RequirementFact => ({ kind: 'bin', ok: b.found, label: b.name, detail: b.found ? (b.path ?? 'blank name: the runtime skips it') : 'not found on PATH' })),
+      ...status.bins.map((b): RequirementFact => ({
+        kind: 'bin',
+        ok: b.found,
+        label: b.name,
+        detail: b.found ? (b.path ?? 'blank name: the runtime skips it') : 'not found on PATH',
+      })),
       ...status.env.map((e): RequirementFact => ({ kind: 'env', ok: e.set, label: e.name, detail: e.set ? 'set' : 'unset' })),
-      ...status.versions.map((v): RequirementFact => ({ kind: 'version', ok: v.ok ? true : v.reason === 'not_probed' ? null : false, label: `${v.bin} ${v.required}`, detail: versionFact(v) })),
+      ...status.versions.map((v): RequirementFact => ({
+        kind: 'version',
+        ok: v.ok ? true : v.reason === 'not_probed' ? null : false,
+        label: `${v.bin} ${v.required}`,
+        detail: versionFact(v),
+      })),
     );
   }
   for (const r of shown.entry.runtimes) {
@@ -733,7 +766,8 @@ export function requirementFacts(shown: ShownSkill): RequirementFact[] {
       return hint ? ` · "${hint.command}" would provide it` : '';
     };
     for (const b of m.bins ?? []) facts.push({ kind: 'bin', ok: false, label: b, detail: `not found on PATH (${who})${offer([b])}` });
-    if (m.anyBins?.length) facts.push({ kind: 'bin', ok: false, label: m.anyBins.join(' | '), detail: `none of them on PATH (${who} needs one)${offer(m.anyBins)}` });
+    if (m.anyBins?.length)
+      facts.push({ kind: 'bin', ok: false, label: m.anyBins.join(' | '), detail: `none of them on PATH (${who} needs one)${offer(m.anyBins)}` });
     for (const e of m.env ?? []) facts.push({ kind: 'env', ok: false, label: e, detail: `unset (${who})` });
     for (const f of m.files ?? []) facts.push({ kind: 'file', ok: false, label: f, detail: `missing (${who})` });
     for (const c of m.config ?? []) facts.push({ kind: 'config', ok: false, label: c, detail: `not set in the configuration (${who})` });
@@ -783,13 +817,18 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
       lines.push('', 'Runtimes:', '');
       for (const r of entry.runtimes) {
         const reasons = r.reasons.join(' ');
-        lines.push(`- ${RUNTIME_LABELS[r.runtime]}: **${esc(verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined))}**${reasons ? ` — ${esc(reasons)}` : ''}${r.applies_because ? ` _(applies: ${esc(r.applies_because)})_` : ''}`);
+        lines.push(
+          `- ${RUNTIME_LABELS[r.runtime]}: **${esc(verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined))}**${reasons ? ` — ${esc(reasons)}` : ''}${r.applies_because ? ` _(applies: ${esc(r.applies_because)})_` : ''}`,
+        );
       }
     }
     // "Every requirement is met" counts only what was checked: say which versions were not, and why.
     const unknown = nexo ? status.missing.versions.filter((v) => v.reason === 'not_probed') : [];
     if (unknown.length > 0) {
-      lines.push('', `Version${unknown.length === 1 ? '' : 's'} not checked (an unknown version hides nothing): ${unknown.map((v) => `${esc(v.bin)} (${esc(v.detail ?? 'not probed')})`).join(', ')}`);
+      lines.push(
+        '',
+        `Version${unknown.length === 1 ? '' : 's'} not checked (an unknown version hides nothing): ${unknown.map((v) => `${esc(v.bin)} (${esc(v.detail ?? 'not probed')})`).join(', ')}`,
+      );
     }
   }
   if (agent) lines.push('', `Agent: ${esc(agent.def.id)} (${esc(vscode.workspace.asRelativePath(agent.file, false))})`);
@@ -840,4 +879,3 @@ export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const tree = new SkillsTree(ctx);
   return vscode.Disposable.from(tree, registerTreeCommands(ctx, tree));
 }
-

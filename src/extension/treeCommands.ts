@@ -134,14 +134,25 @@ async function selectRuntimes(ctx: SkillAuthorContext, ids: unknown): Promise<vo
   let chosen: RuntimeId[];
   if (Array.isArray(ids)) {
     const unknown = ids.filter((i) => typeof i !== 'string' || !(RUNTIME_IDS as readonly string[]).includes(i));
-    if (unknown.length) return void vscode.window.showWarningMessage(`Skill Author: unknown runtime ${unknown.map((u) => JSON.stringify(u)).join(', ')}; known: ${RUNTIME_IDS.join(', ')}.`);
+    if (unknown.length)
+      return void vscode.window.showWarningMessage(
+        `Skill Author: unknown runtime ${unknown.map((u) => JSON.stringify(u)).join(', ')}; known: ${RUNTIME_IDS.join(', ')}.`,
+      );
     chosen = RUNTIME_IDS.filter((r) => ids.includes(r));
   } else {
     const pinned = ctx.config.runtimes.pinned;
-    const items = RUNTIME_IDS.map((id) => ({ id, label: RUNTIME_CHOICES[id].label, description: id, detail: RUNTIME_CHOICES[id].detail, picked: pinned.includes(id) }));
+    const items = RUNTIME_IDS.map((id) => ({
+      id,
+      label: RUNTIME_CHOICES[id].label,
+      description: id,
+      detail: RUNTIME_CHOICES[id].detail,
+      picked: pinned.includes(id),
+    }));
     const picks = await vscode.window.showQuickPick(items, {
       title: 'Select Runtimes',
-      placeHolder: pinned.length ? 'The runtimes every skill is judged for (none: detected per skill)' : 'Now: detected per skill. Pick runtimes to judge every skill for them',
+      placeHolder: pinned.length
+        ? 'The runtimes every skill is judged for (none: detected per skill)'
+        : 'Now: detected per skill. Pick runtimes to judge every skill for them',
       canPickMany: true,
     });
     if (!picks) return;

@@ -54,7 +54,9 @@ export function startServer(options: ServerOptions): void {
     const s = service;
     connection.onInitialized(() => {
       for (const p of problems) connection.console.warn(p);
-      connection.console.info(`skill-author ${options.version}: ${s.workspace.roots().length} root(s); probes ${s.settings.trusted ? (s.settings.probes ? 'on' : 'off') : 'off (the workspace is not trusted)'}`);
+      connection.console.info(
+        `skill-author ${options.version}: ${s.workspace.roots().length} root(s); probes ${s.settings.trusted ? (s.settings.probes ? 'on' : 'off') : 'off (the workspace is not trusted)'}`,
+      );
       void workspace?.initialized();
     });
     return {

@@ -149,7 +149,11 @@ export class SkillService {
   }
 
   /** Every skill of these roots (default: the workspace's), open documents' text in place of the file's. */
-  async scan(roots: readonly string[] = this.workspace.roots(), open: readonly TextDocument[] = [], signal?: AbortSignal): Promise<{ skills: EvaluatedSkill[]; entries: Entry[] }> {
+  async scan(
+    roots: readonly string[] = this.workspace.roots(),
+    open: readonly TextDocument[] = [],
+    signal?: AbortSignal,
+  ): Promise<{ skills: EvaluatedSkill[]; entries: Entry[] }> {
     if (roots.length === 0) return { skills: [], entries: [] };
     const engine = this.engine();
     const { skills, catalogs } = await engine.checkPaths(roots, signal);

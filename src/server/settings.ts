@@ -33,7 +33,8 @@ export function mergeSettings(base: ServerSettings, over: unknown, trust: boolea
         break;
       case 'probeTimeoutMs':
       case 'debounceMs':
-        if (typeof value === 'number' && Number.isFinite(value) && value >= 0) out[key] = key === 'debounceMs' ? Math.min(value, 5000) : Math.max(100, Math.min(value, 60000));
+        if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
+          out[key] = key === 'debounceMs' ? Math.min(value, 5000) : Math.max(100, Math.min(value, 60000));
         else bad(key);
         break;
       case 'runtimes': {

@@ -14,12 +14,28 @@ export class Workspace {
 
   /** Workspace folders as URIs (non-`file:` ones are ignored). */
   setFolders(uris: readonly string[]): void {
-    this.folders = unique(uris.map(fileOf).filter((f): f is string => f !== null).map((f) => path.resolve(f)));
+    this.folders = unique(
+      uris
+        .map(fileOf)
+        .filter((f): f is string => f !== null)
+        .map((f) => path.resolve(f)),
+    );
   }
 
   addFolders(added: readonly string[], removed: readonly string[]): void {
-    const gone = new Set(removed.map(fileOf).filter((f): f is string => f !== null).map((f) => path.resolve(f)));
-    this.folders = unique([...this.folders.filter((f) => !gone.has(f)), ...added.map(fileOf).filter((f): f is string => f !== null).map((f) => path.resolve(f))]);
+    const gone = new Set(
+      removed
+        .map(fileOf)
+        .filter((f): f is string => f !== null)
+        .map((f) => path.resolve(f)),
+    );
+    this.folders = unique([
+      ...this.folders.filter((f) => !gone.has(f)),
+      ...added
+        .map(fileOf)
+        .filter((f): f is string => f !== null)
+        .map((f) => path.resolve(f)),
+    ]);
   }
 
   setExtraRoots(roots: readonly string[]): void {

@@ -104,7 +104,10 @@ export interface ProbeLogResult {
 
 export const SkillsRequest = { method: 'skillAuthor/skills', type: new RequestType<SkillsParams, SkillsResult, void>('skillAuthor/skills') } as const;
 
-export const PreviewRequest = { method: 'skillAuthor/preview', type: new RequestType<PreviewParams, PreviewResult | null, void>('skillAuthor/preview') } as const;
+export const PreviewRequest = {
+  method: 'skillAuthor/preview',
+  type: new RequestType<PreviewParams, PreviewResult | null, void>('skillAuthor/preview'),
+} as const;
 
 export const IndexRequest = { method: 'skillAuthor/index', type: new RequestType<IndexParams, IndexResult, void>('skillAuthor/index') } as const;
 

@@ -61,16 +61,22 @@ describe('API', () => {
       const entries = await a.skills({ agent });
       const fromCli = await checkJson(['--agent', agent, '--agents-file', fixturePath('config', 'agents.yaml')]);
       // Same order as the agent lists them.
-      assert.deepEqual(entries.map((e) => e.id), fromCli.map((e) => e.id));
+      assert.deepEqual(
+        entries.map((e) => e.id),
+        fromCli.map((e) => e.id),
+      );
       assertSameEntries(entries, fromCli, (e) => e.id);
     }
     const kate = await a.skills({ agent: 'kate' });
-    assert.deepEqual(kate.map((e) => [e.id, e.verdict, e.mode]), [
-      ['probe-ok', 'loaded', 'strict'],
-      ['strict-missing', 'loaded_with_banner', 'warn'],
-      ['needs-env', 'loaded_with_banner', 'warn'],
-      ['ghost-skill', 'not_found', 'strict'],
-    ]);
+    assert.deepEqual(
+      kate.map((e) => [e.id, e.verdict, e.mode]),
+      [
+        ['probe-ok', 'loaded', 'strict'],
+        ['strict-missing', 'loaded_with_banner', 'warn'],
+        ['needs-env', 'loaded_with_banner', 'warn'],
+        ['ghost-skill', 'not_found', 'strict'],
+      ],
+    );
     await assert.rejects(a.skills({ agent: 'nobody' }), /no agent `nobody`/);
   });
 

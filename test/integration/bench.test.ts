@@ -70,7 +70,8 @@ describe('Editor benchmark', function () {
     await vscode.workspace.fs.writeFile(uri, Buffer.from('---\nname: bench-typing\ndescription: Typed into by the benchmark.\n---\n\nBody.\n'));
     try {
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      const has = (): boolean => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('unknown-field'));
+      const has = (): boolean =>
+        vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('unknown-field'));
       const samples: number[] = [];
       // Its parts: the edit reaching the extension host as a change event (VS Code's round trip to the
       // editor), the extension's own work beyond its debounce (change event → findings handed to VS Code),
@@ -80,12 +81,18 @@ describe('Editor benchmark', function () {
       const own: number[] = [];
       for (let i = 0; i < 21; i++) {
         const adding = !has();
-        const changed = nextEvent('diagnostics after an edit', vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === uri.toString()) && has() === adding);
-        const docChanged = nextEvent('the change event of an edit', vscode.workspace.onDidChangeTextDocument, (e) => e.document.uri.toString() === uri.toString());
-        const t0 = performance.now();
-        await editor.edit((b) =>
-          adding ? b.insert(new vscode.Position(3, 0), 'colour: blue\n') : b.delete(new vscode.Range(3, 0, 4, 0)),
+        const changed = nextEvent(
+          'diagnostics after an edit',
+          vscode.languages.onDidChangeDiagnostics,
+          (e) => e.uris.some((u) => u.toString() === uri.toString()) && has() === adding,
         );
+        const docChanged = nextEvent(
+          'the change event of an edit',
+          vscode.workspace.onDidChangeTextDocument,
+          (e) => e.document.uri.toString() === uri.toString(),
+        );
+        const t0 = performance.now();
+        await editor.edit((b) => (adding ? b.insert(new vscode.Position(3, 0), 'colour: blue\n') : b.delete(new vscode.Range(3, 0, 4, 0))));
         await docChanged;
         toChangeEvent.push(performance.now() - t0);
         await changed;
@@ -110,7 +117,8 @@ describe('Editor benchmark', function () {
     const dir = fixtureUri('skills', 'bench-constraint');
     const uri = vscode.Uri.joinPath(dir, 'SKILL.md');
     const text = '---\nname: bench-constraint\ndescription: Edited by the benchmark.\nrequires:\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0"\n---\n\nBody.\n';
-    const broken = (): boolean => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid'));
+    const broken = (): boolean =>
+      vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid'));
     const all: number[] = [];
     const firsts: number[] = [];
     try {
@@ -122,7 +130,11 @@ describe('Editor benchmark', function () {
         const at = line.text.indexOf('">=4.0');
         for (let i = 0; i < 11; i++) {
           const breaking = !broken();
-          const changed = nextEvent('our findings after the edit', vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === uri.toString()) && broken() === breaking);
+          const changed = nextEvent(
+            'our findings after the edit',
+            vscode.languages.onDidChangeDiagnostics,
+            (e) => e.uris.some((u) => u.toString() === uri.toString()) && broken() === breaking,
+          );
           const edit = new vscode.WorkspaceEdit();
           const range = new vscode.Range(5, at, 5, doc.lineAt(5).text.length);
           edit.replace(uri, range, breaking ? '">=4.0 <5"' : '">=4.0"');
@@ -176,7 +188,10 @@ describe('Editor benchmark', function () {
       for (let i = 0; i < 11; i++) {
         const seen = nextEvent('the store to re-evaluate the changed skill', api.onDidChangeSkills, (c) => c.changed.includes(victim), 30_000);
         const tw = performance.now();
-        await fs.writeFile(victim, `---\nname: bench-victim\ndescription: Edited in the editor benchmark, round ${i}.\nrequires:\n  bins: [git]\n---\nBody ${i}.\n`);
+        await fs.writeFile(
+          victim,
+          `---\nname: bench-victim\ndescription: Edited in the editor benchmark, round ${i}.\nrequires:\n  bins: [git]\n---\nBody ${i}.\n`,
+        );
         await seen;
         eventLatency.push(performance.now() - tw);
         const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as Stats;

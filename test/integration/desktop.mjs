@@ -42,8 +42,10 @@ try {
     },
     launchArgs: [
       join(ROOT, 'test', 'fixtures', 'workspace'),
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
       '--disable-workspace-trust',
       '--skip-welcome',
       '--skip-release-notes',

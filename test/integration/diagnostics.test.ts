@@ -23,7 +23,10 @@ function codeOf(d: vscode.Diagnostic): string | undefined {
 }
 
 function codes(uri: vscode.Uri): string[] {
-  return ours(uri).map(codeOf).filter((c): c is string => c !== undefined).sort();
+  return ours(uri)
+    .map(codeOf)
+    .filter((c): c is string => c !== undefined)
+    .sort();
 }
 
 /**
@@ -202,7 +205,10 @@ describe('Live diagnostics', () => {
     const dir = fixtureUri('skills', 'made-on-disk');
     const file = vscode.Uri.joinPath(dir, 'SKILL.md');
     try {
-      await vscode.workspace.fs.writeFile(file, Buffer.from('---\nname: made-on-disk\ndescription: Written by a test.\nrequires:\n  bins: ffmpeg\n---\nBody.\n'));
+      await vscode.workspace.fs.writeFile(
+        file,
+        Buffer.from('---\nname: made-on-disk\ndescription: Written by a test.\nrequires:\n  bins: ffmpeg\n---\nBody.\n'),
+      );
       await diagnosticsWhen('requirements-ignored on a file created on disk', file, withCode('requirements-ignored'), 20_000);
       await vscode.workspace.fs.writeFile(file, Buffer.from('---\nname: made-on-disk\ndescription: Written by a test.\n---\nBody.\n'));
       await diagnosticsWhen('findings gone after the file was fixed on disk', file, (x) => x.length === 0, 20_000);
@@ -306,7 +312,6 @@ describe('Live diagnostics', () => {
     assert.deepEqual(ours(doc.uri), []);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
-
 });
 
 // A root-level hook (outside any `describe`): it runs after every test file, so the runner's screenshot

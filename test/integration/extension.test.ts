@@ -12,10 +12,7 @@ describe('Extension in VS Code', () => {
     const expected = process.env[ENV.expectVscode] ?? '1.139';
     if (expected === 'any') this.skip(); // a desktop run on an unpinned version
     const [major, minor] = expected.split('.');
-    assert.ok(
-      vscode.version.startsWith(`${major}.${minor}.`),
-      `vscode.version is ${vscode.version}, expected ${major}.${minor}.x`,
-    );
+    assert.ok(vscode.version.startsWith(`${major}.${minor}.`), `vscode.version is ${vscode.version}, expected ${major}.${minor}.x`);
   });
 
   it('gives SKILL.md the `skill` language id', async () => {

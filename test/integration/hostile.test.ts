@@ -127,7 +127,19 @@ function ours(uri: vscode.Uri): vscode.Diagnostic[] {
 }
 
 /** The cases opened in an editor (the others are only checked through the background findings). */
-const OPENED = ['alias-bomb', 'deep-nesting', 'duplicate-keys', 'tabs', 'lone-cr', 'mixed-eol', 'bom', 'invalid-utf8', 'many-comparators', 'long-line', 'supporting-paths'];
+const OPENED = [
+  'alias-bomb',
+  'deep-nesting',
+  'duplicate-keys',
+  'tabs',
+  'lone-cr',
+  'mixed-eol',
+  'bom',
+  'invalid-utf8',
+  'many-comparators',
+  'long-line',
+  'supporting-paths',
+];
 /** Codes left to VS Code's own validator on `skill` documents (src/extension/diagnostics.ts `OVERLAPPING_CODES`). */
 const OVERLAPPING = new Set(['name-charset', 'name-dir-mismatch', 'name-missing', 'description-missing']);
 /** A bound on the extension host's own blocking (CPU spent by its thread within one gap of a 10 ms timer).
@@ -173,7 +185,10 @@ describe('Hostile workspace', function () {
     // CR as a line break of its own kind, so every offset after it is one unit off the file's: the findings
     // must still land where the CLI reports them.
     mkdirSync(path.join(corpus.root, 'mixed-eol'));
-    writeFileSync(path.join(corpus.root, 'mixed-eol', 'SKILL.md'), '---\r\nname: mixed-eol\r\ndescription: Mostly CRLF line ends,\r  one lone CR.\r\ncolour: blue\r\n---\r\nBody.\r\n');
+    writeFileSync(
+      path.join(corpus.root, 'mixed-eol', 'SKILL.md'),
+      '---\r\nname: mixed-eol\r\ndescription: Mostly CRLF line ends,\r  one lone CR.\r\ncolour: blue\r\n---\r\nBody.\r\n',
+    );
     const envFile = path.join(corpus.tmp, 'hostile.env');
     writeFileSync(envFile, `HOSTILE_SECRET_TOKEN=${SECRET}\nHOSTILE_BLANK_VAR="   "\n`);
     lag = new LagSampler();
@@ -184,10 +199,15 @@ describe('Hostile workspace', function () {
     await config().update('path.extraDirs', [corpus.binDir], vscode.ConfigurationTarget.Global);
     await config().update('roots', [corpus.root], vscode.ConfigurationTarget.Global);
     const under = (e: Entry): boolean => e.path.startsWith(corpus.root + path.sep);
-    const entries = await waitFor('the corpus root scanned and probed', async () => {
-      const all = await api.skills();
-      return all.some(under) && all;
-    }, 60_000, 100);
+    const entries = await waitFor(
+      'the corpus root scanned and probed',
+      async () => {
+        const all = await api.skills();
+        return all.some(under) && all;
+      },
+      60_000,
+      100,
+    );
     figures['scanAndProbeMs'] = Math.round(performance.now() - started);
     lag.mark('scan and probes');
     mine = new Map(entries.filter(under).map((e) => [e.id, e]));
@@ -226,7 +246,8 @@ describe('Hostile workspace', function () {
     for (const c of corpus.committedCases) assert.ok(mine.has(c), `${c} is not listed`);
     for (const [id, e] of expected) assert.deepEqual(mine.get(id), e, id);
     // Files the runtime cannot use are listed as such, not skipped.
-    for (const id of ['skill-md-is-dir', 'dangling-link', 'link-loop', 'fifo', 'invalid-utf8', 'empty-file']) assert.equal(mine.get(id)?.verdict, 'not_loadable', id);
+    for (const id of ['skill-md-is-dir', 'dangling-link', 'link-loop', 'fifo', 'invalid-utf8', 'empty-file'])
+      assert.equal(mine.get(id)?.verdict, 'not_loadable', id);
   });
 
   it('scanning and probing the corpus never blocked the extension host', () => {
@@ -236,13 +257,21 @@ describe('Hostile workspace', function () {
   });
 
   it('the Skills tree shows every case under the corpus root, in its category, with its verdict', async () => {
-    const s = await waitFor('the tree settled on the corpus', async () => {
-      const x = await snapshot();
-      const root = x.items.find((i) => i.label === corpus.root);
-      return root && !JSON.stringify(root).includes('loading~spin') && x;
-    }, 20_000, 100);
+    const s = await waitFor(
+      'the tree settled on the corpus',
+      async () => {
+        const x = await snapshot();
+        const root = x.items.find((i) => i.label === corpus.root);
+        return root && !JSON.stringify(root).includes('loading~spin') && x;
+      },
+      20_000,
+      100,
+    );
     const root = s.items.find((i) => i.label === corpus.root) as SnapshotItem;
-    assert.deepEqual(root.children.map((c) => c.label), [...new Set([...mine.values()].map((e) => e.category))].sort());
+    assert.deepEqual(
+      root.children.map((c) => c.label),
+      [...new Set([...mine.values()].map((e) => e.category))].sort(),
+    );
     const shown = new Map<string, SnapshotItem>();
     for (const category of root.children) {
       for (const item of category.children) {
@@ -255,7 +284,11 @@ describe('Hostile workspace', function () {
     assert.deepEqual([...shown.keys()].sort(), [...mine.keys()].sort());
     for (const [id, e] of mine) {
       const item = shown.get(id) as SnapshotItem;
-      assert.deepEqual([item.label, item.contextValue, item.icon?.id], [e.name, `skill.${e.verdict}`, { green: 'pass-filled', amber: 'warning', red: 'error' }[e.color]], id);
+      assert.deepEqual(
+        [item.label, item.contextValue, item.icon?.id],
+        [e.name, `skill.${e.verdict}`, { green: 'pass-filled', amber: 'warning', red: 'error' }[e.color]],
+        id,
+      );
     }
     // A skill whose versions could not be checked says which and why (its summary counts only what was).
     for (const [id, e] of mine) {
@@ -292,18 +325,32 @@ describe('Hostile workspace', function () {
         const uri = vscode.Uri.file(e.path);
         const want = e.diagnostics.filter((d) => !OVERLAPPING.has(d.code)).map((d) => [d.code, d.message, expectedRange(d, id === 'bom')]);
         assert.ok(want.length > 0, `${id}: a case with findings, so that their arrival can be waited for`);
-        const published = nextEvent(`live findings of ${id}`, vscode.languages.onDidChangeDiagnostics, (c) => c.uris.some((u) => u.toString() === uri.toString()) && ours(uri).length > 0, 20_000);
+        const published = nextEvent(
+          `live findings of ${id}`,
+          vscode.languages.onDidChangeDiagnostics,
+          (c) => c.uris.some((u) => u.toString() === uri.toString()) && ours(uri).length > 0,
+          20_000,
+        );
         await vscode.commands.executeCommand('vscode.open', uri);
         const editor = vscode.window.activeTextEditor;
         assert.ok(editor && editor.document.uri.toString() === uri.toString(), `${id} is not open in a text editor`);
         assert.equal(editor.document.languageId, 'skill', id);
         await published.catch((err: Error) => assert.fail(`${err.message}; VS Code shows ${JSON.stringify(editor.document.getText().slice(0, 80))}`));
-        assert.deepEqual(ours(uri).map((d) => [codeOf(d), d.message, rangeOf(d)]), want, id);
+        assert.deepEqual(
+          ours(uri).map((d) => [codeOf(d), d.message, rangeOf(d)]),
+          want,
+          id,
+        );
         if (id === 'invalid-utf8' || id === 'lone-cr') {
           // VS Code shows these otherwise than the runtime reads them (replacement characters; lone CRs turned
           // into line breaks): the status bar gives the runtime's verdict too.
           const status = await waitFor(`the language status of ${id}`, async () => {
-            const st = (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as { file: string | null; busy: boolean; text: string; detail: string };
+            const st = (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as {
+              file: string | null;
+              busy: boolean;
+              text: string;
+              detail: string;
+            };
             return st.file === e.path && !st.busy && st;
           });
           // The verdict that speaks for the skill, in its runtime's words (as the CLI's table words it).
@@ -376,7 +423,12 @@ describe('Hostile workspace', function () {
     for (let round = 0; round < 4; round++) {
       const adding = round % 2 === 0;
       const has = (): boolean => ours(uri).some((d) => codeOf(d) === 'unknown-field') === adding;
-      const settled = nextEvent(`findings of edit ${round} of the 5 MB document`, vscode.languages.onDidChangeDiagnostics, (c) => c.uris.some((u) => u.toString() === uri.toString()) && has(), 20_000);
+      const settled = nextEvent(
+        `findings of edit ${round} of the 5 MB document`,
+        vscode.languages.onDidChangeDiagnostics,
+        (c) => c.uris.some((u) => u.toString() === uri.toString()) && has(),
+        20_000,
+      );
       const t1 = performance.now();
       const target = editor;
       assert.ok(await target.edit((b) => (adding ? b.insert(new vscode.Position(3, 0), 'colour: blue\n') : b.delete(new vscode.Range(3, 0, 4, 0)))));
@@ -388,7 +440,10 @@ describe('Hostile workspace', function () {
       await settled;
       edits.push(Math.round(performance.now() - t1));
       assert.ok((edits[round] as number) >= debounceMs, `edit ${round}: findings after ${edits[round]} ms, within the ${debounceMs} ms debounce`);
-      assert.deepEqual(ours(uri).map((d) => [codeOf(d), rangeOf(d)]), adding ? [['unknown-field', [3, 0, 3, 6]]] : []);
+      assert.deepEqual(
+        ours(uri).map((d) => [codeOf(d), rangeOf(d)]),
+        adding ? [['unknown-field', [3, 0, 3, 6]]] : [],
+      );
       assert.equal(await hovers(uri), true, `edit ${round}: no hover once the diagnostics analyzed the current version`);
     }
     assert.ok(windows > 0, 'every hover came after the analysis: the rule was not observed');
@@ -408,7 +463,13 @@ describe('Hostile workspace', function () {
     const reprobe = vscode.commands.executeCommand('skillAuthor.reprobe');
     await waitFor('the hanging binary started again', () => corpus.spawned().slice(spawned).includes(hang), 10_000, 10);
     // Under way: it logged its start, and the engine has no outcome for it yet.
-    assert.deepEqual(api.probeLog().slice(logged).filter((e) => e.bin === 'hang'), []);
+    assert.deepEqual(
+      api
+        .probeLog()
+        .slice(logged)
+        .filter((e) => e.bin === 'hang'),
+      [],
+    );
     const c0 = performance.now();
     const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as { skills: number | null };
     const statsMs = performance.now() - c0;
@@ -416,16 +477,32 @@ describe('Hostile workspace', function () {
     const tree = await snapshot();
     const treeMs = performance.now() - s0;
     assert.ok(stats.skills !== null && stats.skills >= mine.size);
-    const item = tree.items.find((i) => i.label === corpus.root)?.children.flatMap((c) => c.children).find((i) => i.label === 'probe-hang');
+    const item = tree.items
+      .find((i) => i.label === corpus.root)
+      ?.children.flatMap((c) => c.children)
+      .find((i) => i.label === 'probe-hang');
     assert.equal(item?.icon?.id, 'loading~spin', 'probe-hang is shown as being checked');
     const inFlight = performance.now() - t0;
     assert.ok(inFlight < PROBE_TIMEOUT_MS, `the checks took ${inFlight} ms: the probe may have ended meanwhile`);
-    assert.deepEqual(api.probeLog().slice(logged).filter((e) => e.bin === 'hang'), [], 'the probe ended during the checks');
+    assert.deepEqual(
+      api
+        .probeLog()
+        .slice(logged)
+        .filter((e) => e.bin === 'hang'),
+      [],
+      'the probe ended during the checks',
+    );
     await reprobe;
     const reprobeMs = performance.now() - t0;
     // The outcome came only when the timeout killed it.
-    const outcome = api.probeLog().slice(logged).filter((e) => e.bin === 'hang');
-    assert.deepEqual(outcome.map((e) => [e.resolvedPath, e.outcome]), [[hang, 'timeout']]);
+    const outcome = api
+      .probeLog()
+      .slice(logged)
+      .filter((e) => e.bin === 'hang');
+    assert.deepEqual(
+      outcome.map((e) => [e.resolvedPath, e.outcome]),
+      [[hang, 'timeout']],
+    );
     assert.ok((outcome[0] as ProbeLogEntry).durationMs >= PROBE_TIMEOUT_MS - 50, `${(outcome[0] as ProbeLogEntry).durationMs} ms`);
     const reprobeLag = lag.mark('re-probe with hanging probes');
     Object.assign(figures, { statsMs: Math.round(statsMs), treeSnapshotMs: Math.round(treeMs), reprobeMs: Math.round(reprobeMs) });
@@ -433,7 +510,10 @@ describe('Hostile workspace', function () {
     if (reprobeLag.busyMs !== null) assert.ok(reprobeLag.busyMs <= MAX_BUSY_MS, `the host's thread ran ${reprobeLag.busyMs} ms without a break`);
     assert.ok(reprobeLag.gapMs <= MAX_GAP_MS, `a ${reprobeLag.gapMs} ms gap in the host's event loop`);
     assert.ok(treeMs < 1000, `the tree snapshot took ${treeMs} ms`);
-    assert.deepEqual((await api.skills()).find((x) => x.id === 'probe-hang'), cli.get('probe-hang'));
+    assert.deepEqual(
+      (await api.skills()).find((x) => x.id === 'probe-hang'),
+      cli.get('probe-hang'),
+    );
   });
 
   it('kills what a hanging probe started, and spawns only the binaries found, by absolute path, with one argument', async function () {
@@ -444,9 +524,20 @@ describe('Hostile workspace', function () {
     }
     const spawned = corpus.spawned();
     for (const p of spawned) assert.equal(path.dirname(p), corpus.binDir, `spawned ${p}`);
-    assert.deepEqual([...new Set(spawned.map((p) => path.basename(p)))].sort(), ['aaaa', 'exit7', 'flood', 'flooda', 'forker', 'hang', 'meta;tool $(touch pwned-v)']);
+    assert.deepEqual([...new Set(spawned.map((p) => path.basename(p)))].sort(), [
+      'aaaa',
+      'exit7',
+      'flood',
+      'flooda',
+      'forker',
+      'hang',
+      'meta;tool $(touch pwned-v)',
+    ]);
     const [argv0, argc, arg1] = readFileSync(path.join(corpus.pidDir, 'meta.args'), 'utf8').split('\n');
-    assert.deepEqual([argv0, argc, arg1], [path.join(corpus.binDir, 'meta;tool $(touch pwned-v)'), '1', '--version; touch pwned-cmd $(touch pwned-cmd2) `touch pwned-cmd3`']);
+    assert.deepEqual(
+      [argv0, argc, arg1],
+      [path.join(corpus.binDir, 'meta;tool $(touch pwned-v)'), '1', '--version; touch pwned-cmd $(touch pwned-cmd2) `touch pwned-cmd3`'],
+    );
   });
 
   it('in an untrusted workspace, spawns nothing and says why versions are unknown', async function () {
@@ -454,19 +545,45 @@ describe('Hostile workspace', function () {
     await vscode.commands.executeCommand('skillAuthor.reprobe');
     await api.skills();
     assert.equal(existsSync(corpus.spawnLog), false, `spawned: ${corpus.spawned().join(', ')}`);
-    assert.deepEqual(api.probeLog().filter((e) => e.outcome !== 'not_probed'), []);
+    assert.deepEqual(
+      api.probeLog().filter((e) => e.outcome !== 'not_probed'),
+      [],
+    );
     // Every version whose binary is on PATH, with a valid constraint and a usable regex, is not probed, and
     // says why; none hides its skill.
     const unknown = [...mine.values()].flatMap((e) => (e.missing.versions ?? []).filter((v) => v.reason === 'not_probed').map((v) => [e.id, v.bin, v.detail]));
-    assert.deepEqual(unknown.filter(([, , d]) => d === 'not probed: workspace not trusted').map(([id, bin]) => `${id}:${bin}`).sort(), [
-      'probe-exit:exit7', 'probe-flood:flood', 'probe-forker:forker', 'probe-hang:hang', 'probe-noexec:noexec', 'regex-blowup:flooda', 'regex-huge:aaaa', 'regex-redos:aaaa', 'shell-names:meta;tool $(touch pwned-v)',
-    ]);
+    assert.deepEqual(
+      unknown
+        .filter(([, , d]) => d === 'not probed: workspace not trusted')
+        .map(([id, bin]) => `${id}:${bin}`)
+        .sort(),
+      [
+        'probe-exit:exit7',
+        'probe-flood:flood',
+        'probe-forker:forker',
+        'probe-hang:hang',
+        'probe-noexec:noexec',
+        'regex-blowup:flooda',
+        'regex-huge:aaaa',
+        'regex-redos:aaaa',
+        'shell-names:meta;tool $(touch pwned-v)',
+      ],
+    );
     const s = await snapshot();
-    const item = s.items.find((i) => i.label === corpus.root)?.children.flatMap((c) => c.children).find((i) => i.label === 'probe-hang');
+    const item = s.items
+      .find((i) => i.label === corpus.root)
+      ?.children.flatMap((c) => c.children)
+      .find((i) => i.label === 'probe-hang');
     assert.ok(item);
-    assert.deepEqual(item.children.map((c) => [c.label, c.description, c.icon?.id]), [['hang >=1', 'version · not probed: workspace not trusted', 'question']]);
+    assert.deepEqual(
+      item.children.map((c) => [c.label, c.description, c.icon?.id]),
+      [['hang >=1', 'version · not probed: workspace not trusted', 'question']],
+    );
     const tooltip = unescapeMd(item.tooltip);
-    assert.match(tooltip, /^\*\*nexo-rs: Loaded\*\* \(verdict `loaded`\)\n\nLoaded: every requirement is met\.\n\n_Judged for nexo-rs: [^\n]*_\n\nVersion not checked \(an unknown version hides nothing\): hang \(not probed: workspace not trusted\)$/m);
+    assert.match(
+      tooltip,
+      /^\*\*nexo-rs: Loaded\*\* \(verdict `loaded`\)\n\nLoaded: every requirement is met\.\n\n_Judged for nexo-rs: [^\n]*_\n\nVersion not checked \(an unknown version hides nothing\): hang \(not probed: workspace not trusted\)$/m,
+    );
     assert.match(tooltip, /^- \? version hang >=1: not probed: workspace not trusted$/m);
     // The view says it once for all: no binary runs, so these versions are unknown.
     const n = unknown.filter(([, , d]) => d === 'not probed: workspace not trusted').length;
@@ -536,7 +653,11 @@ describe('Hostile workspace', function () {
         const logStart = log ? readFileSync(log, 'utf8').length : 0;
 
         // The CLI on the same file: its exit status, its problems (stderr), its entries (stdout).
-        const run = await runCli(['check', '--json', '--no-cache', ...(trusted ? [] : ['--no-probe']), '--agent', 'kate', '--agents-file', file, corpus.root], cliEnv, cliDir);
+        const run = await runCli(
+          ['check', '--json', '--no-cache', ...(trusted ? [] : ['--no-probe']), '--agent', 'kate', '--agents-file', file, corpus.root],
+          cliEnv,
+          cliDir,
+        );
         assert.equal(run.code, c.exit, run.err);
         assert.doesNotMatch(run.err, /^\s+at \S/m);
         const cliProblems: Problem[] = [];
@@ -551,13 +672,19 @@ describe('Hostile workspace', function () {
         // Taken in: kate's list is the file's, or the view says the file defines no agent.
         const expectedMessage = (p: Problem): string =>
           `The agents file ${vscode.workspace.asRelativePath(file)} ${c.refused ? 'is refused by nexo-rs (it starts no agent)' : 'defines no agent'}, so skills are grouped by root: line ${p[1]}, column ${p[2]}: ${p[3]}${moreErrors(cliProblems)}`;
-        const s = await waitFor(`${c.file} taken in`, async () => {
-          const x = await snapshot();
-          const ok = c.skills
-            ? x.context['skillAuthor.hasAgents'] === true && (await api.skills({ agent: 'kate' }).catch(() => [])).map((e) => e.id).join('\n') === c.skills.join('\n')
-            : x.context['skillAuthor.hasAgents'] === false && (x.message ?? '').split('\n')[0] === expectedMessage(cliProblems[0] as Problem);
-          return ok && x;
-        }, 30_000, 50);
+        const s = await waitFor(
+          `${c.file} taken in`,
+          async () => {
+            const x = await snapshot();
+            const ok = c.skills
+              ? x.context['skillAuthor.hasAgents'] === true &&
+                (await api.skills({ agent: 'kate' }).catch(() => [])).map((e) => e.id).join('\n') === c.skills.join('\n')
+              : x.context['skillAuthor.hasAgents'] === false && (x.message ?? '').split('\n')[0] === expectedMessage(cliProblems[0] as Problem);
+            return ok && x;
+          },
+          30_000,
+          50,
+        );
         const settleMs = performance.now() - t0;
         const a0 = performance.now();
         await snapshot();
@@ -574,10 +701,21 @@ describe('Hostile workspace', function () {
           assert.deepEqual(apiAnswer, expected);
           // The view, grouped by agent: her skills in her order, the missing ones as such.
           await vscode.commands.executeCommand('skillAuthor.selectAgent', 'kate');
-          const tree = await waitFor(`kate's view of ${c.file}`, async () => {
-            const x = await snapshot();
-            return x.groupBy === 'agent' && x.agent === 'kate' && x.items.map((i) => i.label).join('\n') === expected.map((e) => e.name).join('\n') && !JSON.stringify(x.items).includes('loading~spin') && x;
-          }, 10_000, 50);
+          const tree = await waitFor(
+            `kate's view of ${c.file}`,
+            async () => {
+              const x = await snapshot();
+              return (
+                x.groupBy === 'agent' &&
+                x.agent === 'kate' &&
+                x.items.map((i) => i.label).join('\n') === expected.map((e) => e.name).join('\n') &&
+                !JSON.stringify(x.items).includes('loading~spin') &&
+                x
+              );
+            },
+            10_000,
+            50,
+          );
           assert.deepEqual(
             tree.items.map((i) => [i.label, i.contextValue]),
             expected.map((e) => [e.name, e.verdict === 'not_found' ? 'missingSkill' : `skill.${e.verdict}`]),
@@ -591,7 +729,10 @@ describe('Hostile workspace', function () {
           // Untrusted, the Restricted Mode line follows.
           if (trusted) assert.equal(s.message, expectedMessage(cliProblems[0] as Problem));
           else assert.match(s.message ?? '', /\nRestricted Mode: /);
-          assert.ok(s.items.some((i) => i.label === corpus.root), 'the corpus root is not listed');
+          assert.ok(
+            s.items.some((i) => i.label === corpus.root),
+            'the corpus root is not listed',
+          );
           await assert.rejects(api.skills({ agent: 'kate' }), { message: `no agent \`kate\` in ${file}` });
           // Asking for the agent grouping says why there is none: the broken file and its first error (it
           // said "no agents file found").
@@ -600,13 +741,18 @@ describe('Hostile workspace', function () {
 
         // The same problems, at the same places, in the Problems panel on the agents file.
         const published = (): Problem[] =>
-          ours(uri).map((d) => [d.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'warning', d.range.start.line + 1, d.range.start.character + 1, d.message]);
+          ours(uri).map((d) => [
+            d.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'warning',
+            d.range.start.line + 1,
+            d.range.start.character + 1,
+            d.message,
+          ]);
         await waitFor(`the Problems panel on ${c.file}`, () => JSON.stringify(published()) === JSON.stringify(cliProblems), 10_000).catch(() => undefined);
         assert.deepEqual(published(), cliProblems);
 
         // And in the output channel, logged when the file was read.
         if (process.platform !== 'linux') return; // the log file is found through /proc/self/fd
-        assert.ok(log, 'the output channel\'s log file was not found');
+        assert.ok(log, "the output channel's log file was not found");
         const logged = (): Problem[] => {
           const out: Problem[] = [];
           for (const line of readFileSync(log, 'utf8').slice(logStart).split('\n')) {
@@ -658,7 +804,8 @@ function moreErrors(problems: ReadonlyArray<readonly [string, number, number, st
 /** A `--no-probe` CLI entry as the extension reports it in an untrusted workspace. */
 function untrustedFromNoProbe(e: Entry): Entry {
   const untrusted = (m: RuntimeMissing): RuntimeMissing =>
-    m.versions ? { ...m, versions: m.versions.map((v) => (v.detail === 'not probed (--no-probe)' ? { ...v, detail: 'not probed: workspace not trusted' } : v)) } : m;
+    m.versions
+      ? { ...m, versions: m.versions.map((v) => (v.detail === 'not probed (--no-probe)' ? { ...v, detail: 'not probed: workspace not trusted' } : v)) }
+      : m;
   return { ...e, missing: untrusted(e.missing), runtimes: e.runtimes.map((r) => ({ ...r, missing: untrusted(r.missing) })) };
 }
-

@@ -22,7 +22,6 @@ interface Api {
   skills(): Promise<Array<{ id: string; path: string; verdict: string }>>;
 }
 
-
 /** How a runtime's words on a field start in a hover or a completion's documentation: `**Runtime:** words`. */
 function runtimeSays(runtime: RuntimeId, ...keys: string[]): string {
   const f = FIELDS_BY_RUNTIME[runtime].find((x) => x.path.join('.') === keys.join('.'));
@@ -86,7 +85,9 @@ async function allCompletions(doc: vscode.TextDocument, pos: vscode.Position): P
 
 /** Our completions (every one has a detail; VS Code's header keys and word completions have none). */
 async function completions(doc: vscode.TextDocument, pos: vscode.Position): Promise<vscode.CompletionItem[]> {
-  return (await allCompletions(doc, pos)).filter((i) => i.kind !== vscode.CompletionItemKind.Snippet && i.kind !== vscode.CompletionItemKind.Text && !!i.detail);
+  return (await allCompletions(doc, pos)).filter(
+    (i) => i.kind !== vscode.CompletionItemKind.Snippet && i.kind !== vscode.CompletionItemKind.Text && !!i.detail,
+  );
 }
 
 async function labels(doc: vscode.TextDocument, pos: vscode.Position): Promise<string[]> {
@@ -127,7 +128,11 @@ async function whenDiagnostic(uri: vscode.Uri, code: string, present: boolean): 
   const holds = (): boolean => ours(uri, code).length > 0 === present;
   if (!holds()) {
     const key = uri.toString();
-    await nextEvent(`${code} ${present ? 'reported' : 'gone'}`, vscode.languages.onDidChangeDiagnostics, (e) => e.uris.some((u) => u.toString() === key) && holds());
+    await nextEvent(
+      `${code} ${present ? 'reported' : 'gone'}`,
+      vscode.languages.onDidChangeDiagnostics,
+      (e) => e.uris.some((u) => u.toString() === key) && holds(),
+    );
   }
   return ours(uri, code);
 }
@@ -161,7 +166,8 @@ async function assertFix(folder: string, before: string, code: string, title: st
   }
 }
 
-const skillText = (name: string, fm: string): string => `---\nname: ${name}\ndescription: A fixture of the language tests.\n${fm}---\n\n# Fixture\n\nDo the thing.\n`;
+const skillText = (name: string, fm: string): string =>
+  `---\nname: ${name}\ndescription: A fixture of the language tests.\n${fm}---\n\n# Fixture\n\nDo the thing.\n`;
 
 describe('Language features', () => {
   before(async () => {
@@ -194,7 +200,8 @@ describe('Language features', () => {
         const doc = editor.document;
         const items = await completions(doc, new vscode.Position(3, 0));
         const names = items.map(labelOf);
-        for (const k of topKeys('agentskills').filter((k) => k !== 'name' && k !== 'description')) assert.ok(names.includes(k), `${k} in ${JSON.stringify(names)}`);
+        for (const k of topKeys('agentskills').filter((k) => k !== 'name' && k !== 'description'))
+          assert.ok(names.includes(k), `${k} in ${JSON.stringify(names)}`);
         for (const k of ['when_to_use', 'homepage', 'max_chars']) assert.ok(!names.includes(k), `${k} is read only by runtimes that do not apply`);
         const license = items.find((i) => labelOf(i) === 'license');
         assert.equal(license?.detail, 'text · Agent Skills clients');
@@ -218,7 +225,10 @@ describe('Language features', () => {
         const env = items.find((i) => labelOf(i) === 'required_environment_variables');
         assert.equal(env?.detail, 'list or map · Hermes');
         assert.ok(docOf(env!)?.startsWith(runtimeSays('hermes', 'required_environment_variables')), docOf(env!));
-        assert.match(docOf(env!) ?? '', /\[NousResearch\/hermes-agent tools\/skills_tool\.py\]\(https:\/\/github\.com\/NousResearch\/hermes-agent\/blob\/HEAD\/tools\/skills_tool\.py\)$/);
+        assert.match(
+          docOf(env!) ?? '',
+          /\[NousResearch\/hermes-agent tools\/skills_tool\.py\]\(https:\/\/github\.com\/NousResearch\/hermes-agent\/blob\/HEAD\/tools\/skills_tool\.py\)$/,
+        );
         const names = items.map(labelOf);
         assert.ok(!names.includes('license') || items.find((i) => labelOf(i) === 'license')?.detail === 'text · Hermes', 'license is Hermes’s here');
         assert.ok(!names.includes('compatibility') || !/Agent Skills/.test(items.find((i) => labelOf(i) === 'compatibility')?.detail ?? ''));
@@ -230,14 +240,23 @@ describe('Language features', () => {
     it('pinned by skillAuthor.runtimes: only the pinned runtime’s fields; a hover on another runtime’s key says who reads it', async () => {
       const config = vscode.workspace.getConfiguration('skillAuthor');
       const settingsDir = fixtureUri('.vscode');
-      const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(() => true, () => false);
+      const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(
+        () => true,
+        () => false,
+      );
       const editor = await untitledSkill('lang-pinned', '---\nname: lang-pinned\ndescription: d\nplatforms: [linux]\n\n---\n\n# Body\n');
       try {
         await config.update('runtimes', ['claude-code'], vscode.ConfigurationTarget.Workspace);
         const doc = editor.document;
-        const expected = topKeys('claude-code').filter((k) => k !== 'name' && k !== 'description').sort();
+        const expected = topKeys('claude-code')
+          .filter((k) => k !== 'name' && k !== 'description')
+          .sort();
         await waitFor('Claude Code’s fields only', async () => JSON.stringify(await labels(doc, new vscode.Position(4, 0))) === JSON.stringify(expected));
-        const md = await assertHoverStarts(doc, at(doc, 'platforms', 2), 'Not read by the runtime that applies to this skill (Claude Code), so it has no effect here. Hermes would read it:');
+        const md = await assertHoverStarts(
+          doc,
+          at(doc, 'platforms', 2),
+          'Not read by the runtime that applies to this skill (Claude Code), so it has no effect here. Hermes would read it:',
+        );
         assert.ok(md.includes(runtimeSays('hermes', 'platforms')), md);
       } finally {
         await config.update('runtimes', undefined, vscode.ConfigurationTarget.Workspace);
@@ -266,14 +285,24 @@ describe('Language features', () => {
     it('nested maps: metadata.hermes', async () => {
       const editor = await untitledSkill('lang-hermes', '---\nname: lang-hermes\ndescription: d\nmetadata:\n  hermes:\n    tags: [a]\n    \n---\n\n# Body\n');
       try {
-        assert.deepEqual(await labels(editor.document, new vscode.Position(6, 4)), ['config', 'fallback_for_tools', 'fallback_for_toolsets', 'related_skills', 'requires_tools', 'requires_toolsets']);
+        assert.deepEqual(await labels(editor.document, new vscode.Position(6, 4)), [
+          'config',
+          'fallback_for_tools',
+          'fallback_for_toolsets',
+          'related_skills',
+          'requires_tools',
+          'requires_toolsets',
+        ]);
       } finally {
         await closeWithoutSaving(editor);
       }
     });
 
     it('binaries used elsewhere in the workspace, in bins lists and as bin_versions keys', async () => {
-      const editor = await untitledSkill('lang-bins', '---\nname: lang-bins\ndescription: d\nrequires:\n  bins: [sa-fake-old, ]\n  bin_versions:\n    \n---\n\n# Body\n');
+      const editor = await untitledSkill(
+        'lang-bins',
+        '---\nname: lang-bins\ndescription: d\nrequires:\n  bins: [sa-fake-old, ]\n  bin_versions:\n    \n---\n\n# Body\n',
+      );
       try {
         const doc = editor.document;
         const inList = await labels(doc, at(doc, ', ]', 2));
@@ -325,7 +354,9 @@ describe('Language features', () => {
 
         await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
         const md = skillDoc.document;
-        const snippet = (await allCompletions(md, new vscode.Position(0, 0))).find((i) => i.kind === vscode.CompletionItemKind.Snippet && i.detail === 'New skill');
+        const snippet = (await allCompletions(md, new vscode.Position(0, 0))).find(
+          (i) => i.kind === vscode.CompletionItemKind.Snippet && i.detail === 'New skill',
+        );
         assert.ok(snippet, 'the provider offers "New skill" in a blank markdown SKILL.md');
         assert.ok(snippet.insertText instanceof vscode.SnippetString);
         const editor = await vscode.window.showTextDocument(md);
@@ -335,7 +366,9 @@ describe('Language features', () => {
 
         // At the frontmatter's top level (no `requires` yet): the requires block.
         assert.ok(await editor.edit((b) => b.insert(new vscode.Position(3, 0), '\n')));
-        const block = (await allCompletions(md, new vscode.Position(3, 0))).find((i) => i.kind === vscode.CompletionItemKind.Snippet && i.detail === 'Requirements (nexo-rs requires)');
+        const block = (await allCompletions(md, new vscode.Position(3, 0))).find(
+          (i) => i.kind === vscode.CompletionItemKind.Snippet && i.detail === 'Requirements (nexo-rs requires)',
+        );
         assert.ok(block, 'the requires block is offered at the top level');
         assert.match(insertOf(block) ?? '', /^requires:\n {2}bins: \[/);
       } finally {
@@ -355,7 +388,10 @@ describe('Language features', () => {
       const doc = editor.document;
       await assertHoverStarts(doc, at(doc, 'bin_versions', 2), runtimeSays('nexo', 'requires', 'bin_versions'));
       await assertHoverStarts(doc, at(doc, '  bins', 3), runtimeSays('nexo', 'requires', 'bins'));
-      const hermes = await untitledSkill('lang-hover-keys', '---\nname: lang-hover-keys\ndescription: d\nmetadata:\n  hermes:\n    tags: [media]\n  openclaw:\n    always: true\n---\n\n# Body\n');
+      const hermes = await untitledSkill(
+        'lang-hover-keys',
+        '---\nname: lang-hover-keys\ndescription: d\nmetadata:\n  hermes:\n    tags: [media]\n  openclaw:\n    always: true\n---\n\n# Body\n',
+      );
       try {
         await assertHoverStarts(hermes.document, at(hermes.document, 'tags', 1), runtimeSays('hermes', 'metadata', 'hermes', 'tags'));
         // `metadata` is read by several runtimes that apply here (Hermes, OpenClaw): each one speaks.
@@ -370,9 +406,17 @@ describe('Language features', () => {
     it('a binary: its resolved path and version', async () => {
       const doc = (await openSkill('skills', 'tools', 'probe-ok', 'SKILL.md')).document;
       const bin = path.join(FAKE_BIN, 'sa-fake-ffmpeg');
-      await assertHover(doc, at(doc, '[sa-fake-ffmpeg', 3), `sa-fake-ffmpeg is found: \`${bin}\`\n\nVersion 4.4.2 (from \`sa-fake-ffmpeg --version\`) satisfies \`>=4.0, <5\`.`);
+      await assertHover(
+        doc,
+        at(doc, '[sa-fake-ffmpeg', 3),
+        `sa-fake-ffmpeg is found: \`${bin}\`\n\nVersion 4.4.2 (from \`sa-fake-ffmpeg --version\`) satisfies \`>=4.0, <5\`.`,
+      );
       // The bin_versions key: the same facts.
-      await assertHover(doc, at(doc, '    sa-fake-ffmpeg:', 6), `sa-fake-ffmpeg is found: \`${bin}\`\n\nVersion 4.4.2 (from \`sa-fake-ffmpeg --version\`) satisfies \`>=4.0, <5\`.`);
+      await assertHover(
+        doc,
+        at(doc, '    sa-fake-ffmpeg:', 6),
+        `sa-fake-ffmpeg is found: \`${bin}\`\n\nVersion 4.4.2 (from \`sa-fake-ffmpeg --version\`) satisfies \`>=4.0, <5\`.`,
+      );
     });
 
     it('a missing binary: where it was searched', async () => {
@@ -385,9 +429,17 @@ describe('Language features', () => {
 
     it('a constraint: its meaning and whether the installed version satisfies it', async () => {
       const ok = (await openSkill('skills', 'tools', 'probe-ok', 'SKILL.md')).document;
-      await assertHover(ok, at(ok, '">=4.0, <5"', 3), `\`>=4.0, <5\` means ≥ 4.0.0 and < 5.0.0.\n\nSatisfied by the installed version 4.4.2 (\`${path.join(FAKE_BIN, 'sa-fake-ffmpeg')}\`).`);
+      await assertHover(
+        ok,
+        at(ok, '">=4.0, <5"', 3),
+        `\`>=4.0, <5\` means ≥ 4.0.0 and < 5.0.0.\n\nSatisfied by the installed version 4.4.2 (\`${path.join(FAKE_BIN, 'sa-fake-ffmpeg')}\`).`,
+      );
       const old = (await openSkill('skills', 'tools', 'probe-old', 'SKILL.md')).document;
-      await assertHover(old, at(old, '">=1.0"', 3), `\`>=1.0\` means ≥ 1.0.0.\n\nNot satisfied: the installed version is 0.9.0 (\`${path.join(FAKE_BIN, 'sa-fake-old')}\`).`);
+      await assertHover(
+        old,
+        at(old, '">=1.0"', 3),
+        `\`>=1.0\` means ≥ 1.0.0.\n\nNot satisfied: the installed version is 0.9.0 (\`${path.join(FAKE_BIN, 'sa-fake-old')}\`).`,
+      );
     });
 
     it('a field with a diagnostic still has its hover', async () => {
@@ -424,7 +476,10 @@ describe('Language features', () => {
     });
 
     it('mode: what it does with the current results, and where it comes from', async () => {
-      const editor = await untitledSkill('lang-hover-mode', '---\nname: lang-hover-mode\ndescription: d\nrequires:\n  bins: [sa-definitely-missing-tool]\n  mode: strict\n---\n\n# Body\n');
+      const editor = await untitledSkill(
+        'lang-hover-mode',
+        '---\nname: lang-hover-mode\ndescription: d\nrequires:\n  bins: [sa-definitely-missing-tool]\n  mode: strict\n---\n\n# Body\n',
+      );
       try {
         const doc = editor.document;
         const says = 'strict: this skill is hidden because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.';
@@ -438,7 +493,11 @@ describe('Language features', () => {
       delete process.env['SA_TEST_API_KEY'];
       try {
         const warn = (await openSkill('skills', 'tools', 'needs-env', 'SKILL.md')).document;
-        await assertHover(warn, at(warn, 'warn', 1), 'warn: this skill is loaded with a MISSING DEPS banner because SA_TEST_API_KEY is unset.\n\nMode from `requires.mode` in this file.');
+        await assertHover(
+          warn,
+          at(warn, 'warn', 1),
+          'warn: this skill is loaded with a MISSING DEPS banner because SA_TEST_API_KEY is unset.\n\nMode from `requires.mode` in this file.',
+        );
       } finally {
         if (saved !== undefined) process.env['SA_TEST_API_KEY'] = saved;
       }
@@ -459,7 +518,13 @@ describe('Language features', () => {
 
     it('name-dir-mismatch: set name to the folder name', async () => {
       await withOverlapping(() =>
-        assertFix('lang-fix-name', skillText('other-name', ''), 'name-dir-mismatch', 'Set `name` to the folder name `lang-fix-name`', skillText('lang-fix-name', '')),
+        assertFix(
+          'lang-fix-name',
+          skillText('other-name', ''),
+          'name-dir-mismatch',
+          'Set `name` to the folder name `lang-fix-name`',
+          skillText('lang-fix-name', ''),
+        ),
       );
     });
 
@@ -477,7 +542,13 @@ describe('Language features', () => {
 
     it('name-charset: the suggested name', async () => {
       await withOverlapping(() =>
-        assertFix('lang-fix-charset', skillText('Lang Fix Charset', ''), 'name-charset', 'Change `name` to `lang-fix-charset`', skillText('lang-fix-charset', '')),
+        assertFix(
+          'lang-fix-charset',
+          skillText('Lang Fix Charset', ''),
+          'name-charset',
+          'Change `name` to `lang-fix-charset`',
+          skillText('lang-fix-charset', ''),
+        ),
       );
     });
 
@@ -516,11 +587,23 @@ describe('Language features', () => {
     });
 
     it('requirements-ignored: `bins: ffmpeg` becomes a list', async () => {
-      await assertFix('lang-fix-bins', skillText('lang-fix-bins', 'requires:\n  bins: ffmpeg\n'), 'requirements-ignored', 'Make `bins` a list: [ffmpeg]', skillText('lang-fix-bins', 'requires:\n  bins: [ffmpeg]\n'));
+      await assertFix(
+        'lang-fix-bins',
+        skillText('lang-fix-bins', 'requires:\n  bins: ffmpeg\n'),
+        'requirements-ignored',
+        'Make `bins` a list: [ffmpeg]',
+        skillText('lang-fix-bins', 'requires:\n  bins: [ffmpeg]\n'),
+      );
     });
 
     it('requirements-ignored: a misspelt mode and an unquoted version', async () => {
-      await assertFix('lang-fix-mode', skillText('lang-fix-mode', 'requires:\n  mode: warnn\n'), 'requirements-ignored', 'Change to `warn`', skillText('lang-fix-mode', 'requires:\n  mode: warn\n'));
+      await assertFix(
+        'lang-fix-mode',
+        skillText('lang-fix-mode', 'requires:\n  mode: warnn\n'),
+        'requirements-ignored',
+        'Change to `warn`',
+        skillText('lang-fix-mode', 'requires:\n  mode: warn\n'),
+      );
       await assertFix(
         'lang-fix-float',
         skillText('lang-fix-float', 'requires:\n  bin_versions:\n    sa-fake-ffmpeg: 4.0\n'),
@@ -541,15 +624,33 @@ describe('Language features', () => {
     });
 
     it('duplicate-key: remove the repeated key', async () => {
-      await assertFix('lang-fix-dupkey', skillText('lang-fix-dupkey', 'license: MIT\nlicense: Apache-2.0\n'), 'duplicate-key', 'Remove the repeated `license` (keep the first)', skillText('lang-fix-dupkey', 'license: MIT\n'));
+      await assertFix(
+        'lang-fix-dupkey',
+        skillText('lang-fix-dupkey', 'license: MIT\nlicense: Apache-2.0\n'),
+        'duplicate-key',
+        'Remove the repeated `license` (keep the first)',
+        skillText('lang-fix-dupkey', 'license: MIT\n'),
+      );
     });
 
     it('scalar-not-string: quote it', async () => {
-      await assertFix('lang-fix-version', skillText('lang-fix-version', 'version: 1.10\n'), 'scalar-not-string', 'Quote it: "1.10"', skillText('lang-fix-version', 'version: "1.10"\n'));
+      await assertFix(
+        'lang-fix-version',
+        skillText('lang-fix-version', 'version: 1.10\n'),
+        'scalar-not-string',
+        'Quote it: "1.10"',
+        skillText('lang-fix-version', 'version: "1.10"\n'),
+      );
     });
 
     it('unknown-field near miss: rename it', async () => {
-      await assertFix('lang-fix-typo', skillText('lang-fix-typo', 'require:\n  bins: [sa-fake-ffmpeg]\n'), 'unknown-field', 'Rename to `requires`', skillText('lang-fix-typo', 'requires:\n  bins: [sa-fake-ffmpeg]\n'));
+      await assertFix(
+        'lang-fix-typo',
+        skillText('lang-fix-typo', 'require:\n  bins: [sa-fake-ffmpeg]\n'),
+        'unknown-field',
+        'Rename to `requires`',
+        skillText('lang-fix-typo', 'requires:\n  bins: [sa-fake-ffmpeg]\n'),
+      );
     });
 
     it('a file with a BOM: the fix lands where the finding is', async () => {
@@ -578,12 +679,18 @@ describe('Language features', () => {
         const title = 'Load with a MISSING DEPS banner instead of hiding the skill (mode: warn)';
         const onBody = await actionsAt(doc, new vscode.Range(at(doc, '# Fixture'), at(doc, '# Fixture')));
         assert.ok(!onBody.some((a) => a.title === title), 'only offered on the requirements');
-        const action = await waitFor('the mode: warn action', async () => (await actionsAt(doc, new vscode.Range(at(doc, 'requires'), at(doc, 'requires')))).find((a) => a.title === title));
+        const action = await waitFor('the mode: warn action', async () =>
+          (await actionsAt(doc, new vscode.Range(at(doc, 'requires'), at(doc, 'requires')))).find((a) => a.title === title),
+        );
         assert.equal(action.kind?.value, vscode.CodeActionKind.QuickFix.value);
         assert.ok(action.edit);
         assert.ok(await vscode.workspace.applyEdit(action.edit));
         assert.equal(doc.getText(), skillText('lang-fix-warn', 'requires:\n  bins: [sa-definitely-missing-tool]\n  mode: warn\n'));
-        await assertHover(doc, at(doc, 'mode: warn', 7), 'warn: this skill is loaded with a MISSING DEPS banner because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.');
+        await assertHover(
+          doc,
+          at(doc, 'mode: warn', 7),
+          'warn: this skill is loaded with a MISSING DEPS banner because sa-definitely-missing-tool is not found.\n\nMode from `requires.mode` in this file.',
+        );
         const again = await actionsAt(doc, new vscode.Range(at(doc, 'requires'), at(doc, 'requires')));
         assert.ok(!again.some((a) => a.title === title), 'no longer offered once the skill is visible');
       } finally {

@@ -22,7 +22,12 @@ async function previewWhen(uri: vscode.Uri, what: string, predicate: (text: stri
   const doc = await vscode.workspace.openTextDocument(uri);
   if (predicate(doc.getText())) return doc.getText();
   const key = uri.toString();
-  await nextEvent(`${what} (now: ${JSON.stringify(doc.getText())})`, vscode.workspace.onDidChangeTextDocument, (e) => e.document.uri.toString() === key && predicate(e.document.getText()), timeoutMs);
+  await nextEvent(
+    `${what} (now: ${JSON.stringify(doc.getText())})`,
+    vscode.workspace.onDidChangeTextDocument,
+    (e) => e.document.uri.toString() === key && predicate(e.document.getText()),
+    timeoutMs,
+  );
   return doc.getText();
 }
 
@@ -142,7 +147,13 @@ describe('Preview what the model sees', () => {
       assert.equal(entry?.runtime, 'hermes');
       assert.equal(
         text,
-        ['# The model never sees `preview-mac-only`', '', `- Hermes: **hidden (platform)** — ${entry?.runtimes[0]?.reasons.join(' ')}`, '', 'Neither its name and description (in the prompt index) nor its instructions reach the model.'].join('\n'),
+        [
+          '# The model never sees `preview-mac-only`',
+          '',
+          `- Hermes: **hidden (platform)** — ${entry?.runtimes[0]?.reasons.join(' ')}`,
+          '',
+          'Neither its name and description (in the prompt index) nor its instructions reach the model.',
+        ].join('\n'),
       );
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -242,7 +253,10 @@ describe('Preview prompt index', () => {
         // kate's order, and her override: strict-missing is loaded with its banner.
         const text = (await vscode.workspace.openTextDocument(uri)).getText();
         assert.ok(text.startsWith('# SKILLS\n\n## probe-ok\n'), text);
-        assert.ok(text.includes('## strict-missing\n> Needs a tool nobody has; hidden in strict mode.\n\n> ⚠️ MISSING DEPS for skill `strict-missing`:\n'), text);
+        assert.ok(
+          text.includes('## strict-missing\n> Needs a tool nobody has; hidden in strict mode.\n\n> ⚠️ MISSING DEPS for skill `strict-missing`:\n'),
+          text,
+        );
       }
     });
   }
@@ -256,7 +270,10 @@ describe('Preview prompt index', () => {
     const listed = (t: string): boolean => t.includes('\n    - preview-toolsets: ');
     try {
       fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, 'SKILL.md'), '---\nname: preview-toolsets\ndescription: Only where Hermes has the sa-web toolset.\nmetadata:\n  hermes:\n    requires_toolsets: [sa-web]\n---\n\nBody.\n');
+      fs.writeFileSync(
+        path.join(dir, 'SKILL.md'),
+        '---\nname: preview-toolsets\ndescription: Only where Hermes has the sa-web toolset.\nmetadata:\n  hermes:\n    requires_toolsets: [sa-web]\n---\n\nBody.\n',
+      );
       // Conditions not applied (the default): listed, as the CLI without --toolsets lists it.
       await previewWhen(uri, 'the new skill in the Hermes index', listed);
       // Hermes has another toolset only: left out.
@@ -328,10 +345,27 @@ describe('Language status of SKILL.md', () => {
 
   // The verdict that speaks for the skill, in the words of the runtime it is for, and which runtimes judge it.
   const NEXO = { text: '$(server-environment) nexo-rs', detail: 'detected: nexo-rs (it declares `requires`, which nexo-rs reads)' };
-  const OPEN_FORMAT = { text: '$(server-environment) Agent Skills clients', detail: 'detected: Agent Skills clients (nothing ties it to one runtime, so it is read as the open Agent Skills format)' };
+  const OPEN_FORMAT = {
+    text: '$(server-environment) Agent Skills clients',
+    detail: 'detected: Agent Skills clients (nothing ties it to one runtime, so it is read as the open Agent Skills format)',
+  };
   const cases: Array<[string, string, string, vscode.LanguageStatusSeverity, boolean, { text: string; detail: string }]> = [
-    ['hello-world', 'Agent Skills clients: Loaded', 'an Agent Skills client gates nothing on the machine: it offers the skill to the model as `hello-world`.', vscode.LanguageStatusSeverity.Information, false, OPEN_FORMAT],
-    ['preview-banner', 'nexo-rs: Loaded + banner · 3 missing', 'Loaded with a MISSING DEPS banner (warn): bin sa-preview-missing-bin not found; SA_PREVIEW_UNSET_VAR unset; sa-fake-old version not satisfied.', vscode.LanguageStatusSeverity.Warning, true, NEXO],
+    [
+      'hello-world',
+      'Agent Skills clients: Loaded',
+      'an Agent Skills client gates nothing on the machine: it offers the skill to the model as `hello-world`.',
+      vscode.LanguageStatusSeverity.Information,
+      false,
+      OPEN_FORMAT,
+    ],
+    [
+      'preview-banner',
+      'nexo-rs: Loaded + banner · 3 missing',
+      'Loaded with a MISSING DEPS banner (warn): bin sa-preview-missing-bin not found; SA_PREVIEW_UNSET_VAR unset; sa-fake-old version not satisfied.',
+      vscode.LanguageStatusSeverity.Warning,
+      true,
+      NEXO,
+    ],
     ['preview-hidden', 'nexo-rs: Hidden (strict) · 3 missing', HIDDEN_SUMMARY, vscode.LanguageStatusSeverity.Error, true, NEXO],
     ['preview-disabled', 'nexo-rs: Disabled', 'mode: disable — the skill is always dropped.', vscode.LanguageStatusSeverity.Error, false, NEXO],
   ];

@@ -83,7 +83,10 @@ describe('README screenshots', () => {
     assert.deepEqual([finding.range.start, finding.range.end], [range.start, range.end]);
     const pos = range.start.translate(0, 3);
     const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(pos, pos));
-    assert.ok(fixes.some((f) => f.title.includes('>=4.0, <5')), JSON.stringify(fixes.map((f) => f.title)));
+    assert.ok(
+      fixes.some((f) => f.title.includes('>=4.0, <5')),
+      JSON.stringify(fixes.map((f) => f.title)),
+    );
     await shootHover(editor, pos, 'diagnostic-hover', ['space-separated comparators are npm syntax', 'constraint-invalid', 'the problem above says why'], 420);
   });
 
@@ -104,7 +107,9 @@ describe('README screenshots', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllGroups');
     const all = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', 'hermes');
     // It opened beside the empty first group: show it there instead, so the next one opens beside it.
-    const opened = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === all.toString());
+    const opened = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === all.toString());
     await vscode.window.showTextDocument(visible(all).document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
     assert.ok(await vscode.window.tabGroups.close(opened));
     const kate = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', 'nexo', 'kate');

@@ -328,7 +328,13 @@ async function main() {
   }
   for (const e of state.errors) {
     say(red(`  the in-host runner failed: ${e.message}`));
-    say(dim(stackFrames(e.stack).map((l) => `     ${l}`).join('\n')));
+    say(
+      dim(
+        stackFrames(e.stack)
+          .map((l) => `     ${l}`)
+          .join('\n'),
+      ),
+    );
   }
   if (runError) {
     say(red(`\n  ${runError.message}`));
@@ -372,7 +378,9 @@ async function screenshot(page, { name, expect = [], clip }) {
   }
   let area;
   if (clip && typeof clip.selector === 'string') {
-    const box = await locate(page, clip).boundingBox({ timeout: 10_000 }).catch(() => null);
+    const box = await locate(page, clip)
+      .boundingBox({ timeout: 10_000 })
+      .catch(() => null);
     if (!box) throw new Error(`nothing to crop to: ${describeRef(clip)}`);
     const pad = clip.padding ?? 0;
     const x = Math.max(0, Math.floor(box.x - pad));
@@ -412,7 +420,13 @@ async function grantTrust(page) {
   await page.keyboard.press('Enter');
   const trustEditor = page.locator('.workspace-trust-editor').first();
   await step('the Workspace Trust editor', trustEditor.waitFor({ state: 'visible', timeout: 10_000 }));
-  await step('the Trust button', trustEditor.locator('.monaco-button', { hasText: /^Trust$/ }).first().click({ timeout: 10_000 }));
+  await step(
+    'the Trust button',
+    trustEditor
+      .locator('.monaco-button', { hasText: /^Trust$/ })
+      .first()
+      .click({ timeout: 10_000 }),
+  );
   await step('the Restricted Mode indicator to go', restricted.waitFor({ state: 'hidden', timeout: 10_000 }));
   // VS Code 1.139 shows that editor as a modal over the workbench: its title bar has the close button.
   await step("the modal editor's close button", page.locator('.modal-editor-part .action-label.codicon-close').first().click({ timeout: 10_000 }));

@@ -177,7 +177,8 @@ describe('Supporting files', function () {
   it('a skill nobody opened follows its folder: the API and the Problems panel lose link-broken once the file appears', async () => {
     const dir = fixturePath('skills', 'supporting-closed');
     const file = path.join(dir, 'SKILL.md');
-    const codes = async (): Promise<string[]> => ((await api()).skills().then((all) => all.find((e) => e.path === file)?.diagnostics.map((d) => d.code) ?? ['(not listed)']));
+    const codes = async (): Promise<string[]> =>
+      (await api()).skills().then((all) => all.find((e) => e.path === file)?.diagnostics.map((d) => d.code) ?? ['(not listed)']);
     fs.mkdirSync(dir);
     try {
       fs.writeFileSync(file, '---\nname: supporting-closed\ndescription: Never opened by the test.\n---\nRead [the notes](references/notes.md).\n');

@@ -25,7 +25,10 @@ const TOOLS = ['skills', 'tools'];
 
 const snapshot = async (): Promise<TreeSnapshot> => (await vscode.commands.executeCommand('skillAuthor.internal.treeSnapshot')) as TreeSnapshot;
 const decorations = async (...uris: vscode.Uri[]): Promise<Decorations> =>
-  (await vscode.commands.executeCommand('skillAuthor.internal.fileDecorations', uris.map((u) => u.toString()))) as Decorations;
+  (await vscode.commands.executeCommand(
+    'skillAuthor.internal.fileDecorations',
+    uris.map((u) => u.toString()),
+  )) as Decorations;
 
 async function apiSkills(): Promise<ApiEntry[]> {
   const api = (await extension().activate()) as { skills(): Promise<ApiEntry[]> };
@@ -36,10 +39,15 @@ async function apiSkills(): Promise<ApiEntry[]> {
 async function snapshotWhen(what: string, predicate: (s: TreeSnapshot) => boolean, timeoutMs = 20_000): Promise<TreeSnapshot> {
   let last: TreeSnapshot | undefined;
   try {
-    return await waitFor(what, async () => {
-      last = await snapshot();
-      return predicate(last) && last;
-    }, timeoutMs, 50);
+    return await waitFor(
+      what,
+      async () => {
+        last = await snapshot();
+        return predicate(last) && last;
+      },
+      timeoutMs,
+      50,
+    );
   } catch (err) {
     throw new Error(`${(err as Error).message}\nlast snapshot: ${JSON.stringify(last?.items.map(brief), null, 1)}`, { cause: err });
   }
@@ -161,7 +169,9 @@ describe('Skills view', () => {
   });
 
   it('shows amber and red skills with what is missing and why', async () => {
-    const s = await snapshotWhen('the tools skills evaluated', (x) => ['probe-old', 'needs-env', 'strict-missing'].every((l) => toolSkill(x, l)?.icon && toolSkill(x, l)?.icon?.id !== 'loading~spin'));
+    const s = await snapshotWhen('the tools skills evaluated', (x) =>
+      ['probe-old', 'needs-env', 'strict-missing'].every((l) => toolSkill(x, l)?.icon && toolSkill(x, l)?.icon?.id !== 'loading~spin'),
+    );
     const old = toolSkill(s, 'probe-old') as SnapshotItem;
     const oldBin = path.join(BIN, 'sa-fake-old');
     assert.deepEqual([old.icon, old.contextValue, old.description], [AMBER, 'skill.loaded_with_banner', 'Needs a newer sa-fake-old than the one installed.']);
@@ -173,17 +183,28 @@ describe('Skills view', () => {
       ],
     );
     const oldTip = unescape(old.tooltip);
-    assert.ok(oldTip.includes('**nexo-rs: Loaded + banner** (verdict `loaded_with_banner`)\n\nLoaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.'), oldTip);
+    assert.ok(
+      oldTip.includes(
+        '**nexo-rs: Loaded + banner** (verdict `loaded_with_banner`)\n\nLoaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.',
+      ),
+      oldTip,
+    );
     assert.ok(oldTip.includes('Mode (nexo-rs): warn: from requires.mode in the frontmatter'), oldTip);
     assert.ok(oldTip.includes(`- ✗ version sa-fake-old >=1.0: found 0.9.0 at ${oldBin}, required >=1.0`), oldTip);
 
     const env = toolSkill(s, 'needs-env') as SnapshotItem;
     assert.deepEqual([env.icon, env.contextValue], [AMBER, 'skill.loaded_with_banner']);
-    assert.deepEqual(env.children.map((c) => [c.label, c.description, c.icon]), [['SA_TEST_API_KEY', 'env · unset', CROSS]]);
+    assert.deepEqual(
+      env.children.map((c) => [c.label, c.description, c.icon]),
+      [['SA_TEST_API_KEY', 'env · unset', CROSS]],
+    );
 
     const strict = toolSkill(s, 'strict-missing') as SnapshotItem;
     assert.deepEqual([strict.icon, strict.contextValue], [RED, 'skill.hidden']);
-    assert.deepEqual(strict.children.map((c) => [c.label, c.description, c.icon]), [['sa-definitely-missing-tool', 'bin · not found on PATH', CROSS]]);
+    assert.deepEqual(
+      strict.children.map((c) => [c.label, c.description, c.icon]),
+      [['sa-definitely-missing-tool', 'bin · not found on PATH', CROSS]],
+    );
     const strictTip = unescape(strict.tooltip);
     assert.ok(strictTip.includes('**nexo-rs: Hidden (strict)** (verdict `hidden`)\n\nHidden (strict): bin sa-definitely-missing-tool not found.'), strictTip);
     assert.ok(strictTip.includes('- ✗ bin sa-definitely-missing-tool: not found on PATH'), strictTip);
@@ -200,10 +221,21 @@ describe('Skills view', () => {
   it('filters to hidden skills only, remembers it, and shows all again', async () => {
     await vscode.commands.executeCommand('skillAuthor.tree.showHiddenOnly');
     const entries = await apiSkills();
-    const expected = entries.filter((e) => isHidden(e.verdict)).map((e) => e.name).sort();
+    const expected = entries
+      .filter((e) => isHidden(e.verdict))
+      .map((e) => e.name)
+      .sort();
     const s = await snapshotWhen('only hidden skills', (x) => x.hiddenOnly && settled(x));
-    assert.deepEqual(skillItems(s).map((i) => i.label).sort(), expected);
-    assert.ok(skillItems(s).every((i) => i.icon?.id === 'error'), 'a listed skill is not red');
+    assert.deepEqual(
+      skillItems(s)
+        .map((i) => i.label)
+        .sort(),
+      expected,
+    );
+    assert.ok(
+      skillItems(s).every((i) => i.icon?.id === 'error'),
+      'a listed skill is not red',
+    );
     assert.ok(expected.includes('strict-missing'));
     assert.deepEqual([s.persisted.hiddenOnly, s.context['skillAuthor.hiddenOnly']], [true, true]);
 
@@ -220,13 +252,19 @@ describe('Skills view', () => {
       const s = await snapshotWhen('needs-env green', (x) => toolSkill(x, 'needs-env')?.icon?.id === 'pass-filled');
       const env = toolSkill(s, 'needs-env') as SnapshotItem;
       assert.deepEqual([env.icon, env.contextValue], [GREEN, 'skill.loaded']);
-      assert.deepEqual(env.children.map((c) => [c.label, c.description, c.icon]), [['SA_TEST_API_KEY', 'env · set', CHECK]]);
+      assert.deepEqual(
+        env.children.map((c) => [c.label, c.description, c.icon]),
+        [['SA_TEST_API_KEY', 'env · set', CHECK]],
+      );
     } finally {
       delete process.env['SA_TEST_API_KEY'];
       await vscode.commands.executeCommand('skillAuthor.reprobe');
     }
     const s = await snapshotWhen('needs-env amber again', (x) => toolSkill(x, 'needs-env')?.icon?.id === 'warning');
-    assert.deepEqual(toolSkill(s, 'needs-env')?.children.map((c) => c.description), ['env · unset']);
+    assert.deepEqual(
+      toolSkill(s, 'needs-env')?.children.map((c) => c.description),
+      ['env · unset'],
+    );
   });
 
   it('follows settings: with probes off, probe-old loads (version not probed)', async () => {
@@ -235,7 +273,10 @@ describe('Skills view', () => {
       await probes.update('enabled', false, vscode.ConfigurationTarget.Global);
       const s = await snapshotWhen('probe-old green with probes off', (x) => toolSkill(x, 'probe-old')?.icon?.id === 'pass-filled');
       const version = toolSkill(s, 'probe-old')?.children[1];
-      assert.deepEqual([version?.label, version?.description, version?.icon], ['sa-fake-old >=1.0', 'version · not probed: probes are off (skillAuthor.probes.enabled)', { id: 'question', color: undefined }]);
+      assert.deepEqual(
+        [version?.label, version?.description, version?.icon],
+        ['sa-fake-old >=1.0', 'version · not probed: probes are off (skillAuthor.probes.enabled)', { id: 'question', color: undefined }],
+      );
     } finally {
       await probes.update('enabled', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -257,8 +298,18 @@ describe('Skills view', () => {
     const d = await decorations(...uris);
     // The colour of the verdict that speaks for the skill, and that runtime's reasons.
     const green = { badge: '✓', color: 'testing.iconPassed', tooltip: 'Skill Author: nexo-rs: Loaded: every requirement is met.', propagate: false };
-    const amber = { badge: '!', color: 'list.warningForeground', tooltip: 'Skill Author: nexo-rs: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.', propagate: false };
-    const red = { badge: '✗', color: 'list.errorForeground', tooltip: 'Skill Author: nexo-rs: Hidden (strict): bin sa-definitely-missing-tool not found.', propagate: false };
+    const amber = {
+      badge: '!',
+      color: 'list.warningForeground',
+      tooltip: 'Skill Author: nexo-rs: Loaded with a MISSING DEPS banner (warn): sa-fake-old version not satisfied.',
+      propagate: false,
+    };
+    const red = {
+      badge: '✗',
+      color: 'list.errorForeground',
+      tooltip: 'Skill Author: nexo-rs: Hidden (strict): bin sa-definitely-missing-tool not found.',
+      propagate: false,
+    };
     assert.deepEqual(
       d.decorations,
       [green, green, amber, amber, red, red, {}, {}].map((x, i) => ({ uri: (uris[i] as vscode.Uri).toString(), ...x })),
@@ -283,7 +334,9 @@ describe('Skills view', () => {
       // the output, strict mode).
       await vscode.workspace.fs.writeFile(
         file,
-        Buffer.from('---\nname: tree-lifecycle\ndescription: Written by the tree tests.\nrequires:\n  bin_versions:\n    sleep: { constraint: ">=1", command: "1.5" }\n---\nBody.\n'),
+        Buffer.from(
+          '---\nname: tree-lifecycle\ndescription: Written by the tree tests.\nrequires:\n  bin_versions:\n    sleep: { constraint: ">=1", command: "1.5" }\n---\nBody.\n',
+        ),
       );
       const probing = await snapshotWhen('the new skill with a spinner', (x) => item(x)?.icon?.id === 'loading~spin');
       assert.deepEqual([item(probing)?.icon, item(probing)?.contextValue], [SPINNER, 'skill.checking']);
@@ -297,7 +350,10 @@ describe('Skills view', () => {
         assert.notEqual(keys, 'all', 'a created skill refreshed the whole tree');
         for (const k of keys) assert.ok(k === skillKey || k === categoryKey, `refreshed ${k}`);
       }
-      assert.deepEqual((await decorations(file, dir)).decorations.map((x) => x.badge), ['✗', '✗']);
+      assert.deepEqual(
+        (await decorations(file, dir)).decorations.map((x) => x.badge),
+        ['✗', '✗'],
+      );
 
       // Changed so that its verdict changes: only its item is refreshed, and only its URIs re-decorated.
       const seq1 = red.refreshes.at(-1)?.seq ?? 0;
@@ -314,12 +370,18 @@ describe('Skills view', () => {
       assert.ok(fired.length > 0);
       for (const f of fired) for (const u of f.uris) assert.ok(own.has(u), `re-decorated ${u}`);
       const greenDecorations = await decorations(file, dir);
-      assert.deepEqual(greenDecorations.decorations.map((x) => x.badge), ['✓', '✓']);
+      assert.deepEqual(
+        greenDecorations.decorations.map((x) => x.badge),
+        ['✓', '✓'],
+      );
       assert.ok(greenDecorations.fired.filter((f) => f.seq > fired0).every((f) => f.uris.every((u) => own.has(u))));
     } finally {
       const seq2 = (await snapshot()).refreshes.at(-1)?.seq ?? 0;
       await vscode.workspace.fs.delete(dir, { recursive: true });
-      const gone = await snapshotWhen('the deleted skill gone, its category refreshed', (x) => !item(x) && refreshesSince(x, seq2).flat().includes(categoryKey));
+      const gone = await snapshotWhen(
+        'the deleted skill gone, its category refreshed',
+        (x) => !item(x) && refreshesSince(x, seq2).flat().includes(categoryKey),
+      );
       // Its item may be refreshed again (a write can reach the watcher as two events), nothing else.
       for (const k of new Set(refreshesSince(gone, seq2).flat())) assert.ok(k === skillKey || k === categoryKey, `refreshed ${k}`);
     }
@@ -334,31 +396,42 @@ describe('Skills view', () => {
     const dir = fixtureUri('skills', 'tree-runtimes');
     const file = vscode.Uri.joinPath(dir, 'SKILL.md');
     const item = (x: TreeSnapshot): SnapshotItem | undefined => skillItems(x).find((i) => i.label === 'tree-runtimes');
-    const rootItem = (x: TreeSnapshot): SnapshotItem | undefined => x.items.find((i) => i.contextValue === 'root' && (i.tooltip ?? '').split('\n')[0] === fixturePath('skills'));
-    const cli = async (...args: string[]): Promise<Entry | undefined> => (await checkJson([...args, fixturePath('skills')])).find((e) => e.path === file.fsPath);
+    const rootItem = (x: TreeSnapshot): SnapshotItem | undefined =>
+      x.items.find((i) => i.contextValue === 'root' && (i.tooltip ?? '').split('\n')[0] === fixturePath('skills'));
+    const cli = async (...args: string[]): Promise<Entry | undefined> =>
+      (await checkJson([...args, fixturePath('skills')])).find((e) => e.path === file.fsPath);
     const entry = async (): Promise<Entry | undefined> => ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === file.fsPath);
-    const status = async (): Promise<LanguageStatusState> => (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as LanguageStatusState;
+    const status = async (): Promise<LanguageStatusState> =>
+      (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as LanguageStatusState;
     const config = vscode.workspace.getConfiguration('skillAuthor');
     // The picker writes the workspace's settings: the folder it creates goes afterwards.
     const settingsDir = fixtureUri('.vscode');
-    const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(() => true, () => false);
+    const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(
+      () => true,
+      () => false,
+    );
     try {
       await vscode.workspace.fs.writeFile(
         file,
-        Buffer.from('---\nname: tree-runtimes\ndescription: Written by the tree tests for macOS only.\nplatforms: [macos]\nmetadata:\n  openclaw:\n    os: [darwin]\n---\nBody.\n'),
+        Buffer.from(
+          '---\nname: tree-runtimes\ndescription: Written by the tree tests for macOS only.\nplatforms: [macos]\nmetadata:\n  openclaw:\n    os: [darwin]\n---\nBody.\n',
+        ),
       );
       const red = await snapshotWhen('tree-runtimes red', (x) => item(x)?.icon?.id === 'error');
       const judged = await entry();
       assert.deepEqual(judged, await cli());
       assert.deepEqual([judged?.runtime, judged?.verdict, judged?.hidden_by], ['hermes', 'hidden', ['platform']]);
-      assert.deepEqual(judged?.runtimes.map((r) => [r.runtime, r.verdict, r.hidden_by]), [
-        ['hermes', 'hidden', ['platform']],
-        ['openclaw', 'hidden', ['os']],
-      ]);
+      assert.deepEqual(
+        judged?.runtimes.map((r) => [r.runtime, r.verdict, r.hidden_by]),
+        [
+          ['hermes', 'hidden', ['platform']],
+          ['openclaw', 'hidden', ['os']],
+        ],
+      );
       assert.equal(item(red)?.contextValue, 'skill.hidden');
       // OpenClaw reads this root: its item shows OpenClaw's prompt budget, counting the skills its prompt lists.
       const listed = (await runCli(['index', '--runtime', 'openclaw', fixturePath('skills')])).stdout.split('<skill>').length - 1;
-      const budgetRoot = await snapshotWhen('the root shows OpenClaw\'s budget', (x) => /OpenClaw /.test(rootItem(x)?.description ?? ''));
+      const budgetRoot = await snapshotWhen("the root shows OpenClaw's budget", (x) => /OpenClaw /.test(rootItem(x)?.description ?? ''));
       assert.match(rootItem(budgetRoot)?.description ?? '', new RegExp(`^OpenClaw ${listed}/150 skills · [\\d.]+k?/30\\.0k chars$`));
       assert.ok(unescape(rootItem(budgetRoot)?.tooltip).includes(`OpenClaw's skills prompt: ${listed} of 150 skills, `), rootItem(budgetRoot)?.tooltip);
       const tip = unescape(item(red)?.tooltip);
@@ -366,7 +439,10 @@ describe('Skills view', () => {
       assert.ok(tip.includes('- Hermes: **hidden (platform)**'), tip);
       assert.ok(tip.includes('- OpenClaw: **hidden (os)**'), tip);
       assert.ok(!tip.includes('Mode (nexo-rs)'), tip);
-      assert.deepEqual((await decorations(file)).decorations.map((x) => x.badge), ['✗']);
+      assert.deepEqual(
+        (await decorations(file)).decorations.map((x) => x.badge),
+        ['✗'],
+      );
       await openSkill('skills', 'tree-runtimes', 'SKILL.md');
       await waitFor('the language status of tree-runtimes', async () => {
         const st = await status();
@@ -486,19 +562,34 @@ describe('Skills view', () => {
       const tip = unescape(strict.tooltip);
       assert.ok(tip.includes("Mode (nexo-rs): warn: set by agent kate's skill_overrides (an override beats the frontmatter)"), tip);
       assert.ok(tip.includes('Agent: kate (config/agents.yaml)'), tip);
-      assert.ok(tip.includes('**nexo-rs: Loaded + banner** (verdict `loaded_with_banner`)\n\nLoaded with a MISSING DEPS banner (warn): bin sa-definitely-missing-tool not found.'), tip);
+      assert.ok(
+        tip.includes(
+          '**nexo-rs: Loaded + banner** (verdict `loaded_with_banner`)\n\nLoaded with a MISSING DEPS banner (warn): bin sa-definitely-missing-tool not found.',
+        ),
+        tip,
+      );
 
       const ghost = s.items[3] as SnapshotItem;
       const toolsDir = fixturePath(...TOOLS);
       assert.deepEqual([ghost.description, ghost.command, ghost.collapsible], ['not found in tools', undefined, 'none']);
       const ghostTip = unescape(ghost.tooltip);
-      assert.ok(ghostTip.includes('**nexo-rs: Not found** (verdict `not_found`)\n\nListed by the agent, but no SKILL.md was found in its skills_dir.'), ghostTip);
-      assert.ok(ghostTip.includes(`- ${path.join(toolsDir, '__global__', 'ghost-skill', 'SKILL.md')}\n- ${path.join(toolsDir, 'ghost-skill', 'SKILL.md')}`), ghostTip);
+      assert.ok(
+        ghostTip.includes('**nexo-rs: Not found** (verdict `not_found`)\n\nListed by the agent, but no SKILL.md was found in its skills_dir.'),
+        ghostTip,
+      );
+      assert.ok(
+        ghostTip.includes(`- ${path.join(toolsDir, '__global__', 'ghost-skill', 'SKILL.md')}\n- ${path.join(toolsDir, 'ghost-skill', 'SKILL.md')}`),
+        ghostTip,
+      );
       // Only ghost-skill is hidden from kate's model.
       assert.deepEqual(s.badge, { value: 1, tooltip: '1 skill hidden from the model' });
 
       const d = await decorations(strictFile.with({ query: 'agent=kate' }), strictFile);
-      assert.deepEqual(d.decorations.map((x) => x.badge), ['!', '✗'], "the agent's item is amber, the file itself red");
+      assert.deepEqual(
+        d.decorations.map((x) => x.badge),
+        ['!', '✗'],
+        "the agent's item is amber, the file itself red",
+      );
     });
 
     it("copies the report of an agent's entry, and of a missing one", async () => {
@@ -539,10 +630,13 @@ describe('Skills view', () => {
       await vscode.commands.executeCommand('skillAuthor.selectAgent', 'ops');
       const ops = await snapshotWhen("ops's view", (x) => x.agent === 'ops' && settled(x));
       assert.deepEqual(ops.description, 'agent ops');
-      assert.deepEqual(ops.items.map((i) => [i.label, i.icon, i.contextValue]), [
-        ['probe-old', RED, 'skill.skipped_disabled'],
-        ['probe-ok', GREEN, 'skill.loaded'],
-      ]);
+      assert.deepEqual(
+        ops.items.map((i) => [i.label, i.icon, i.contextValue]),
+        [
+          ['probe-old', RED, 'skill.skipped_disabled'],
+          ['probe-ok', GREEN, 'skill.loaded'],
+        ],
+      );
       assert.ok(unescape(ops.items[0]?.tooltip).includes("Mode (nexo-rs): disable: set by agent ops's skill_overrides"));
       assert.deepEqual(ops.badge, { value: 1, tooltip: '1 skill hidden from the model' });
 

@@ -32,11 +32,17 @@ describe('Workspace trust', () => {
       { bin: 'sa-fake-ffmpeg', required: '>=4.0, <5', found: null, reason: 'not_probed', detail: 'not probed: workspace not trusted' },
     ]);
     // …presence on PATH is still checked (no process is needed for that)…
-    assert.deepEqual([entries.find((e) => e.id === 'strict-missing')?.verdict, entries.find((e) => e.id === 'strict-missing')?.hidden_by], ['hidden', ['bins']]);
+    assert.deepEqual(
+      [entries.find((e) => e.id === 'strict-missing')?.verdict, entries.find((e) => e.id === 'strict-missing')?.hidden_by],
+      ['hidden', ['bins']],
+    );
     // …and no process was started: the probe log has no run at all.
     await vscode.commands.executeCommand('skillAuthor.reprobe');
     await api.skills();
-    assert.deepEqual(api.probeLog().filter((e) => e.outcome !== 'not_probed'), []);
+    assert.deepEqual(
+      api.probeLog().filter((e) => e.outcome !== 'not_probed'),
+      [],
+    );
   });
 
   it('probes in a trusted workspace', async function () {
@@ -55,9 +61,15 @@ describe('Workspace trust', () => {
     const doc = (await openSkill('skills', 'tools', 'probe-ok', 'SKILL.md')).document;
     try {
       // Still untrusted: no probe has run, and the hover says why the version is unknown.
-      assert.deepEqual(api.probeLog().filter((e) => e.outcome !== 'not_probed'), []);
+      assert.deepEqual(
+        api.probeLog().filter((e) => e.outcome !== 'not_probed'),
+        [],
+      );
       const before = await hoverTexts(doc, '[sa-fake-ffmpeg', 3);
-      assert.ok(before.some((t) => t.includes('not probed: workspace not trusted')), JSON.stringify(before));
+      assert.ok(
+        before.some((t) => t.includes('not probed: workspace not trusted')),
+        JSON.stringify(before),
+      );
 
       const granted = nextEvent('onDidGrantWorkspaceTrust', vscode.workspace.onDidGrantWorkspaceTrust, () => true, 25_000);
       await runner.grantTrust();
@@ -78,7 +90,9 @@ describe('Workspace trust', () => {
       // And the hover reads the probed version.
       const after = await hoverTexts(doc, '[sa-fake-ffmpeg', 3);
       assert.ok(
-        after.includes(`sa-fake-ffmpeg is found: \`${path.join(FAKE_BIN, 'sa-fake-ffmpeg')}\`\n\nVersion 4.4.2 (from \`sa-fake-ffmpeg --version\`) satisfies \`>=4.0, <5\`.`),
+        after.includes(
+          `sa-fake-ffmpeg is found: \`${path.join(FAKE_BIN, 'sa-fake-ffmpeg')}\`\n\nVersion 4.4.2 (from \`sa-fake-ffmpeg --version\`) satisfies \`>=4.0, <5\`.`,
+        ),
         JSON.stringify(after),
       );
     } finally {

@@ -91,12 +91,7 @@ export async function waitFor<T>(
 }
 
 /** Resolves with the first event that satisfies `predicate`; fails after `timeoutMs`. */
-export function nextEvent<T>(
-  what: string,
-  event: vscode.Event<T>,
-  predicate: (e: T) => boolean = () => true,
-  timeoutMs = 10_000,
-): Promise<T> {
+export function nextEvent<T>(what: string, event: vscode.Event<T>, predicate: (e: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       sub.dispose();

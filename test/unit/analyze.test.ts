@@ -121,7 +121,10 @@ describe('analyzeSkill: structure', () => {
   it('frontmatter-fence-text', () => assert.ok(codes(`---yaml\n${VALID}---\nbody`).includes('frontmatter-fence-text')));
   it('alias bombs are cut short and reported', () => {
     let y = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
-    for (let i = 1; i < 12; i++) y += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+    for (let i = 1; i < 12; i++)
+      y += `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
     const started = Date.now();
     const a = analyze(skill(`${VALID}${y}`));
     assert.ok(Date.now() - started < 2000);
@@ -169,7 +172,10 @@ describe('analyzeSkill: requirements-ignored (nexo-rs strict deserialization)', 
     assert.ok(ignoredFor('requires: ~\n'));
     assert.equal(ignoredFor('requires:\n  bins:\n'), undefined);
     assert.equal(ignoredFor('requires:\n'), undefined);
-    assert.equal(analyze(skill('name: my-skill\ndescription:\n')).diagnostics.some((d) => d.code === 'requirements-ignored'), false);
+    assert.equal(
+      analyze(skill('name: my-skill\ndescription:\n')).diagnostics.some((d) => d.code === 'requirements-ignored'),
+      false,
+    );
   });
   it('long form needs a constraint', () => {
     assert.ok(ignoredFor('requires:\n  bin_versions:\n    curl:\n      command: --help\n'));
@@ -280,11 +286,11 @@ describe('analyzeSkill: requirement rules', () => {
     assert.ok(codes(req('  bin_versions:\n    curl:\n      constraint: ">=8"\n      command: "--version --verbose"\n')).includes('probe-command-whitespace'));
   });
   it('probe-regex-invalid for patterns the runtime engine rejects', () => {
-    assert.ok(codes(req("  bin_versions:\n    curl:\n      constraint: \">=8\"\n      regex: '(?<=curl )\\d+'\n")).includes('probe-regex-invalid'));
-    assert.ok(codes(req("  bin_versions:\n    curl:\n      constraint: \">=8\"\n      regex: '(\\d+'\n")).includes('probe-regex-invalid'));
+    assert.ok(codes(req('  bin_versions:\n    curl:\n      constraint: ">=8"\n      regex: \'(?<=curl )\\d+\'\n')).includes('probe-regex-invalid'));
+    assert.ok(codes(req('  bin_versions:\n    curl:\n      constraint: ">=8"\n      regex: \'(\\d+\'\n')).includes('probe-regex-invalid'));
   });
   it('probe-regex-capture-group with the group as the suggested pattern', () => {
-    const d = find(req("  bin_versions:\n    curl:\n      constraint: \">=8\"\n      regex: 'curl (\\d+\\.\\d+)'\n"), 'probe-regex-capture-group');
+    const d = find(req('  bin_versions:\n    curl:\n      constraint: ">=8"\n      regex: \'curl (\\d+\\.\\d+)\'\n'), 'probe-regex-capture-group');
     assert.match(d.message, /WHOLE match/);
     assert.match(String(d.data?.replacement), /\\d\+\\.\\d\+/);
   });
@@ -307,14 +313,29 @@ describe('analyzeSkill: requirements model', () => {
     );
     const r = a.requirements;
     assert.equal(r.mode, 'warn');
-    assert.deepEqual(r.bins.map((b) => [b.name, b.source]), [['ffmpeg', 'requires']]);
-    assert.deepEqual(r.env.map((b) => [b.name, b.source]), [['OUT', 'requires']]);
-    assert.deepEqual(r.versions.map((v) => [v.bin, v.constraint, v.command]), [['aa', '^2', '-v'], ['zz', '>=1', '--version']]);
+    assert.deepEqual(
+      r.bins.map((b) => [b.name, b.source]),
+      [['ffmpeg', 'requires']],
+    );
+    assert.deepEqual(
+      r.env.map((b) => [b.name, b.source]),
+      [['OUT', 'requires']],
+    );
+    assert.deepEqual(
+      r.versions.map((v) => [v.bin, v.constraint, v.command]),
+      [
+        ['aa', '^2', '-v'],
+        ['zz', '>=1', '--version'],
+      ],
+    );
     assert.equal(r.platforms, undefined);
   });
   it('uses the source text of plain scalars the way serde does', () => {
     const a = analyze(skill(`${VALID}requires:\n  bins: [7z, 1.10]\n`));
-    assert.deepEqual(a.requirements.bins.map((b) => b.name), ['7z', '1.10']);
+    assert.deepEqual(
+      a.requirements.bins.map((b) => b.name),
+      ['7z', '1.10'],
+    );
   });
 });
 

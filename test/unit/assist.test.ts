@@ -116,7 +116,11 @@ describe('assist: completions', () => {
     assert.deepEqual([...got].sort(), [...expected].sort());
     const { text, offset } = cursor(skill('license: x\n|\n'));
     const sorted = completionsAt(cursorContext(text, offset)!, facts()).sort((a, b) => (a.sortText < b.sortText ? -1 : 1));
-    assert.deepEqual(sorted.slice(0, 2).map((s) => s.label), ['name', 'description'], 'required by some runtime: first');
+    assert.deepEqual(
+      sorted.slice(0, 2).map((s) => s.label),
+      ['name', 'description'],
+      'required by some runtime: first',
+    );
   });
   it('inside requires: exactly the keys not yet present, with indentation-aware inserts', () => {
     const { text, offset } = cursor(skill('requires:\n  bins: [x]\n  |\n'));
@@ -138,13 +142,24 @@ describe('assist: completions', () => {
     assert.equal(req?.insertText, 'requires:\n    $0');
   });
   it('nested maps: metadata.hermes and the long form of a bin_versions entry', () => {
-    assert.deepEqual(labels(skill('metadata:\n  hermes:\n    |\n')).sort(), ['config', 'fallback_for_tools', 'fallback_for_toolsets', 'related_skills', 'requires_tools', 'requires_toolsets', 'tags']);
+    assert.deepEqual(labels(skill('metadata:\n  hermes:\n    |\n')).sort(), [
+      'config',
+      'fallback_for_tools',
+      'fallback_for_toolsets',
+      'related_skills',
+      'requires_tools',
+      'requires_toolsets',
+      'tags',
+    ]);
     assert.deepEqual(labels(skill('requires:\n  bin_versions:\n    curl:\n      constraint: ">=8"\n      |\n')).sort(), ['command', 'regex']);
   });
   it('mode values with the runtime’s words, and booleans', () => {
     const { text, offset } = cursor(skill('requires:\n  mode: |\n'));
     const items = completionsAt(cursorContext(text, offset)!, facts());
-    assert.deepEqual(items.map((s) => s.label), ['strict', 'warn', 'disable']);
+    assert.deepEqual(
+      items.map((s) => s.label),
+      ['strict', 'warn', 'disable'],
+    );
     assert.equal(items.find((s) => s.label === 'warn')?.detail, 'warn loads it behind a > ⚠️ MISSING DEPS banner');
     assert.deepEqual(labels(skill('user-invocable: |\n')), ['true', 'false']);
     const glued = cursor(skill('requires:\n  mode:|\n'));
@@ -157,27 +172,47 @@ describe('assist: completions', () => {
     assert.deepEqual(labels(skill('requires:\n  bins: [jq, |]\n')), ['ffmpeg', 'sa-fake-ffmpeg']);
     const { text, offset } = cursor(skill('requires:\n  bins: [curl]\n  bin_versions:\n    |\n'));
     const items = completionsAt(cursorContext(text, offset)!, facts({ localBins: () => ['curl'] }));
-    assert.deepEqual(items.map((s) => s.label), ['curl', 'ffmpeg', 'jq', 'sa-fake-ffmpeg']);
+    assert.deepEqual(
+      items.map((s) => s.label),
+      ['curl', 'ffmpeg', 'jq', 'sa-fake-ffmpeg'],
+    );
     assert.equal(items[0]?.insertText, 'curl: ">=$1"$0');
     assert.equal(items[0]?.detail, 'binary listed in this skill');
   });
   it('environment variable names only, valid ones, not those listed', () => {
     const { text, offset } = cursor(skill('requires:\n  env: [HOME, |]\n'));
     const items = completionsAt(cursorContext(text, offset)!, facts());
-    assert.deepEqual(items.map((s) => s.label), ['PATH', 'SA_SECRET']);
+    assert.deepEqual(
+      items.map((s) => s.label),
+      ['PATH', 'SA_SECRET'],
+    );
     for (const s of items) assert.equal(s.documentation, undefined);
   });
   it('platform values in a list', () => {
     assert.deepEqual(labels(skill('platforms: [linux, |]\n')), ['macos', 'windows']);
   });
   it('declaredBins reads bins, bin_versions keys and Hermes commands', () => {
-    const a = analyzeSkill(skill('name: a\ndescription: b\nrequires:\n  bins: [ffmpeg]\n  bin_versions:\n    curl: ">=8"\nprerequisites:\n  commands: [jq]\n'), { dirName: 'a' });
+    const a = analyzeSkill(
+      skill('name: a\ndescription: b\nrequires:\n  bins: [ffmpeg]\n  bin_versions:\n    curl: ">=8"\nprerequisites:\n  commands: [jq]\n'),
+      { dirName: 'a' },
+    );
     assert.deepEqual(declaredBins(a).sort(), ['curl', 'ffmpeg', 'jq']);
   });
 });
 
 function status(over: Partial<SkillStatus>): SkillStatus {
-  return { verdict: 'loaded', color: 'green', mode: 'strict', modeSource: 'default', missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], summary: '', ...over };
+  return {
+    verdict: 'loaded',
+    color: 'green',
+    mode: 'strict',
+    modeSource: 'default',
+    missing: { bins: [], env: [], versions: [] },
+    bins: [],
+    env: [],
+    versions: [],
+    summary: '',
+    ...over,
+  };
 }
 
 function hover(text: string, needle: string, st: SkillStatus | null, env: NodeJS.ProcessEnv = {}, within = 1): string | null {
@@ -193,7 +228,9 @@ describe('assist: hovers', () => {
   const probeOk = valid('requires:\n  bins: [sa-fake-ffmpeg]\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0, <5"\n  env: [SA_KEY]\n  mode: strict\n');
   const okStatus = status({
     bins: [{ name: 'sa-fake-ffmpeg', source: 'requires', found: true, path: '/x/bin/sa-fake-ffmpeg', executable: true, searched: ['/x/bin/sa-fake-ffmpeg'] }],
-    versions: [{ bin: 'sa-fake-ffmpeg', required: '>=4.0, <5', command: '--version', regex: undefined, path: '/x/bin/sa-fake-ffmpeg', found: '4.4.2', ok: true }],
+    versions: [
+      { bin: 'sa-fake-ffmpeg', required: '>=4.0, <5', command: '--version', regex: undefined, path: '/x/bin/sa-fake-ffmpeg', found: '4.4.2', ok: true },
+    ],
     env: [{ name: 'SA_KEY', source: 'requires', set: true }],
     modeSource: 'frontmatter',
   });
@@ -209,12 +246,32 @@ describe('assist: hovers', () => {
   });
   it('a missing binary: where it was searched', () => {
     const text = skill('requires:\n  bins: [nope]\n');
-    const md = hover(text, 'nope', status({ bins: [{ name: 'nope', source: 'requires', found: false, path: null, executable: false, searched: ['/a/nope', '/b/nope'] }] }));
+    const md = hover(
+      text,
+      'nope',
+      status({ bins: [{ name: 'nope', source: 'requires', found: false, path: null, executable: false, searched: ['/a/nope', '/b/nope'] }] }),
+    );
     assert.equal(md, 'nope is not found on PATH (searched: /a/nope, /b/nope)');
   });
   it('a constraint: its meaning and whether the installed version satisfies it', () => {
-    assert.equal(hover(probeOk, '">=4.0, <5"', okStatus), '`>=4.0, <5` means ≥ 4.0.0 and < 5.0.0.\n\nSatisfied by the installed version 4.4.2 (`/x/bin/sa-fake-ffmpeg`).');
-    const old = status({ versions: [{ bin: 'sa-fake-ffmpeg', required: '>=4.0, <5', command: '--version', regex: undefined, path: '/p', found: '3.1.0', ok: false, reason: 'constraint_unsatisfied' }] });
+    assert.equal(
+      hover(probeOk, '">=4.0, <5"', okStatus),
+      '`>=4.0, <5` means ≥ 4.0.0 and < 5.0.0.\n\nSatisfied by the installed version 4.4.2 (`/x/bin/sa-fake-ffmpeg`).',
+    );
+    const old = status({
+      versions: [
+        {
+          bin: 'sa-fake-ffmpeg',
+          required: '>=4.0, <5',
+          command: '--version',
+          regex: undefined,
+          path: '/p',
+          found: '3.1.0',
+          ok: false,
+          reason: 'constraint_unsatisfied',
+        },
+      ],
+    });
     assert.match(hover(probeOk, '">=4.0, <5"', old) ?? '', /Not satisfied: the installed version is 3\.1\.0/);
   });
   it('an env var: set or not, never its value', () => {
@@ -239,8 +296,14 @@ describe('assist: hovers', () => {
   });
   it('agent overrides apply to the skill in the agent’s skills_dir', () => {
     const agents = [{ id: 'kate', skills: ['x'], skillsDir: '/r/skills', overrides: new Map([['x', 'warn' as const]]), line: 1, skillPositions: new Map() }];
-    assert.deepEqual(agentOverridesFor(agents, '/r/skills/x', () => '/r/config/agents.yaml'), [{ agent: 'kate', mode: 'warn', file: '/r/config/agents.yaml' }]);
-    assert.deepEqual(agentOverridesFor(agents, '/elsewhere/x', () => ''), []);
+    assert.deepEqual(
+      agentOverridesFor(agents, '/r/skills/x', () => '/r/config/agents.yaml'),
+      [{ agent: 'kate', mode: 'warn', file: '/r/config/agents.yaml' }],
+    );
+    assert.deepEqual(
+      agentOverridesFor(agents, '/elsewhere/x', () => ''),
+      [],
+    );
   });
 });
 
@@ -283,14 +346,20 @@ describe('assist: quick fixes', () => {
     assert.equal(fix(skill('name:\ndescription: d\n'), 'name-missing'), valid(''));
   });
   it('quotes a value broken by a colon', () => {
-    assert.equal(fix(skill('name: my-skill\ndescription: Use when: the user asks\n'), 'yaml-syntax'), skill('name: my-skill\ndescription: "Use when: the user asks"\n'));
+    assert.equal(
+      fix(skill('name: my-skill\ndescription: Use when: the user asks\n'), 'yaml-syntax'),
+      skill('name: my-skill\ndescription: "Use when: the user asks"\n'),
+    );
   });
   it('npm constraints into Cargo form, and only an explanation for ||', () => {
     const fm = (c: string): string => valid(`requires:\n  bin_versions:\n    ffmpeg: ${c}\n`);
     assert.equal(fix(fm('">=4.0 <5"'), 'constraint-invalid'), fm('">=4.0, <5"'));
     const text = fm('"^4 || ^5"');
     const a = analyzeSkill(text, { dirName: 'my-skill' });
-    const fixes = quickFixes(a, a.diagnostics.find((d) => d.code === 'constraint-invalid')!);
+    const fixes = quickFixes(
+      a,
+      a.diagnostics.find((d) => d.code === 'constraint-invalid')!,
+    );
     assert.equal(fixes.length, 1);
     assert.deepEqual(fixes[0]?.edits, []);
     assert.equal(fixes[0]?.preferred, false);
@@ -309,7 +378,10 @@ describe('assist: quick fixes', () => {
     assert.equal(fix(valid('requires:\n  env:\n    - A\n    - A\n  mode: warn\n'), 'requires-duplicate'), valid('requires:\n  env:\n    - A\n  mode: warn\n'));
   });
   it('removes a repeated key with its value', () => {
-    assert.equal(fix(valid('requires:\n  bins: [a]\nrequires:\n  bins:\n    - b\nversion: "1"\n'), 'duplicate-key'), valid('requires:\n  bins: [a]\nversion: "1"\n'));
+    assert.equal(
+      fix(valid('requires:\n  bins: [a]\nrequires:\n  bins:\n    - b\nversion: "1"\n'), 'duplicate-key'),
+      valid('requires:\n  bins: [a]\nversion: "1"\n'),
+    );
   });
   it('quotes a scalar that is not text, renames a near-miss key, fixes a capture group', () => {
     assert.equal(fix(valid('version: 1.10\n'), 'scalar-not-string'), valid('version: "1.10"\n'));

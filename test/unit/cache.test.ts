@@ -25,7 +25,8 @@ const put = (rel: string, text: string): string => {
   writeFileSync(p, text);
   return p;
 };
-const skill = (name: string, extra = ''): string => `---\nname: ${name}\ndescription: The ${name} skill does one thing well.\n${extra}---\nUse ${name} carefully.\n`;
+const skill = (name: string, extra = ''): string =>
+  `---\nname: ${name}\ndescription: The ${name} skill does one thing well.\n${extra}---\nUse ${name} carefully.\n`;
 
 /** An I/O seam that counts SKILL.md reads and can be told to fail writes. */
 function countingIo(base: SkillIo = blockingIo, failWrites?: string): SkillIo & { reads: string[] } {
@@ -75,7 +76,21 @@ async function run(root: string, cacheDir: string | null, options: Partial<Analy
 
 const entries = (r: Run): string => JSON.stringify(r.skills.map((s) => toEntry(s)));
 
-const STORED = ['dirName', 'bom', 'runtimeSplit', 'split', 'data', 'nexo', 'nexoFailure', 'frontmatterEffective', 'requirements', 'loadable', 'displayName', 'description', 'diagnostics'] as const;
+const STORED = [
+  'dirName',
+  'bom',
+  'runtimeSplit',
+  'split',
+  'data',
+  'nexo',
+  'nexoFailure',
+  'frontmatterEffective',
+  'requirements',
+  'loadable',
+  'displayName',
+  'description',
+  'diagnostics',
+] as const;
 /** The analysis as data (undefined object fields and absent ones read the same, so compare through JSON). */
 const stored = (a: SkillAnalysis | null): unknown => (a ? JSON.parse(JSON.stringify(Object.fromEntries(STORED.map((k) => [k, a[k]])))) : null);
 
@@ -226,7 +241,10 @@ describe('analysis cache: invalidation', () => {
     const cache = new AnalysisCache({ io, now: () => Date.now() + 60_000 });
     const missing = path.join(tmp, 'skills/nowhere/SKILL.md');
     const a = await cache.analyze(missing);
-    assert.deepEqual(a.diagnostics.map((d) => d.code), ['file-unreadable']);
+    assert.deepEqual(
+      a.diagnostics.map((d) => d.code),
+      ['file-unreadable'],
+    );
     await cache.analyze(missing);
     assert.equal(io.reads.length, 2);
   });
@@ -308,7 +326,10 @@ describe('analysis cache: a broken cache folder', () => {
     await run(root(), cacheDir());
     put('skills/alpha/SKILL.md', skill('alpha', 'license: MIT\n'));
     await run(root(), cacheDir());
-    assert.deepEqual(shardFiles(cacheDir()).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      shardFiles(cacheDir()).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
   });
 });
 
@@ -423,11 +444,101 @@ describe('performance changes that keep the meaning', () => {
  *  either build exactly or refuse. */
 function generatedFrontmatters(count: number): string[] {
   let seed = 12345;
-  const r = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
+  const r = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const CH = [...'ab: #,[]{}-?|>&*!%@`\'"\\/.0123456789eExX+_~ ,.:;()=<>éü😀\u00a0'];
-  const ATOMS = ['1', '-1', '0x1F', '0o17', '1.0', '1.10', '1e3', '.inf', '-.inf', '.nan', 'true', 'True', 'FALSE', 'null', 'Null', '~', 'yes', 'on', '0', '007', '+1', '1_000', '2024-01-01', 'a:b', 'a: b', 'a #b', 'a#b', '#a', 'http://x.y/z', 'C#', "it's", 'x,y', '[x]', 'x]', '{x}', '-x', '- x', '?x', ':x', 'x:', '"q"', "'q'", '"a\\"b"', "'a''b'", '"a\\nb"', '"é"', 'é', '"#x"', "'x: y'", '>=1.0', '"^1.2"', 'a  b', '<x>', '@x', '`x`', '%x', '!x', '&x', '*x', '|', '>', 'ffmpeg', 'Use when the user asks to convert video.', '"Transcode: audio"'];
-  const KEYS = ['name', 'description', 'license', 'metadata', 'requires', 'bins', 'env', 'mode', 'x.y', '1', 'true', 'null', '~', '-a', 'a b', 'a-b', '7z', 'é', '"q"', 'a:b', '1.0', '0x1', 'on', 'allowed-tools'];
+  const ATOMS = [
+    '1',
+    '-1',
+    '0x1F',
+    '0o17',
+    '1.0',
+    '1.10',
+    '1e3',
+    '.inf',
+    '-.inf',
+    '.nan',
+    'true',
+    'True',
+    'FALSE',
+    'null',
+    'Null',
+    '~',
+    'yes',
+    'on',
+    '0',
+    '007',
+    '+1',
+    '1_000',
+    '2024-01-01',
+    'a:b',
+    'a: b',
+    'a #b',
+    'a#b',
+    '#a',
+    'http://x.y/z',
+    'C#',
+    "it's",
+    'x,y',
+    '[x]',
+    'x]',
+    '{x}',
+    '-x',
+    '- x',
+    '?x',
+    ':x',
+    'x:',
+    '"q"',
+    "'q'",
+    '"a\\"b"',
+    "'a''b'",
+    '"a\\nb"',
+    '"é"',
+    'é',
+    '"#x"',
+    "'x: y'",
+    '>=1.0',
+    '"^1.2"',
+    'a  b',
+    '<x>',
+    '@x',
+    '`x`',
+    '%x',
+    '!x',
+    '&x',
+    '*x',
+    '|',
+    '>',
+    'ffmpeg',
+    'Use when the user asks to convert video.',
+    '"Transcode: audio"',
+  ];
+  const KEYS = [
+    'name',
+    'description',
+    'license',
+    'metadata',
+    'requires',
+    'bins',
+    'env',
+    'mode',
+    'x.y',
+    '1',
+    'true',
+    'null',
+    '~',
+    '-a',
+    'a b',
+    'a-b',
+    '7z',
+    'é',
+    '"q"',
+    'a:b',
+    '1.0',
+    '0x1',
+    'on',
+    'allowed-tools',
+  ];
   const atom = (): string => {
     if (r() < 0.7) return pick(ATOMS);
     let s = '';
@@ -438,7 +549,8 @@ function generatedFrontmatters(count: number): string[] {
     const k = r();
     if (k < 0.55) return ` ${atom()}`;
     if (k < 0.7) return ` [${Array.from({ length: 1 + Math.floor(r() * 3) }, atom).join(pick([', ', ',', ' ,', ',  ']))}]`;
-    if (k < 0.8 && depth < 3) return `\n${Array.from({ length: 1 + Math.floor(r() * 3) }, () => `${' '.repeat(indent + pick([0, 2, 2, 4]))}- ${atom()}`).join('\n')}`;
+    if (k < 0.8 && depth < 3)
+      return `\n${Array.from({ length: 1 + Math.floor(r() * 3) }, () => `${' '.repeat(indent + pick([0, 2, 2, 4]))}- ${atom()}`).join('\n')}`;
     if (depth < 3) return `\n${block(depth + 1, indent + pick([1, 2, 2, 4]))}`;
     return ' x';
   };
@@ -453,7 +565,15 @@ function generatedFrontmatters(count: number): string[] {
           `name: ${name}`,
           `description: ${pick(['Convert files.', 'Use when the user asks to sync notes, then report.', '"Quoted: with a colon"', "'single'"])}`,
           ...(r() < 0.5 ? ['metadata:', '  author: me', `  version: ${pick(['"1.2"', '1.2', '1.10', '2'])}`] : []),
-          ...(r() < 0.6 ? ['requires:', `  bins: [${pick(['git', 'git, gh', '"git"'])}]`, '  bin_versions:', `    git: ${pick(['">=2"', '"^2.30"', '2.0', '">= 1.2, <3"'])}`, `  mode: ${pick(['warn', 'strict', 'Warn'])}`] : []),
+          ...(r() < 0.6
+            ? [
+                'requires:',
+                `  bins: [${pick(['git', 'git, gh', '"git"'])}]`,
+                '  bin_versions:',
+                `    git: ${pick(['">=2"', '"^2.30"', '2.0', '">= 1.2, <3"'])}`,
+                `  mode: ${pick(['warn', 'strict', 'Warn'])}`,
+              ]
+            : []),
           ...(r() < 0.3 ? ['prerequisites:', '  commands:', '    - curl', '    - jq', '  env_vars: [TOKEN]'] : []),
         ].join('\n') + '\n',
       );

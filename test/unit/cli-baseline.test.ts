@@ -23,7 +23,12 @@ const yamlSkill = (above = '', body = 'Body.\n'): string => `---\nname: yaml\n${
 type Diag = Entry['diagnostics'][number] & { baseline?: boolean; path: string };
 
 function run(args: string[], cwd = tmp) {
-  const r = spawnSync(process.execPath, [cli, ...args, '--no-probe', '--no-cache'], { cwd, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: tmp }, timeout: 30000 });
+  const r = spawnSync(process.execPath, [cli, ...args, '--no-probe', '--no-cache'], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: '/usr/bin:/bin', HOME: tmp },
+    timeout: 30000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -45,7 +50,13 @@ function takeBaseline(): void {
   const r = run(['check', 'tree', '--json']);
   assert.equal(r.code, 1, r.err);
   writeFileSync(path.join(tmp, 'baseline.json'), r.out);
-  assert.deepEqual(diagnosticsOf(r.out).filter((d) => d.severity === 'error').map((d) => d.code).sort(), ['constraint-invalid', 'yaml-syntax']);
+  assert.deepEqual(
+    diagnosticsOf(r.out)
+      .filter((d) => d.severity === 'error')
+      .map((d) => d.code)
+      .sort(),
+    ['constraint-invalid', 'yaml-syntax'],
+  );
 }
 
 beforeEach(() => {
@@ -69,7 +80,10 @@ describe('cli: check --baseline', () => {
     assert.match(r.out, /· 2 errors, 0 warnings · 2 in the baseline\n$/);
     const j = run(['check', 'tree', '--baseline', 'baseline.json', '--json']);
     assert.equal(j.code, 0);
-    assert.deepEqual(diagnosticsOf(j.out).filter((d) => !d.baseline), []);
+    assert.deepEqual(
+      diagnosticsOf(j.out).filter((d) => !d.baseline),
+      [],
+    );
     assert.equal(run(['check', 'tree', '--baseline', 'baseline.json', '--format', 'github']).out, '');
   });
 
@@ -78,7 +92,10 @@ describe('cli: check --baseline', () => {
     const r = run(['check', 'tree', '--baseline', 'baseline.json', '--json']);
     assert.equal(r.code, 1);
     const fresh = diagnosticsOf(r.out).filter((d) => !d.baseline);
-    assert.deepEqual(fresh.map((d) => [d.path, d.code, d.line]), [[NEXO, 'constraint-invalid', 8]]);
+    assert.deepEqual(
+      fresh.map((d) => [d.path, d.code, d.line]),
+      [[NEXO, 'constraint-invalid', 8]],
+    );
     assert.match(fresh[0]!.message, /\^1 \|\| \^2/);
     const text = run(['check', 'tree', '--baseline', 'baseline.json']).out;
     assert.match(text, /nexo\/SKILL\.md:8:\d+ error constraint-invalid Invalid version constraint `\^1 \|\| \^2`/);
@@ -87,12 +104,24 @@ describe('cli: check --baseline', () => {
     // github: the new finding only.
     const gh = run(['check', 'tree', '--baseline', 'baseline.json', '--format', 'github']);
     assert.equal(gh.code, 1);
-    assert.deepEqual(gh.out.trim().split('\n').map((l) => /^::(\w+) file=([^,]+),line=(\d+)/.exec(l)?.slice(1)), [['error', NEXO, '8']]);
+    assert.deepEqual(
+      gh.out
+        .trim()
+        .split('\n')
+        .map((l) => /^::(\w+) file=([^,]+),line=(\d+)/.exec(l)?.slice(1)),
+      [['error', NEXO, '8']],
+    );
     // sarif: unchanged and new.
     const sarif = JSON.parse(run(['check', 'tree', '--baseline', 'baseline.json', '--format', 'sarif']).out) as Sarif.Log;
     const states = sarif.runs[0]!.results!.map((x) => [x.ruleId, x.locations![0]!.physicalLocation!.region!.startLine, x.baselineState]);
-    assert.deepEqual(states.filter((s) => s[2] === 'new'), [['constraint-invalid', 8, 'new']]);
-    assert.ok(states.every((s) => s[2] === 'new' || s[2] === 'unchanged'), JSON.stringify(states));
+    assert.deepEqual(
+      states.filter((s) => s[2] === 'new'),
+      [['constraint-invalid', 8, 'new']],
+    );
+    assert.ok(
+      states.every((s) => s[2] === 'new' || s[2] === 'unchanged'),
+      JSON.stringify(states),
+    );
     // Without --baseline, SARIF has no baselineState.
     const plain = JSON.parse(run(['check', 'tree', '--format', 'sarif']).out) as Sarif.Log;
     assert.ok(plain.runs[0]!.results!.every((x) => x.baselineState === undefined));
@@ -105,7 +134,13 @@ describe('cli: check --baseline', () => {
     const same = diagnosticsOf(r.out).filter((d) => d.code === 'constraint-invalid');
     assert.equal(same.length, 2);
     assert.equal(same[0]!.message, same[1]!.message);
-    assert.deepEqual(same.map((d) => [d.line, d.baseline ?? false]), [[7, true], [8, false]]);
+    assert.deepEqual(
+      same.map((d) => [d.line, d.baseline ?? false]),
+      [
+        [7, true],
+        [8, false],
+      ],
+    );
   });
 
   it('a baseline FILE missing or not a check --json document is a one-line usage error: exit 2', () => {
@@ -129,7 +164,12 @@ describe('cli: check --baseline', () => {
     assert.ok(d.length >= 2);
     for (const x of d) {
       assert.equal(x.baseline, true);
-      assert.equal(Object.keys(x).filter((k) => k !== 'path').at(-1), 'baseline');
+      assert.equal(
+        Object.keys(x)
+          .filter((k) => k !== 'path')
+          .at(-1),
+        'baseline',
+      );
     }
     // Remove the marks: the document is the plain check's, byte for byte.
     assert.equal(r.out.replace(/,\n\s*"baseline": true/g, ''), before);
@@ -149,7 +189,10 @@ describe('cli: check --baseline', () => {
 
 describe('baseline matching (pure)', () => {
   const entry = (p: string, diagnostics: Array<Partial<Entry['diagnostics'][number]>>): Entry =>
-    ({ path: p, diagnostics: diagnostics.map((d) => ({ code: 'x', severity: 'error', message: 'm', line: 1, column: 1, endLine: 1, endColumn: 2, ...d })) }) as Entry;
+    ({
+      path: p,
+      diagnostics: diagnostics.map((d) => ({ code: 'x', severity: 'error', message: 'm', line: 1, column: 1, endLine: 1, endColumn: 2, ...d })),
+    }) as Entry;
   const cwd = path.resolve('/work/repo');
 
   it('masks line and column numbers quoted in a message', () => {
@@ -158,26 +201,48 @@ describe('baseline matching (pure)', () => {
   });
 
   it('matches by message first, then by masked message, then by line; each baseline finding once', () => {
-    const base = parseBaseline(JSON.stringify({ version: 2, skills: [{ path: 's/a/SKILL.md', diagnostics: [
-      { code: 'x', message: 'quoted `v`', line: 3 },
-      { code: 'y', message: 'error on line 4', line: 4 },
-      { code: 'z', message: 'old words', line: 9 },
-    ] }] }));
+    const base = parseBaseline(
+      JSON.stringify({
+        version: 2,
+        skills: [
+          {
+            path: 's/a/SKILL.md',
+            diagnostics: [
+              { code: 'x', message: 'quoted `v`', line: 3 },
+              { code: 'y', message: 'error on line 4', line: 4 },
+              { code: 'z', message: 'old words', line: 9 },
+            ],
+          },
+        ],
+      }),
+    );
     assert.ok(typeof base !== 'string');
-    const [e] = applyBaseline([entry('s/a/SKILL.md', [
-      { code: 'x', message: 'quoted `v`', line: 20 },
-      { code: 'x', message: 'quoted `v`', line: 21 },
-      { code: 'y', message: 'error on line 40', line: 40 },
-      { code: 'z', message: 'new words', line: 9 },
-      { code: 'z', message: 'other words', line: 10 },
-    ])], base, cwd);
-    assert.deepEqual(e!.diagnostics.map((d) => d.baseline ?? false), [true, false, true, true, false]);
+    const [e] = applyBaseline(
+      [
+        entry('s/a/SKILL.md', [
+          { code: 'x', message: 'quoted `v`', line: 20 },
+          { code: 'x', message: 'quoted `v`', line: 21 },
+          { code: 'y', message: 'error on line 40', line: 40 },
+          { code: 'z', message: 'new words', line: 9 },
+          { code: 'z', message: 'other words', line: 10 },
+        ]),
+      ],
+      base,
+      cwd,
+    );
+    assert.deepEqual(
+      e!.diagnostics.map((d) => d.baseline ?? false),
+      [true, false, true, true, false],
+    );
   });
 
   it('a finding in another file, or with another code, is new', () => {
     const base = parseBaseline(JSON.stringify({ version: 2, skills: [{ path: 's/a/SKILL.md', diagnostics: [{ code: 'x', message: 'm', line: 1 }] }] }));
     assert.ok(typeof base !== 'string');
     const out = applyBaseline([entry('s/b/SKILL.md', [{}]), entry('s/a/SKILL.md', [{ code: 'w' }])], base, cwd);
-    assert.deepEqual(out.map((e) => e.diagnostics[0]!.baseline ?? false), [false, false]);
+    assert.deepEqual(
+      out.map((e) => e.diagnostics[0]!.baseline ?? false),
+      [false, false],
+    );
   });
 });

@@ -93,7 +93,14 @@ describe('cli: check --fix', () => {
     assert.equal(text('tree/unnamed/SKILL.md'), '---\nname: unnamed\ndescription: No name at all.\n---\nBody.\n');
 
     const after = findings(['tree']);
-    for (const [id, code] of [['bins', 'type-mismatch'], ['bins', 'requirements-ignored'], ['npm', 'constraint-invalid'], ['colon', 'yaml-syntax'], ['folder', 'name-dir-mismatch'], ['unnamed', 'name-missing']] as const) {
+    for (const [id, code] of [
+      ['bins', 'type-mismatch'],
+      ['bins', 'requirements-ignored'],
+      ['npm', 'constraint-invalid'],
+      ['colon', 'yaml-syntax'],
+      ['folder', 'name-dir-mismatch'],
+      ['unnamed', 'name-missing'],
+    ] as const) {
       assert.ok(!codes(after, id).includes(code), `${id}: ${codes(after, id).join()}`);
     }
   });

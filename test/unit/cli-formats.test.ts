@@ -20,7 +20,8 @@ const FILE = 'fmt,a:b/skills/demo/SKILL.md';
 // nexo-rs and OpenClaw judge it: an error (npm-style constraint), warnings (name vs folder; OpenClaw's own
 // finding, carrying `runtime`) and an information finding whose message quotes a key holding `%`, `:`, `,`
 // and a line end.
-const SKILL = '---\nname: demo-x\ndescription: Demo skill.\n"odd%key: a,b\\nc": 1\nrequires:\n  bins: [tool]\n  bin_versions:\n    tool: ">=1 <2"\n---\nBody.\n';
+const SKILL =
+  '---\nname: demo-x\ndescription: Demo skill.\n"odd%key: a,b\\nc": 1\nrequires:\n  bins: [tool]\n  bin_versions:\n    tool: ">=1 <2"\n---\nBody.\n';
 const ARGS = ['check', TREE, '--runtime', 'nexo,openclaw', '--no-probe', '--no-cache'];
 
 function run(args: string[]) {
@@ -47,8 +48,14 @@ describe('cli: check --format', () => {
   it('the tree has an error, a warning, an information finding and a runtime-specific one', () => {
     const d = diagnosticsOf(run([...ARGS, '--json']).out);
     assert.deepEqual(new Set(d.map((x) => x.severity)), new Set(['error', 'warning', 'information']));
-    assert.ok(d.some((x) => x.runtime === 'openclaw'), JSON.stringify(d));
-    assert.ok(d.some((x) => x.message.includes('odd%key: a,b\nc')), JSON.stringify(d));
+    assert.ok(
+      d.some((x) => x.runtime === 'openclaw'),
+      JSON.stringify(d),
+    );
+    assert.ok(
+      d.some((x) => x.message.includes('odd%key: a,b\nc')),
+      JSON.stringify(d),
+    );
   });
 
   it('--json and --format json are byte-identical; --format text is the default', () => {
@@ -64,7 +71,11 @@ describe('cli: check --format', () => {
   });
 
   it('a bad --format, or --json with another format, is a one-line usage error', () => {
-    for (const args of [[...ARGS, '--format', 'xml'], [...ARGS, '--json', '--format', 'sarif'], [...ARGS, '--format']]) {
+    for (const args of [
+      [...ARGS, '--format', 'xml'],
+      [...ARGS, '--json', '--format', 'sarif'],
+      [...ARGS, '--format'],
+    ]) {
       const r = run(args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.out, '');
@@ -123,7 +134,10 @@ describe('cli: check --format', () => {
         assert.deepEqual(r.properties, d.runtime ? { runtime: d.runtime } : undefined);
       });
       // The URI resolves against the base to the file.
-      assert.equal(fileURLToPath(new URL(results[0]!.locations![0]!.physicalLocation!.artifactLocation!.uri!, runObj.originalUriBaseIds!['%SRCROOT%']!.uri)), path.join(tmp, FILE));
+      assert.equal(
+        fileURLToPath(new URL(results[0]!.locations![0]!.physicalLocation!.artifactLocation!.uri!, runObj.originalUriBaseIds!['%SRCROOT%']!.uri)),
+        path.join(tmp, FILE),
+      );
       assert.ok(results.some((r) => r.properties?.['runtime'] === 'openclaw'));
     });
 
@@ -147,7 +161,11 @@ describe('cli: check --format', () => {
       const input = path.join(tmp, 'check.sarif');
       const output = path.join(tmp, 'validation.sarif');
       writeFileSync(input, text);
-      const r = spawnSync(tool as string, ['validate', input, '--output', output, '--log', 'ForceOverwrite', '--level', 'Error;Warning'], { encoding: 'utf8', timeout: 60000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' } });
+      const r = spawnSync(tool as string, ['validate', input, '--output', output, '--log', 'ForceOverwrite', '--level', 'Error;Warning'], {
+        encoding: 'utf8',
+        timeout: 60000,
+        env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+      });
       assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
       const validation = JSON.parse(readFileSync(output, 'utf8')) as Sarif.Log;
       assert.equal(validation.runs[0]!.invocations?.[0]?.executionSuccessful, true);
@@ -176,7 +194,9 @@ describe('cli: check --format', () => {
       lines.forEach((line, i) => {
         const d = diagnostics[i]!;
         assert.ok(
-          line.startsWith(`::${kinds[d.severity]} file=fmt%2Ca%3Ab/skills/demo/SKILL.md,line=${d.line},col=${d.column},endLine=${d.endLine},endColumn=${d.endColumn},title=${d.code}::`),
+          line.startsWith(
+            `::${kinds[d.severity]} file=fmt%2Ca%3Ab/skills/demo/SKILL.md,line=${d.line},col=${d.column},endLine=${d.endLine},endColumn=${d.endColumn},title=${d.code}::`,
+          ),
           line,
         );
         assert.doesNotMatch(line, /\r/);
@@ -185,7 +205,10 @@ describe('cli: check --format', () => {
       assert.ok(info?.includes('::`odd%25key: a,b%0Ac` is not read by any known runtime'), info);
       const openclaw = diagnostics.findIndex((d) => d.runtime === 'openclaw');
       assert.match(lines[openclaw]!, /::OpenClaw[: ]/);
-      assert.match(lines.find((l) => l.startsWith('::error '))!, /title=constraint-invalid::Invalid version constraint `>=1 <2`/);
+      assert.match(
+        lines.find((l) => l.startsWith('::error '))!,
+        /title=constraint-invalid::Invalid version constraint `>=1 <2`/,
+      );
     });
 
     it('prints nothing for a clean tree; exit 0', () => {

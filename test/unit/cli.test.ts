@@ -37,12 +37,18 @@ before(() => {
   mkdirSync(binDir);
   writeFileSync(path.join(binDir, 'tool'), '#!/bin/sh\necho "tool 1.4.2"\n');
   chmodSync(path.join(binDir, 'tool'), 0o755);
-  put('good/skills/alpha/SKILL.md', '---\nname: alpha\ndescription: Alpha skill.\nrequires:\n  bins: [tool]\n  bin_versions:\n    tool: ">=1.0, <2"\n---\nBody of alpha.\n');
+  put(
+    'good/skills/alpha/SKILL.md',
+    '---\nname: alpha\ndescription: Alpha skill.\nrequires:\n  bins: [tool]\n  bin_versions:\n    tool: ">=1.0, <2"\n---\nBody of alpha.\n',
+  );
   put('good/skills/tools/beta/SKILL.md', '---\nname: beta\ndescription: Beta skill.\nrequires:\n  env: [BETA_KEY]\n  mode: warn\n---\nBody of beta.\n');
   put('good/skills/tools/DESCRIPTION.md', '---\ndescription: Handy tools\n---\n');
   put('bad/skills/broken/SKILL.md', '---\nname: broken\ndescription: Use when: things break\n---\nBody.\n');
   // nexo-rs refuses an agents file whose agents lack `model: {provider, model}` (RULES §11).
-  put('good/agents.yaml', 'agents:\n  - id: kate\n    model: {provider: p, model: m}\n    skills: [beta, gone, alpha]\n    skills_dir: skills/tools\n  - id: flat\n    model: {provider: p, model: m}\n    skills: [alpha]\n    skills_dir: skills\n    skill_overrides:\n      alpha: disable\n');
+  put(
+    'good/agents.yaml',
+    'agents:\n  - id: kate\n    model: {provider: p, model: m}\n    skills: [beta, gone, alpha]\n    skills_dir: skills/tools\n  - id: flat\n    model: {provider: p, model: m}\n    skills: [alpha]\n    skills_dir: skills\n    skill_overrides:\n      alpha: disable\n',
+  );
 });
 
 after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -62,14 +68,36 @@ describe('cli: check', () => {
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out) as { version: number; skills: Array<Record<string, unknown>> };
     assert.equal(j.version, 2);
-    assert.deepEqual(Object.keys(j.skills[0]!), ['id', 'name', 'path', 'category', 'runtime', 'verdict', 'color', 'missing', 'mode', 'diagnostics', 'runtimes']);
+    assert.deepEqual(Object.keys(j.skills[0]!), [
+      'id',
+      'name',
+      'path',
+      'category',
+      'runtime',
+      'verdict',
+      'color',
+      'missing',
+      'mode',
+      'diagnostics',
+      'runtimes',
+    ]);
     assert.deepEqual(j.skills[0]!['runtimes'], [
-      { runtime: 'nexo', verdict: 'loaded', color: 'green', missing: { bins: [], env: [], versions: [] }, reasons: ['Loaded: every requirement is met.'], applies_because: 'it declares `requires`, which nexo-rs reads' },
+      {
+        runtime: 'nexo',
+        verdict: 'loaded',
+        color: 'green',
+        missing: { bins: [], env: [], versions: [] },
+        reasons: ['Loaded: every requirement is met.'],
+        applies_because: 'it declares `requires`, which nexo-rs reads',
+      },
     ]);
-    assert.deepEqual(j.skills.map((s) => [s['id'], s['category'], s['verdict'], s['color']]), [
-      ['alpha', 'general', 'loaded', 'green'],
-      ['beta', 'tools', 'loaded', 'green'],
-    ]);
+    assert.deepEqual(
+      j.skills.map((s) => [s['id'], s['category'], s['verdict'], s['color']]),
+      [
+        ['alpha', 'general', 'loaded', 'green'],
+        ['beta', 'tools', 'loaded', 'green'],
+      ],
+    );
   });
 
   it('exits 1 with error diagnostics, naming file and line', () => {
@@ -100,16 +128,22 @@ describe('cli: check', () => {
     assert.equal(run(['check', 'nope/nothing']).err, 'skill-author: path does not exist: nope/nothing\n');
   });
 
-  it('--agent lists the agent\'s skills in order, missing ones as not_found, overrides applied', () => {
+  it("--agent lists the agent's skills in order, missing ones as not_found, overrides applied", () => {
     const r = run(['check', '--agent', 'kate', '--agents-file', 'good/agents.yaml', '--json']);
     const j = JSON.parse(r.out) as { skills: Array<{ id: string; verdict: string }> };
-    assert.deepEqual(j.skills.map((s) => [s.id, s.verdict]), [
-      ['beta', 'loaded_with_banner'],
-      ['gone', 'not_found'],
-      ['alpha', 'not_found'],
-    ]);
+    assert.deepEqual(
+      j.skills.map((s) => [s.id, s.verdict]),
+      [
+        ['beta', 'loaded_with_banner'],
+        ['gone', 'not_found'],
+        ['alpha', 'not_found'],
+      ],
+    );
     const flat = JSON.parse(run(['check', 'good', '--agent', 'flat', '--json']).out) as { skills: Array<{ id: string; verdict: string; mode: string }> };
-    assert.deepEqual(flat.skills.map((s) => [s.id, s.verdict, s.mode]), [['alpha', 'skipped_disabled', 'disable']]);
+    assert.deepEqual(
+      flat.skills.map((s) => [s.id, s.verdict, s.mode]),
+      [['alpha', 'skipped_disabled', 'disable']],
+    );
     assert.equal(run(['check', '--agent', 'nobody', '--agents-file', 'good/agents.yaml']).code, 2);
   });
 
@@ -117,7 +151,9 @@ describe('cli: check', () => {
     writeFileSync(path.join(binDir, 'marker'), `#!/bin/sh\ntouch "${path.join(tmp, 'spawned')}"\necho 9.9.9\n`);
     chmodSync(path.join(binDir, 'marker'), 0o755);
     put('np/skills/m/SKILL.md', '---\nname: m\ndescription: M.\nrequires:\n  bin_versions:\n    marker: "<1"\n---\nBody.\n');
-    const j = JSON.parse(run(['check', 'np', '--no-probe', '--json']).out) as { skills: Array<{ verdict: string; missing: { versions: Array<{ reason: string }> } }> };
+    const j = JSON.parse(run(['check', 'np', '--no-probe', '--json']).out) as {
+      skills: Array<{ verdict: string; missing: { versions: Array<{ reason: string }> } }>;
+    };
     assert.equal(j.skills[0]!.verdict, 'loaded');
     assert.equal(j.skills[0]!.missing.versions[0]!.reason, 'not_probed');
     assert.throws(() => readFileSync(path.join(tmp, 'spawned')));
@@ -133,12 +169,18 @@ describe('cli: banner and index', () => {
     assert.equal(r.code, 0);
     assert.equal(r.out, '> ⚠️ MISSING DEPS for skill `beta`:\n>   - env unset: BETA_KEY\n> Calls into this skill may fail.\n');
     assert.equal(run(['banner', 'good/skills/alpha/SKILL.md']).out, '');
-    assert.equal(run(['banner', 'good/skills/tools/beta', '--render']).out, '> ⚠️ MISSING DEPS for skill `beta`:\n>   - env unset: BETA_KEY\n> Calls into this skill may fail.\n\nBody of beta.\n');
+    assert.equal(
+      run(['banner', 'good/skills/tools/beta', '--render']).out,
+      '> ⚠️ MISSING DEPS for skill `beta`:\n>   - env unset: BETA_KEY\n> Calls into this skill may fail.\n\nBody of beta.\n',
+    );
   });
 
   it('index in the three formats', () => {
     // Hermes files a skill folder directly under its skills folder under the folder's own name.
-    assert.equal(run(['index', 'good/skills']).out, '<available_skills>\n  alpha:\n    - alpha: Alpha skill.\n  tools: Handy tools\n    - beta: Beta skill.\n</available_skills>\n');
+    assert.equal(
+      run(['index', 'good/skills']).out,
+      '<available_skills>\n  alpha:\n    - alpha: Alpha skill.\n  tools: Handy tools\n    - beta: Beta skill.\n</available_skills>\n',
+    );
     const xml = run(['index', 'good/skills', '--format', 'xml']).out;
     assert.ok(xml.includes(`<location>${path.join(tmp, 'good/skills/alpha/SKILL.md')}</location>`));
     const nexo = run(['index', 'good/skills', '--format', 'nexo']).out;

@@ -62,7 +62,8 @@ describe('constraint: agreement with the Rust semver crate (cargo-verdicts.tsv)'
       const [c, v, expected] = cols as [string, string, string];
       rows++;
       const got = batchVerdict(unescapeField(c), unescapeField(v));
-      if (got !== expected) mismatches.push(`line ${n + 1}: ${JSON.stringify(unescapeField(c))} vs ${JSON.stringify(unescapeField(v))}: crate ${expected}, ours ${got}`);
+      if (got !== expected)
+        mismatches.push(`line ${n + 1}: ${JSON.stringify(unescapeField(c))} vs ${JSON.stringify(unescapeField(v))}: crate ${expected}, ours ${got}`);
     }
     assert.ok(rows > 10000, `the oracle table has only ${rows} rows`);
     assert.deepEqual(mismatches.slice(0, 200), [], `${mismatches.length} of ${rows} rows disagree with the crate`);
@@ -190,7 +191,12 @@ describe('constraint: errors for npm-isms and other mistakes', () => {
     { text: '>=1.0\t<2', kind: 'npm-space-separated', at: '\t', suggestion: '>=1.0, <2' },
     { text: '>=1 v2', kind: 'npm-space-separated', at: ' ', suggestion: '>=1, 2' },
     { text: '* >=1', kind: 'npm-space-separated', at: ' ' },
-    { text: '>=1 || <0.5', kind: 'npm-or', at: '||', message: /^`\|\|` \(OR\) does not exist in Cargo's dialect and there is no single equivalent; pick one range, or / },
+    {
+      text: '>=1 || <0.5',
+      kind: 'npm-or',
+      at: '||',
+      message: /^`\|\|` \(OR\) does not exist in Cargo's dialect and there is no single equivalent; pick one range, or /,
+    },
     { text: '6.* || 8.*', kind: 'npm-or', at: '||' },
     { text: 'v1 || v2', kind: 'npm-or', at: '||' },
     { text: '1.2 - 2.0', kind: 'npm-hyphen-range', at: '-', suggestion: '>=1.2, <=2.0' },
@@ -280,25 +286,100 @@ describe('constraint: errors for npm-isms and other mistakes', () => {
 
   it('every suggestion for an npm-ism admits exactly the versions npm admits', () => {
     const texts = [
-      '>=1.0 <2', '>= 1.0 < 2', '1.2.3 1.2.4', '>=1 2.x', '>=1.0 <2 ~1.2', '>=1.2.3-beta <2', '1.2 1.3', '0.2 >=0.2.1',
-      '^0.0.3 >=0.0.1', '~1.2 <1.2.4', '>1.x <=2', '^1.2.x ~1.x', '<=1.2 >1.0.0-alpha', '0.0.3 0.0',
-      '1.2 - 2.0', '1.2.3 - 2.3.4', '1 - 2', '1.2.3-beta - 2.0.0-rc.1', '1.x - 2.x', '* - 2', '1 - *', '* - *',
-      'v1.2 - v2', '0.0.1 - 0.0.3', '1.2.3-alpha - 1.2.3', '1.2.3+b - 2', '>=v1.2', 'v1', '>=1.0 <v2', '=*', '>=*',
-      '<=*', '~*', '^*', '*.*', 'x.x.x',
+      '>=1.0 <2',
+      '>= 1.0 < 2',
+      '1.2.3 1.2.4',
+      '>=1 2.x',
+      '>=1.0 <2 ~1.2',
+      '>=1.2.3-beta <2',
+      '1.2 1.3',
+      '0.2 >=0.2.1',
+      '^0.0.3 >=0.0.1',
+      '~1.2 <1.2.4',
+      '>1.x <=2',
+      '^1.2.x ~1.x',
+      '<=1.2 >1.0.0-alpha',
+      '0.0.3 0.0',
+      '1.2 - 2.0',
+      '1.2.3 - 2.3.4',
+      '1 - 2',
+      '1.2.3-beta - 2.0.0-rc.1',
+      '1.x - 2.x',
+      '* - 2',
+      '1 - *',
+      '* - *',
+      'v1.2 - v2',
+      '0.0.1 - 0.0.3',
+      '1.2.3-alpha - 1.2.3',
+      '1.2.3+b - 2',
+      '>=v1.2',
+      'v1',
+      '>=1.0 <v2',
+      '=*',
+      '>=*',
+      '<=*',
+      '~*',
+      '^*',
+      '*.*',
+      'x.x.x',
     ];
     let checked = 0;
     for (const text of texts) if (checkSuggestion(text)) checked++;
-    for (const [text, npmText] of [['>=01.2', '>=1.2'], ['~1.2.03', '~1.2.3']] as const) if (checkSuggestion(text, npmText)) checked++;
+    for (const [text, npmText] of [
+      ['>=01.2', '>=1.2'],
+      ['~1.2.03', '~1.2.3'],
+    ] as const)
+      if (checkSuggestion(text, npmText)) checked++;
     assert.ok(checked >= 30, `only ${checked} suggestions checked`);
   });
 
   it('pairs of comparators: space-separated and hyphen suggestions agree with npm', function () {
     this.timeout(60000);
     const tokens = [
-      '1', '1.2', '1.2.3', '1.2.3-beta', '0.2', '0.2.3', '0.0.3', '0.0', '0', '1.x', '1.2.x', '*',
-      '=1.2', '=1', '>=1.2', '>=1', '>=1.2.3-beta', '<=1.2', '<=1.2.3-rc.1', '>1.2', '>1.2.3-alpha', '<1.2', '<1.2.3-rc.1',
-      '~1.2', '~1.2.3', '~1.2.3-beta', '~1', '^1.2', '^1.2.3-alpha', '^0.2', '^0.0.3', '^0.0.3-beta', '^1', '>=1.x', '<=1.2.x',
-      '~0.2.3-rc.1', '=1.2.3-rc.1', '2.0.0-alpha', '>=2.0.0-rc.1', '>1', '>1.2', '>1.x', '1.3.0-beta', '>=1.3.0-alpha',
+      '1',
+      '1.2',
+      '1.2.3',
+      '1.2.3-beta',
+      '0.2',
+      '0.2.3',
+      '0.0.3',
+      '0.0',
+      '0',
+      '1.x',
+      '1.2.x',
+      '*',
+      '=1.2',
+      '=1',
+      '>=1.2',
+      '>=1',
+      '>=1.2.3-beta',
+      '<=1.2',
+      '<=1.2.3-rc.1',
+      '>1.2',
+      '>1.2.3-alpha',
+      '<1.2',
+      '<1.2.3-rc.1',
+      '~1.2',
+      '~1.2.3',
+      '~1.2.3-beta',
+      '~1',
+      '^1.2',
+      '^1.2.3-alpha',
+      '^0.2',
+      '^0.0.3',
+      '^0.0.3-beta',
+      '^1',
+      '>=1.x',
+      '<=1.2.x',
+      '~0.2.3-rc.1',
+      '=1.2.3-rc.1',
+      '2.0.0-alpha',
+      '>=2.0.0-rc.1',
+      '>1',
+      '>1.2',
+      '>1.x',
+      '1.3.0-beta',
+      '>=1.3.0-alpha',
     ];
     let offered = 0;
     let withheld = 0;
@@ -320,10 +401,23 @@ describe('constraint: errors for npm-isms and other mistakes', () => {
 
   it('no suggestion for `||`, nor where npm and Cargo read a rewrite differently', () => {
     const texts = [
-      '>=1 || <0.5', 'v1.2.3', 'v1.2', '1.02', '01.2.3', '>*', '<*', '1.2-alpha', '1.2.3.4', '>=1 * <2',
+      '>=1 || <0.5',
+      'v1.2.3',
+      'v1.2',
+      '1.02',
+      '01.2.3',
+      '>*',
+      '<*',
+      '1.2-alpha',
+      '1.2.3.4',
+      '>=1 * <2',
       // Pre-release quirks of partial comparators (see preReleaseQuirk): npm admits 1.2.3-rc.2 / 2.0.0-rc.1 /
       // 1.2.0-beta, Cargo's rewrite would not, or the other way round.
-      '>=1.2 >=1.2.3-rc.1', '>1.x >=2.0.0-rc.1', '^1.2 >=1.2.0-alpha', '1.2.3-beta - 1.2', '=1.2 >1.2.3-rc.1',
+      '>=1.2 >=1.2.3-rc.1',
+      '>1.x >=2.0.0-rc.1',
+      '^1.2 >=1.2.0-alpha',
+      '1.2.3-beta - 1.2',
+      '=1.2 >1.2.3-rc.1',
     ];
     for (const text of texts) {
       assert.equal(error(text).suggestion, undefined, text);

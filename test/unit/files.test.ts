@@ -33,7 +33,10 @@ describe('files the runtime cannot use', () => {
     put('enc/SKILL.md', Buffer.concat([Buffer.from('---\nname: enc\ndescription: d\n---\nbody '), Buffer.from([0xff, 0xfe, 0x80])]));
     const s = await checkOne('enc');
     assert.equal(s.status.verdict, 'not_loadable');
-    assert.deepEqual(s.analysis?.diagnostics.map((d) => d.code), ['file-encoding']);
+    assert.deepEqual(
+      s.analysis?.diagnostics.map((d) => d.code),
+      ['file-encoding'],
+    );
   });
 
   it('file-too-large', async () => {
@@ -77,7 +80,10 @@ describe('files the runtime cannot use', () => {
     put('tree/ok/SKILL.md', '---\nname: ok\ndescription: d\n---\nbody\n');
     const c = await findSkills(path.join(tmp, 'tree'));
     // Listed, not silently dropped; and a SKILL.md folder is not descended into (no `inner`).
-    assert.deepEqual(c.skills.map((s) => s.id), ['dangling', 'dirskill', 'ok']);
+    assert.deepEqual(
+      c.skills.map((s) => s.id),
+      ['dangling', 'dirskill', 'ok'],
+    );
     assert.deepEqual(c.problems, []);
     const dangling = await checkOne('tree/dangling');
     assert.equal(dangling.status.verdict, 'not_loadable');

@@ -71,7 +71,8 @@ function sortLinked(view: unknown): unknown {
   if (!view || typeof view !== 'object') return view;
   const o = { ...(view as Record<string, unknown>) };
   const lf = o.linked_files;
-  if (lf && typeof lf === 'object') o.linked_files = Object.fromEntries(Object.entries(lf as Record<string, string[]>).map(([k, list]) => [k, [...list].sort()]));
+  if (lf && typeof lf === 'object')
+    o.linked_files = Object.fromEntries(Object.entries(lf as Record<string, string[]>).map(([k, list]) => [k, [...list].sort()]));
   return o;
 }
 

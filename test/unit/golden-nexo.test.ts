@@ -94,7 +94,10 @@ function restoreConfigSkills(caseDir: string, root: string, expected: Expected):
     if (s.content === null) continue;
     const dir = path.join(root, expected.agent.skills_dir, s.id);
     mkdirSync(dir, { recursive: true });
-    const fm = [s.metadata.name !== null ? `name: ${JSON.stringify(s.metadata.name)}` : '', s.metadata.description !== null ? `description: ${JSON.stringify(s.metadata.description)}` : ''].filter(Boolean);
+    const fm = [
+      s.metadata.name !== null ? `name: ${JSON.stringify(s.metadata.name)}` : '',
+      s.metadata.description !== null ? `description: ${JSON.stringify(s.metadata.description)}` : '',
+    ].filter(Boolean);
     writeFileSync(path.join(dir, 'SKILL.md'), `${fm.length ? `---\n${fm.join('\n')}\n---\n` : ''}${s.content}\n`);
   }
 }
@@ -136,7 +139,6 @@ const cases = existsSync(GOLDEN)
 describe('golden: nexo-rs (../shared/golden/nexo)', function () {
   before(function () {
     if (!existsSync(GOLDEN)) {
-       
       console.log(`    (skipped: ${GOLDEN} is absent; the shared golden data sits beside the project as ../shared)`);
       this.skip();
     }
@@ -160,11 +162,21 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
             : await runNexo({ ...ctx, skillsRoot: path.join(caseDir, 'skills') });
 
         // The agents file: refused (nothing loads) or resolved as the runtime resolved it.
-        assert.equal(run.agentsError !== null, expected.agents_error !== null, `agents_error: ours ${JSON.stringify(run.agentsError)}, runtime's ${JSON.stringify(expected.agents_error)}`);
+        assert.equal(
+          run.agentsError !== null,
+          expected.agents_error !== null,
+          `agents_error: ours ${JSON.stringify(run.agentsError)}, runtime's ${JSON.stringify(expected.agents_error)}`,
+        );
         if (expected.agent && run.agent) {
           const rel = (p: string): string => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
           assert.deepEqual(
-            { id: run.agent.id, skill_overrides: run.agent.overrides, skills: run.agent.skills, skills_dir: rel(run.agent.skillsDir), tenant_id: run.agent.tenantId },
+            {
+              id: run.agent.id,
+              skill_overrides: run.agent.overrides,
+              skills: run.agent.skills,
+              skills_dir: rel(run.agent.skillsDir),
+              tenant_id: run.agent.tenantId,
+            },
             { ...expected.agent, skills_dir: expected.agent.skills_dir.replace(/^<CASE>\//, '') },
           );
         }

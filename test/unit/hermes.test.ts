@@ -60,13 +60,19 @@ describe('Hermes profile: PyYAML 1.1 values', function () {
     assert.equal(load('a: yes\nb: No\nc: on\nd: y'), "{'a': True, 'b': False, 'c': True, 'd': 'y'}");
     assert.equal(load('a: 1.10\nb: 010\nc: 0x1F\nd: 1_000\ne: 12:30\nf: 09'), "{'a': 1.1, 'b': 8, 'c': 31, 'd': 1000, 'e': 750, 'f': '09'}");
     assert.equal(load('a: 1e3\nb: 1.0e+3\nc: .inf\nd: ~\ne:'), "{'a': '1e3', 'b': 1000.0, 'c': inf, 'd': None, 'e': None}");
-    assert.equal(load('a: 2025-03-14\nb: 2025-03-14 10:00:00.5 +02:00'), "{'a': datetime.date(2025, 3, 14), 'b': datetime.datetime(2025, 3, 14, 10, 0, 0, 500000, tzinfo=datetime.timezone(datetime.timedelta(seconds=7200)))}");
+    assert.equal(
+      load('a: 2025-03-14\nb: 2025-03-14 10:00:00.5 +02:00'),
+      "{'a': datetime.date(2025, 3, 14), 'b': datetime.datetime(2025, 3, 14, 10, 0, 0, 500000, tzinfo=datetime.timezone(datetime.timedelta(seconds=7200)))}",
+    );
     assert.equal(load('a: "1.10"\nb: ! 12\nc: !!str 12'), "{'a': '1.10', 'b': 12, 'c': '12'}");
   });
 
   it('keeps the last of a repeated key, in its first position, and applies merges', function () {
     assert.equal(load('name: a\nx: 1\nname: b'), "{'name': 'b', 'x': 1}");
-    assert.equal(load('base: &b {description: d, name: n}\nname: own\n<<: *b'), "{'description': 'd', 'name': 'own', 'base': {'description': 'd', 'name': 'n'}}");
+    assert.equal(
+      load('base: &b {description: d, name: n}\nname: own\n<<: *b'),
+      "{'description': 'd', 'name': 'own', 'base': {'description': 'd', 'name': 'n'}}",
+    );
     assert.equal(load('a: &x {k: 1}\nb: &y {k: 2, j: 3}\nc:\n  <<: [*x, *y]'), "{'a': {'k': 1}, 'b': {'k': 2, 'j': 3}, 'c': {'k': 1, 'j': 3}}");
   });
 
@@ -101,7 +107,10 @@ describe('Hermes profile: PyYAML 1.1 values', function () {
   it('survives aliases that point back at themselves or multiply', function () {
     assert.equal(load('a: &x [1, *x]'), "{'a': [1, [...]]}");
     let bomb = 'a: &a [x, x, x, x, x, x, x, x, x, x]\n';
-    for (let i = 0; i < 8; i++) bomb += `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]\n`;
+    for (let i = 0; i < 8; i++)
+      bomb += `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+        .fill(`*${String.fromCharCode(97 + i)}`)
+        .join(', ')}]\n`;
     const r = loadYaml11(bomb);
     assert.ok(r.ok, 'PyYAML loads it (shared nodes)');
     if (r.ok) assert.throws(() => pyStr(r.value), OutputTooLarge);
@@ -195,7 +204,10 @@ describe('Hermes profile: evaluateHermes', function () {
   });
 
   it('reports the whole index failing on a null condition list when tools are given, with the line', async function () {
-    const t = tree({ 'x/cond/SKILL.md': sk('cond', 'Cond', 'metadata:\n  hermes:\n    requires_toolsets:\n'), 'x/other/SKILL.md': sk('other', 'Other') }, { toolsets: ['web'] });
+    const t = tree(
+      { 'x/cond/SKILL.md': sk('cond', 'Cond', 'metadata:\n  hermes:\n    requires_toolsets:\n'), 'x/other/SKILL.md': sk('other', 'Other') },
+      { toolsets: ['web'] },
+    );
     try {
       const r = await evaluateHermes(t.root, t.ctx);
       assert.equal(r.index, '');
@@ -281,7 +293,11 @@ describe('Hermes profile: evaluateHermes', function () {
   });
 
   it('adds skills.external_dirs after the local tree: a local name wins, the local category line too', function () {
-    const t = tree({ 'tools/fmt/SKILL.md': sk('fmt', 'Local formatter'), 'tools/DESCRIPTION.md': '---\ndescription: Local tools\n---\n' }, {}, 'skills:\n  external_dirs: [extra, /nonexistent/dir]\n');
+    const t = tree(
+      { 'tools/fmt/SKILL.md': sk('fmt', 'Local formatter'), 'tools/DESCRIPTION.md': '---\ndescription: Local tools\n---\n' },
+      {},
+      'skills:\n  external_dirs: [extra, /nonexistent/dir]\n',
+    );
     try {
       const extra = path.join(path.dirname(t.root), 'extra');
       for (const [rel, text] of Object.entries({
@@ -294,7 +310,10 @@ describe('Hermes profile: evaluateHermes', function () {
         fs.writeFileSync(path.join(extra, rel), text);
       }
       const run = runHermes(t.root, t.ctx);
-      assert.equal(run.cold.build.block, '<available_skills>\n  tools: Local tools\n    - fmt: Local formatter\n    - lint: External linter\n  web:\n    - fetch: Fetch a page\n</available_skills>');
+      assert.equal(
+        run.cold.build.block,
+        '<available_skills>\n  tools: Local tools\n    - fmt: Local formatter\n    - lint: External linter\n  web:\n    - fetch: Fetch a page\n</available_skills>',
+      );
       assert.equal(run.warm.block, run.cold.build.block);
       const names = (run.list.json.skills as { name: string }[]).map((x) => x.name);
       assert.deepEqual(names, ['fmt', 'lint', 'fetch']);

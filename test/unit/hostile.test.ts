@@ -60,7 +60,14 @@ function run(argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; uid?: 
     execFile(
       process.execPath,
       [cli, ...args],
-      { cwd: opts.cwd, env: opts.env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 60_000, ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}) },
+      {
+        cwd: opts.cwd,
+        env: opts.env,
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+        timeout: 60_000,
+        ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         const r = { code, out: stdout, err: stderr, ms: performance.now() - t0 };
@@ -84,7 +91,17 @@ function parsed(r: Run): Entry[] {
 function engineEntry(e: RuntimeEntryV2): Entry {
   assert.equal(e.runtime, 'nexo');
   const verdict = (e.verdict === 'hidden' ? (e.hidden_by?.includes('platform') ? 'unsupported_platform' : 'skipped_strict') : e.verdict) as Verdict;
-  return { id: e.id, name: e.name, path: e.path, category: e.category, verdict, color: e.color, mode: e.mode ?? 'strict', missing: { bins: e.missing.bins ?? [], env: e.missing.env ?? [], versions: e.missing.versions ?? [] }, diagnostics: e.diagnostics };
+  return {
+    id: e.id,
+    name: e.name,
+    path: e.path,
+    category: e.category,
+    verdict,
+    color: e.color,
+    mode: e.mode ?? 'strict',
+    missing: { bins: e.missing.bins ?? [], env: e.missing.env ?? [], versions: e.missing.versions ?? [] },
+    diagnostics: e.diagnostics,
+  };
 }
 
 function noStack(stderr: string): void {
@@ -128,7 +145,11 @@ interface Expectation {
 
 /** What the tool does with each committed case (mirrors test/fixtures/hostile/README.md). */
 const COMMITTED: Record<string, Expectation> = {
-  'alias-bomb': { verdict: 'loaded', codes: ['yaml-syntax', 'requirements-ignored'], check: (e) => assert.ok(e.diagnostics.some((d) => /alias bomb/.test(d.message))) },
+  'alias-bomb': {
+    verdict: 'loaded',
+    codes: ['yaml-syntax', 'requirements-ignored'],
+    check: (e) => assert.ok(e.diagnostics.some((d) => /alias bomb/.test(d.message))),
+  },
   'binary-bytes': { verdict: 'loaded', codes: [] },
   bom: { verdict: 'loaded', codes: ['bom'], check: (e) => assert.deepEqual(e.missing.bins, []) }, // the BOM hides `requires`
   crlf: { verdict: 'loaded', codes: [] },
@@ -159,7 +180,11 @@ const COMMITTED: Record<string, Expectation> = {
   },
   'lone-fence': { verdict: 'not_loadable', codes: ['frontmatter-unclosed'] },
   'markup-injection': { verdict: 'loaded', codes: [] }, // Hermes's index cut (description-index-truncated) is not nexo-rs's concern
-  'number-constraint': { verdict: 'loaded', codes: ['requirements-ignored'], check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /the number 4 instead of text/) },
+  'number-constraint': {
+    verdict: 'loaded',
+    codes: ['requirements-ignored'],
+    check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /the number 4 instead of text/),
+  },
   'number-scalars': {
     verdict: 'skipped_strict',
     codes: ['scalar-not-string'],
@@ -179,7 +204,13 @@ const COMMITTED: Record<string, Expectation> = {
     check: (e) => {
       assert.deepEqual(e.missing.bins, ['__proto__', 'constructor']);
       assert.deepEqual(e.missing.env, ['__proto__', 'constructor', 'hasOwnProperty']);
-      assert.deepEqual(e.missing.versions.map((v) => [v.bin, v.reason]), [['__proto__', 'bin_not_found'], ['constructor', 'bin_not_found']]);
+      assert.deepEqual(
+        e.missing.versions.map((v) => [v.bin, v.reason]),
+        [
+          ['__proto__', 'bin_not_found'],
+          ['constructor', 'bin_not_found'],
+        ],
+      );
     },
   },
   'regex-blowup': { verdict: 'loaded', codes: [], check: (e) => assertProbe(e, 'not_probed', /too large to search/) },
@@ -198,7 +229,17 @@ const COMMITTED: Record<string, Expectation> = {
     check: (e) =>
       assert.deepEqual(
         e.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`),
-        ['link-absolute 5:49', 'link-escapes 5:68', 'link-escapes 6:11', 'link-backslash 6:51', 'link-escapes 6:83', 'link-broken 7:8', 'link-broken 7:60', 'script-not-executable 8:6', 'script-not-executable 11:1'],
+        [
+          'link-absolute 5:49',
+          'link-escapes 5:68',
+          'link-escapes 6:11',
+          'link-backslash 6:51',
+          'link-escapes 6:83',
+          'link-broken 7:8',
+          'link-broken 7:60',
+          'script-not-executable 8:6',
+          'script-not-executable 11:1',
+        ],
       ),
   },
   tabs: { verdict: 'loaded', codes: ['yaml-syntax', 'requirements-ignored'], check: (e) => assert.ok(e.diagnostics.some((d) => /Tabs/.test(d.message))) },
@@ -208,7 +249,11 @@ const COMMITTED: Record<string, Expectation> = {
 const GENERATED: Record<string, Expectation> = {
   'big-body': { verdict: 'loaded', codes: [] },
   'long-line': { verdict: 'loaded', codes: ['description-too-long'] },
-  'deep-nesting': { verdict: 'loaded', codes: ['yaml-syntax', 'requirements-ignored'], check: (e) => assert.ok(e.diagnostics.some((d) => /nesting deeper than 200/.test(d.message))) },
+  'deep-nesting': {
+    verdict: 'loaded',
+    codes: ['yaml-syntax', 'requirements-ignored'],
+    check: (e) => assert.ok(e.diagnostics.some((d) => /nesting deeper than 200/.test(d.message))),
+  },
   'many-comparators': {
     verdict: 'skipped_strict',
     codes: ['constraint-invalid'],
@@ -217,8 +262,16 @@ const GENERATED: Record<string, Expectation> = {
       assert.equal(e.missing.versions[0]?.reason, 'invalid_constraint');
     },
   },
-  'skill-md-is-dir': { verdict: 'not_loadable', codes: ['file-unreadable'], check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /is a folder, not a file/) },
-  'dangling-link': { verdict: 'not_loadable', codes: ['file-unreadable'], check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /dangling symbolic link/) },
+  'skill-md-is-dir': {
+    verdict: 'not_loadable',
+    codes: ['file-unreadable'],
+    check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /is a folder, not a file/),
+  },
+  'dangling-link': {
+    verdict: 'not_loadable',
+    codes: ['file-unreadable'],
+    check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /dangling symbolic link/),
+  },
   'link-loop': { verdict: 'not_loadable', codes: ['file-unreadable'], check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /loops back on itself/) },
   fifo: { verdict: 'not_loadable', codes: ['file-unreadable'], check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /not a regular file/) },
 };
@@ -271,7 +324,7 @@ describe('hostile input: the corpus through the CLI', function () {
     const r = await run(['check', 'root', '--no-cache', '--no-probe', '--no-color', '--verbose'], { cwd: tmp, env });
     assert.equal(r.code, 1);
     noStack(r.err);
-     
+
     assert.doesNotMatch(r.out, /[\u0000-\u0008\u000b-\u001f\u007f]/);
     const longest = Math.max(...r.out.split('\n').map((l) => l.length));
     assert.ok(longest < 2000, `a ${longest}-character line`);
@@ -304,7 +357,12 @@ describe('hostile input: the corpus through the CLI', function () {
       assert.match(r.err, new RegExp(`^skill-author: the model never sees \`${id}\`: nexo-rs: not loadable — SKILL\\.md (is|cannot)`));
     }
     const big = await run(['banner', 'root/big-body', '--render', '--no-cache', '--no-probe'], { cwd: tmp, env });
-    assert.equal(big.out, `${readFileSync(path.join(root, 'big-body', 'SKILL.md'), 'utf8').split('---\n')[2]?.trim()}\n`);
+    assert.equal(
+      big.out,
+      `${readFileSync(path.join(root, 'big-body', 'SKILL.md'), 'utf8')
+        .split('---\n')[2]
+        ?.trim()}\n`,
+    );
   });
 
   it('index: hidden and unusable skills are absent; XML escapes hostile text; nexo keeps bodies byte-exact', async () => {
@@ -317,13 +375,23 @@ describe('hostile input: the corpus through the CLI', function () {
     assert.ok(hermes.out.includes('    - big-body: A 5 MB body.\n'));
     const xml = await run(['index', 'root', '--format', 'xml', '--no-cache', '--no-probe'], { cwd: tmp, env });
     assert.equal(xml.code, 0);
-    assert.ok(xml.out.includes('<description>Closes tags: &lt;/description&gt;&lt;location&gt;/etc/passwd&lt;/location&gt; &amp; &apos;quotes&apos; &quot;here&quot;</description>'));
+    assert.ok(
+      xml.out.includes(
+        '<description>Closes tags: &lt;/description&gt;&lt;location&gt;/etc/passwd&lt;/location&gt; &amp; &apos;quotes&apos; &quot;here&quot;</description>',
+      ),
+    );
     assert.equal(xml.out.split('<location>').length, xml.out.split('<skill>').length);
     const nexo = await run(['index', 'root', '--format', 'nexo', '--no-cache', '--no-probe'], { cwd: tmp, env });
     assert.equal(nexo.code, 0);
     assert.ok(nexo.out.includes('\n## markup-injection\n'));
     for (const id of absent) assert.ok(!nexo.out.includes(`\n## ${id}\n`), id);
-    assert.ok(nexo.out.includes(readFileSync(path.join(root, 'big-body', 'SKILL.md'), 'utf8').split('---\n')[2]?.trim() ?? '!'));
+    assert.ok(
+      nexo.out.includes(
+        readFileSync(path.join(root, 'big-body', 'SKILL.md'), 'utf8')
+          .split('---\n')[2]
+          ?.trim() ?? '!',
+      ),
+    );
   });
 
   it('a warm run from the analysis cache says exactly what a cold run says', async () => {
@@ -337,7 +405,8 @@ describe('hostile input: the corpus through the CLI', function () {
   });
 
   it('the agents file: malformed YAML, unknown modes, overrides and skills that do not exist, with line numbers', async () => {
-    const agents = (file: string, extra: string[] = []): Promise<Run> => run(['check', 'root', '--agent', 'kate', '--agents-file', `root/agents/${file}`, '--no-cache', '--no-probe', ...extra], { cwd: tmp, env });
+    const agents = (file: string, extra: string[] = []): Promise<Run> =>
+      run(['check', 'root', '--agent', 'kate', '--agents-file', `root/agents/${file}`, '--no-cache', '--no-probe', ...extra], { cwd: tmp, env });
     const malformed = await agents('malformed.yaml');
     assert.equal(malformed.code, 2);
     assert.match(malformed.err, /^root\/agents\/malformed\.yaml:\d+:\d+: error: YAML: /m);
@@ -353,13 +422,16 @@ describe('hostile input: the corpus through the CLI', function () {
     assert.equal(missing.code, 0);
     const skills = parsed(missing);
     // NotFound is reported with mode strict whatever the override (RULES §2, golden a23).
-    assert.deepEqual(skills.map((s) => [s.id, s.verdict, s.mode]), [
-      ['crlf', 'loaded', 'strict'],
-      ['ghost', 'not_found', 'strict'],
-      ['../../etc', 'not_found', 'strict'],
-      ['__proto__', 'not_found', 'strict'],
-      ['proto-keys', 'skipped_disabled', 'disable'],
-    ]);
+    assert.deepEqual(
+      skills.map((s) => [s.id, s.verdict, s.mode]),
+      [
+        ['crlf', 'loaded', 'strict'],
+        ['ghost', 'not_found', 'strict'],
+        ['../../etc', 'not_found', 'strict'],
+        ['__proto__', 'not_found', 'strict'],
+        ['proto-keys', 'skipped_disabled', 'disable'],
+      ],
+    );
     const lines = missing.err.trim().split('\n');
     const at = (re: RegExp): string | undefined => lines.find((l) => re.test(l));
     assert.match(at(/`phantom`/) ?? '', /^root\/agents\/missing-skills\.yaml:7:7: warning: .*not in its `skills` list/);
@@ -381,7 +453,10 @@ describe('hostile input: the corpus through the CLI', function () {
     const bomb = await agents('alias-bomb.yaml', ['--json']);
     assert.equal(bomb.code, 1);
     assert.match(bomb.err, /^root\/agents\/alias-bomb\.yaml:5:1: error: unknown field `bomb0`/m);
-    assert.deepEqual(parsed(bomb).map((s) => s.id), []);
+    assert.deepEqual(
+      parsed(bomb).map((s) => s.id),
+      [],
+    );
     assert.ok(bomb.ms < 5000);
   });
 
@@ -394,7 +469,10 @@ describe('hostile input: the corpus through the CLI', function () {
     mkdirSync(path.join(big, 'a'));
     writeFileSync(path.join(big, 'a', 'SKILL.md'), '---\nname: a\ndescription: Found among 100,000 files.\n---\nBody.\n');
     const r = await run(['check', 'wide', '--json', '--no-cache', '--no-probe'], { cwd: tmp, env });
-    assert.deepEqual(parsed(r).map((s) => [s.id, s.verdict]), [['a', 'loaded']]);
+    assert.deepEqual(
+      parsed(r).map((s) => [s.id, s.verdict]),
+      [['a', 'loaded']],
+    );
     console.log(`      100,000 entries: generated in ${made.toFixed(0)} ms, checked in ${r.ms.toFixed(0)} ms`);
     assert.ok(r.ms < 10_000);
     rmSync(big, { recursive: true, force: true });
@@ -478,7 +556,15 @@ describe('hostile input: the corpus through the CLI', function () {
     for (const p of spawned) {
       assert.ok(path.isAbsolute(p) && path.dirname(p) === binDir, `spawned ${p}`);
     }
-    assert.deepEqual([...new Set(spawned)].map((p) => path.basename(p)).sort(), ['aaaa', 'exit7', 'flood', 'flooda', 'forker', 'hang', 'meta;tool $(touch pwned-v)']);
+    assert.deepEqual([...new Set(spawned)].map((p) => path.basename(p)).sort(), [
+      'aaaa',
+      'exit7',
+      'flood',
+      'flooda',
+      'forker',
+      'hang',
+      'meta;tool $(touch pwned-v)',
+    ]);
     // argv = [command] as ONE element, exactly as written.
     const [argv0, argc, arg1] = readFileSync(path.join(tmp, 'meta.args'), 'utf8').split('\n');
     assert.equal(argv0, path.join(binDir, 'meta;tool $(touch pwned-v)'));
@@ -500,14 +586,23 @@ describe('hostile input: the corpus through the CLI', function () {
     // root reads mode-000 files: both skills load in the main run. Check enforcement as `nobody`.
     assert.equal(entries.get('unreadable-file')?.verdict, 'loaded');
     assert.equal(entries.get('inner')?.verdict, 'loaded');
-    const nobody = await run(['check', 'root/unreadable-file', 'root/unreadable-folder', 'root/crlf', '--json', '--no-cache', '--no-probe'], { cwd: tmp, env: { PATH: binDir }, uid: 65534 });
+    const nobody = await run(['check', 'root/unreadable-file', 'root/unreadable-folder', 'root/crlf', '--json', '--no-cache', '--no-probe'], {
+      cwd: tmp,
+      env: { PATH: binDir },
+      uid: 65534,
+    });
     if (nobody.code === null || /EPERM|EACCES/.test(nobody.err) || nobody.out === '') {
-      console.log(`      permissions are not enforced for root and no other user could be used here (${nobody.err.trim().slice(0, 80)}): only the root behaviour was checked`);
+      console.log(
+        `      permissions are not enforced for root and no other user could be used here (${nobody.err.trim().slice(0, 80)}): only the root behaviour was checked`,
+      );
       return this.skip();
     }
     const as = byId(parsed(nobody));
     assert.equal(as.get('unreadable-file')?.verdict, 'not_loadable');
-    assert.equal(as.get('unreadable-file')?.diagnostics[0]?.message, 'SKILL.md cannot be read: permission denied. The runtime cannot read it either, so the skill is never loaded.');
+    assert.equal(
+      as.get('unreadable-file')?.diagnostics[0]?.message,
+      'SKILL.md cannot be read: permission denied. The runtime cannot read it either, so the skill is never loaded.',
+    );
     assert.ok(!as.has('inner'));
     assert.match(nobody.err, /^skill-author: root\/unreadable-folder: permission denied$/m);
     assert.equal(as.get('crlf')?.verdict, 'loaded');
@@ -647,16 +742,27 @@ describe('hostile input: engine-level cases', function () {
   it('regression: findings that used to crash, mislead or flood', () => {
     // A map (or `{}`) as the description threw "Cannot convert object to primitive value": exit 3 for the CLI.
     const map = analyzeSkill('---\nname: m\ndescription: {}\n---\nBody.\n', { dirName: 'm' });
-    assert.deepEqual(map.diagnostics.map((d) => d.code), ['requirements-ignored']);
+    assert.deepEqual(
+      map.diagnostics.map((d) => d.code),
+      ['requirements-ignored'],
+    );
     // A duplicate key was named by its first character only ("`d` appears twice").
-    const dup = analyzeSkill('---\nname: d\ndescription: a\ndescription: b\n---\nBody.\n', { dirName: 'd' }).diagnostics.find((d) => d.code === 'duplicate-key');
+    const dup = analyzeSkill('---\nname: d\ndescription: a\ndescription: b\n---\nBody.\n', { dirName: 'd' }).diagnostics.find(
+      (d) => d.code === 'duplicate-key',
+    );
     assert.match(dup?.message ?? '', /^`description` appears twice/);
     assert.equal((dup?.endColumn ?? 0) - (dup?.column ?? 0), 'description'.length);
     // Lone-CR files also got "text after the opening `---`" pointing at the whole file.
-    assert.deepEqual(analyzeSkill('---\rname: x\r---\rBody.\r', { dirName: 'x' }).diagnostics.map((d) => d.code), ['frontmatter-unclosed']);
+    assert.deepEqual(
+      analyzeSkill('---\rname: x\r---\rBody.\r', { dirName: 'x' }).diagnostics.map((d) => d.code),
+      ['frontmatter-unclosed'],
+    );
     // A 80,000-character version regex took ~5 s to compile on every analysis.
     const t0 = performance.now();
-    const huge = analyzeSkill(`---\nname: h\ndescription: d\nrequires:\n  bin_versions:\n    t:\n      constraint: ">=1"\n      regex: "${'(a|'.repeat(20_000)}${')'.repeat(20_000)}"\n---\nBody.\n`, { dirName: 'h' });
+    const huge = analyzeSkill(
+      `---\nname: h\ndescription: d\nrequires:\n  bin_versions:\n    t:\n      constraint: ">=1"\n      regex: "${'(a|'.repeat(20_000)}${')'.repeat(20_000)}"\n---\nBody.\n`,
+      { dirName: 'h' },
+    );
     assert.ok(performance.now() - t0 < 1000);
     assert.match(huge.diagnostics.find((d) => d.code === 'probe-regex-invalid')?.message ?? '', /80000 characters long/);
     // 20,000 `[` in an agents file printed one YAML error per bracket (and a stack overflow message).

@@ -60,7 +60,11 @@ export class LspClient {
   }
 
   static start(options: { cwd: string; env: NodeJS.ProcessEnv; args?: string[] }): LspClient {
-    const proc = spawn(process.execPath, [CLI, 'lsp', '--stdio', ...(options.args ?? [])], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [CLI, 'lsp', '--stdio', ...(options.args ?? [])], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     return new LspClient(proc);
   }
 
@@ -127,7 +131,12 @@ export function uriOf(file: string): string {
 
 /** `skill-author check --json --no-probe PATH…` run in `cwd`: its skills, by absolute path. */
 export function checkJson(cwd: string, env: NodeJS.ProcessEnv, targets: string[], extra: string[] = []): Map<string, Entry> {
-  const r = spawnSync(process.execPath, [CLI, 'check', '--json', '--no-probe', '--no-cache', ...extra, ...targets], { cwd, env, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const r = spawnSync(process.execPath, [CLI, 'check', '--json', '--no-probe', '--no-cache', ...extra, ...targets], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
   if (r.status !== 0 && r.status !== 1) throw new Error(`check exited ${r.status}: ${r.stderr}`);
   const doc = JSON.parse(r.stdout) as { skills: Entry[] };
   return new Map(doc.skills.map((s) => [path.resolve(cwd, s.path), s]));

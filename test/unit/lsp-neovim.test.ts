@@ -19,12 +19,26 @@ interface NvimOut {
   uri: string;
   clients: string[];
   version: string;
-  diagnostics: Array<{ line: number; column: number; endLine: number; endColumn: number; severity: number; message: string; code?: string; source?: string; href?: string }>;
+  diagnostics: Array<{
+    line: number;
+    column: number;
+    endLine: number;
+    endColumn: number;
+    severity: number;
+    message: string;
+    code?: string;
+    source?: string;
+    href?: string;
+  }>;
 }
 
 function runNvim(nvim: string, file: string, env: NodeJS.ProcessEnv, out: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(nvim, ['--headless', '-n', '-i', 'NONE', '-u', HARNESS, file], { cwd: path.dirname(file), env: { ...env, SA_CONFIG: CONFIG, SA_OUT: out }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(nvim, ['--headless', '-n', '-i', 'NONE', '-u', HARNESS, file], {
+      cwd: path.dirname(file),
+      env: { ...env, SA_CONFIG: CONFIG, SA_OUT: out },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
     const timer = setTimeout(() => child.kill('SIGKILL'), 60000);
@@ -36,7 +50,8 @@ function runNvim(nvim: string, file: string, env: NodeJS.ProcessEnv, out: string
   });
 }
 
-const order = (a: { line: number; column: number; code?: string | undefined }, b: { line: number; column: number; code?: string | undefined }): number => a.line - b.line || a.column - b.column || String(a.code).localeCompare(String(b.code));
+const order = (a: { line: number; column: number; code?: string | undefined }, b: { line: number; column: number; code?: string | undefined }): number =>
+  a.line - b.line || a.column - b.column || String(a.code).localeCompare(String(b.code));
 
 describe('lsp: Neovim (headless, built-in LSP client) with the documented configuration', function () {
   this.timeout(180000);
@@ -73,8 +88,16 @@ describe('lsp: Neovim (headless, built-in LSP client) with the documented config
   });
 
   for (const [name, rel, text] of [
-    ['nexo-rs findings (an npm-style range, requirements thrown away)', 'skills/media/convert/SKILL.md', '---\nname: convert\ndescription: Converts videos.\nrequires:\n  bins: ffmpeg\n  bin_versions:\n    ffmpeg: ">=4.0 <5"\ncolour: blue\n---\n\n# Convert\n'],
-    ['findings only Hermes makes', 'skills/chat/herm/SKILL.md', '---\nname: herm\ndescription: A Hermes skill whose description is long enough to be cut in the Hermes index for sure, really long.\nplatforms: [linux, windows, plan9]\nprerequisites:\n  commands: [sa-missing-cmd]\n---\n\n# Herm\n'],
+    [
+      'nexo-rs findings (an npm-style range, requirements thrown away)',
+      'skills/media/convert/SKILL.md',
+      '---\nname: convert\ndescription: Converts videos.\nrequires:\n  bins: ffmpeg\n  bin_versions:\n    ffmpeg: ">=4.0 <5"\ncolour: blue\n---\n\n# Convert\n',
+    ],
+    [
+      'findings only Hermes makes',
+      'skills/chat/herm/SKILL.md',
+      '---\nname: herm\ndescription: A Hermes skill whose description is long enough to be cut in the Hermes index for sure, really long.\nplatforms: [linux, windows, plan9]\nprerequisites:\n  commands: [sa-missing-cmd]\n---\n\n# Herm\n',
+    ],
   ] as const) {
     it(`shows check --json's findings for an opened SKILL.md: ${name}`, async () => {
       const ws = path.join(tmp, `ws-${rel.split('/')[2]}`);
@@ -90,13 +113,24 @@ describe('lsp: Neovim (headless, built-in LSP client) with the documented config
       assert.deepEqual(got.clients, ['skill-author']);
       const expected = checkJson(ws, env, [ws]).get(file)?.diagnostics;
       assert.ok(expected && expected.length > 0, 'the fixture has findings');
-      const mine = got.diagnostics.map((d) => ({ code: d.code, severity: SEVERITY[d.severity], message: d.message, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn })).sort(order);
-      const theirs = expected.map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn })).sort(order);
+      const mine = got.diagnostics
+        .map((d) => ({
+          code: d.code,
+          severity: SEVERITY[d.severity],
+          message: d.message,
+          line: d.line,
+          column: d.column,
+          endLine: d.endLine,
+          endColumn: d.endColumn,
+        }))
+        .sort(order);
+      const theirs = expected
+        .map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn }))
+        .sort(order);
       assert.deepEqual(mine, theirs);
       for (const d of got.diagnostics) assert.match(String(d.source), /^skill-author/);
     });
   }
-
 });
 
 describe('lsp: the documented Neovim configuration', () => {

@@ -113,7 +113,11 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     tmp = mkdtempSync(path.join(tmpdir(), 'sa-lsp-'));
     ws = path.join(tmp, 'ws');
     mkdirSync(path.join(tmp, 'home'));
-    env = { PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`, HOME: path.join(tmp, 'home'), XDG_CACHE_HOME: path.join(tmp, 'cache') };
+    env = {
+      PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`,
+      HOME: path.join(tmp, 'home'),
+      XDG_CACHE_HOME: path.join(tmp, 'cache'),
+    };
     for (const [rel, text] of Object.entries(SKILLS)) put(rel, text);
     client = LspClient.start({ cwd: ws, env });
   });
@@ -129,7 +133,12 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     assert.equal(r.serverInfo?.name, 'skill-author');
     assert.ok(caps.hoverProvider && caps.definitionProvider && caps.codeActionProvider && caps.completionProvider);
     assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
-    assert.deepEqual((caps.experimental as { skillAuthor: { requests: string[] } }).skillAuthor.requests, ['skillAuthor/skills', 'skillAuthor/preview', 'skillAuthor/index', 'skillAuthor/probeLog']);
+    assert.deepEqual((caps.experimental as { skillAuthor: { requests: string[] } }).skillAuthor.requests, [
+      'skillAuthor/skills',
+      'skillAuthor/preview',
+      'skillAuthor/index',
+      'skillAuthor/probeLog',
+    ]);
   });
 
   it("publishes, for each opened SKILL.md, exactly check --json's findings for that file (runtime-scoped ones included)", async () => {
@@ -161,7 +170,10 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     // Break the YAML: `description: A plain skill.` → `description: [A plain skill.`
     await client.change(uri, 2, [{ range: { start: { line: 2, character: 13 }, end: { line: 2, character: 13 } }, text: '[' }]);
     const broken = await client.diagnostics(uri, { version: 2, from });
-    assert.ok(broken.diagnostics.some((d) => d.code === 'yaml-syntax' && d.severity === 1), JSON.stringify(broken.diagnostics));
+    assert.ok(
+      broken.diagnostics.some((d) => d.code === 'yaml-syntax' && d.severity === 1),
+      JSON.stringify(broken.diagnostics),
+    );
     await client.change(uri, 3, [{ range: { start: { line: 2, character: 13 }, end: { line: 2, character: 14 } }, text: '' }]);
     const fixed = await client.diagnostics(uri, { version: 3, from });
     assert.deepEqual(fixed.diagnostics.map(asFinding), checkFindings(file));
@@ -172,7 +184,10 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const from = client.published.length;
     for (let v = 4; v < 14; v++) await client.change(uri, v, [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: 'x' }]);
     await client.diagnostics(uri, { version: 13, from });
-    const versions = client.published.slice(from).filter((p) => p.uri === uri).map((p) => p.version);
+    const versions = client.published
+      .slice(from)
+      .filter((p) => p.uri === uri)
+      .map((p) => p.version);
     assert.deepEqual(versions, [13]);
   });
 
@@ -208,7 +223,11 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const published = await client.diagnostics(uri, { version: 1 });
     const d = published.diagnostics.find((x) => x.code === 'constraint-invalid');
     assert.ok(d, 'the npm-style range is reported');
-    const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) as CodeAction[];
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })) as CodeAction[];
     const fix = actions.find((a) => a.kind === 'quickfix' && a.edit);
     assert.ok(fix, JSON.stringify(actions));
     assert.deepEqual(fix.diagnostics, [d]);
@@ -224,14 +243,21 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
 
   it('offers "mode: warn" on the requires block of a skill strict mode hides', async () => {
     const uri = uriOf(path.join(ws, 'skills/tools/hidden/SKILL.md'));
-    const actions = (await client.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: 3, character: 2 }, end: { line: 3, character: 2 } }, context: { diagnostics: [] } })) as CodeAction[];
+    const actions = (await client.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 3, character: 2 }, end: { line: 3, character: 2 } },
+      context: { diagnostics: [] },
+    })) as CodeAction[];
     const warn = actions.find((a) => /mode: warn/.test(a.title));
     assert.ok(warn?.edit?.changes?.[uri], JSON.stringify(actions));
-    const text = TextDocument.applyEdits(TextDocument.create(uri, 'markdown', 1, SKILLS['skills/tools/hidden/SKILL.md'] as string), warn.edit.changes[uri] as TextEdit[]);
+    const text = TextDocument.applyEdits(
+      TextDocument.create(uri, 'markdown', 1, SKILLS['skills/tools/hidden/SKILL.md'] as string),
+      warn.edit.changes[uri] as TextEdit[],
+    );
     assert.match(text, /\n {2}mode: warn\n/);
   });
 
-  it("goes to a supporting file from a link or a code span, and nowhere from other text", async () => {
+  it('goes to a supporting file from a link or a code span, and nowhere from other text', async () => {
     const uri = uriOf(path.join(ws, 'skills/media/convert/SKILL.md'));
     const target = uriOf(path.join(ws, 'skills/media/convert/references/usage.md'));
     const line = 12; // See [usage](references/usage.md) and `references/usage.md`.
@@ -258,7 +284,11 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const bannerFile = path.join(ws, 'skills/tools/banner/SKILL.md');
     const preview = await client.conn.sendRequest(PreviewRequest.type, { uri: uriOf(bannerFile) });
     const cliBanner = spawnSync(process.execPath, [CLI, 'banner', '--no-probe', '--no-cache', bannerFile], { cwd: ws, env, encoding: 'utf8' }).stdout;
-    const cliRender = spawnSync(process.execPath, [CLI, 'banner', '--render', '--no-probe', '--no-cache', bannerFile], { cwd: ws, env, encoding: 'utf8' }).stdout;
+    const cliRender = spawnSync(process.execPath, [CLI, 'banner', '--render', '--no-probe', '--no-cache', bannerFile], {
+      cwd: ws,
+      env,
+      encoding: 'utf8',
+    }).stdout;
     assert.ok(preview?.visible);
     assert.equal(`${preview.banner}\n`, cliBanner);
     assert.equal(`${preview.content}\n`, cliRender);
@@ -270,7 +300,11 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
   });
 
   it('spawns no probe in a workspace the client did not call trusted', async () => {
-    const uri = await client.open(path.join(ws, 'skills/probe/SKILL.md'), put('skills/probe/SKILL.md', '') && '---\nname: probe\ndescription: Probed.\nrequires:\n  bins: [sa-fake-ffmpeg]\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0, <5"\n---\n\n# Probe\n');
+    const uri = await client.open(
+      path.join(ws, 'skills/probe/SKILL.md'),
+      put('skills/probe/SKILL.md', '') &&
+        '---\nname: probe\ndescription: Probed.\nrequires:\n  bins: [sa-fake-ffmpeg]\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0, <5"\n---\n\n# Probe\n',
+    );
     await client.diagnostics(uri, { version: 1 });
     const log = await client.conn.sendRequest(ProbeLogRequest.type);
     assert.equal(log.probing, false);
@@ -309,13 +343,25 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
 
   it('answers a request that fails with an error, and keeps serving', async () => {
     const uri = uriOf(path.join(ws, 'skills/plain/SKILL.md'));
-    await assert.rejects(client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: null }), (e: { code?: number; message?: string }) => e.code === ErrorCodes.InternalError && /hover failed/.test(String(e.message)));
-    await assert.rejects(client.conn.sendRequest(PreviewRequest.type, { uri: 42 as unknown as string }), (e: { code?: number }) => e.code === ErrorCodes.InvalidParams);
-    await assert.rejects(client.conn.sendRequest(IndexRequest.type, { runtime: 'bogus' as never }), (e: { code?: number }) => e.code === ErrorCodes.InvalidParams);
+    await assert.rejects(
+      client.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: null }),
+      (e: { code?: number; message?: string }) => e.code === ErrorCodes.InternalError && /hover failed/.test(String(e.message)),
+    );
+    await assert.rejects(
+      client.conn.sendRequest(PreviewRequest.type, { uri: 42 as unknown as string }),
+      (e: { code?: number }) => e.code === ErrorCodes.InvalidParams,
+    );
+    await assert.rejects(
+      client.conn.sendRequest(IndexRequest.type, { runtime: 'bogus' as never }),
+      (e: { code?: number }) => e.code === ErrorCodes.InvalidParams,
+    );
     await assert.rejects(client.conn.sendRequest('skillAuthor/nothing', {}), (e: { code?: number }) => e.code === ErrorCodes.MethodNotFound);
     const hover = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 1 } });
     assert.ok(hover, 'still serving');
-    assert.ok(client.logs.some((l) => /textDocument\/hover failed/.test(l.message)), 'the failure is logged to the client');
+    assert.ok(
+      client.logs.some((l) => /textDocument\/hover failed/.test(l.message)),
+      'the failure is logged to the client',
+    );
   });
 
   it('shuts down and exits 0, with nothing on stderr', async () => {
@@ -334,7 +380,8 @@ describe('lsp: trust and usage', function () {
     try {
       const file = path.join(dir, 'skills', 'probe', 'SKILL.md');
       mkdirSync(path.dirname(file), { recursive: true });
-      const text = '---\nname: probe\ndescription: Probed.\nrequires:\n  bins: [sa-fake-ffmpeg]\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0, <5"\n---\n\n# Probe\n';
+      const text =
+        '---\nname: probe\ndescription: Probed.\nrequires:\n  bins: [sa-fake-ffmpeg]\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0, <5"\n---\n\n# Probe\n';
       writeFileSync(file, text);
       const env2 = { PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`, HOME: dir };
       for (const how of [{ args: ['--trusted'] }, { init: { trusted: true } }]) {
@@ -345,7 +392,10 @@ describe('lsp: trust and usage', function () {
           await c.diagnostics(uri, { version: 1 });
           const log = await c.conn.sendRequest(ProbeLogRequest.type);
           assert.equal(log.probing, true);
-          assert.ok(log.entries.some((e) => e.bin === 'sa-fake-ffmpeg' && e.outcome === 'ok'), JSON.stringify(log.entries));
+          assert.ok(
+            log.entries.some((e) => e.bin === 'sa-fake-ffmpeg' && e.outcome === 'ok'),
+            JSON.stringify(log.entries),
+          );
           assert.equal(await c.stop(), 0);
         } finally {
           c.kill();
@@ -363,7 +413,10 @@ describe('lsp: trust and usage', function () {
       const files = ['a/one', 'a/two', 'b/three'].map((rel, i) => {
         const file = path.join(dir, 'skills', rel, 'SKILL.md');
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, `---\nname: ${i === 1 ? 'not-two' : path.basename(rel)}\ndescription: Skill ${i}.\n${i === 2 ? 'colour: red\n' : ''}---\n\n# ${rel}\n`);
+        writeFileSync(
+          file,
+          `---\nname: ${i === 1 ? 'not-two' : path.basename(rel)}\ndescription: Skill ${i}.\n${i === 2 ? 'colour: red\n' : ''}---\n\n# ${rel}\n`,
+        );
         return file;
       });
       await c.initialize(dir, { background: true });

@@ -23,16 +23,34 @@ describe('lsp settings', () => {
 
   it('ignores unknown settings and values of the wrong type, saying which', () => {
     const problems: string[] = [];
-    const s = mergeSettings({ ...DEFAULT_SETTINGS }, { runtimes: ['nexo', 'emacs'], debounceMs: -1, colour: 'red', tools: ['a'], background: true }, false, problems);
+    const s = mergeSettings(
+      { ...DEFAULT_SETTINGS },
+      { runtimes: ['nexo', 'emacs'], debounceMs: -1, colour: 'red', tools: ['a'], background: true },
+      false,
+      problems,
+    );
     assert.deepEqual(s.runtimes, []);
     assert.equal(s.debounceMs, 150);
     assert.deepEqual(s.tools, ['a']);
     assert.equal(s.background, true);
-    assert.deepEqual(problems, ['setting `runtimes` has a value of the wrong type; ignored', 'setting `debounceMs` has a value of the wrong type; ignored', 'unknown setting `colour`; ignored']);
+    assert.deepEqual(problems, [
+      'setting `runtimes` has a value of the wrong type; ignored',
+      'setting `debounceMs` has a value of the wrong type; ignored',
+      'unknown setting `colour`; ignored',
+    ]);
   });
 
   it("gives the runtimes the CLI's options, paths relative to the first workspace folder", () => {
-    const s = mergeSettings({ ...DEFAULT_SETTINGS }, { runtimes: ['nexo', 'hermes'], hermesHome: 'h', openclawConfig: '/etc/openclaw.json', environments: ['docker'] }, false);
-    assert.deepEqual(runtimeChoicesOf(s, '/ws'), { pinned: ['nexo', 'hermes'], environments: ['docker'], hermesHome: '/ws/h', openclawConfig: '/etc/openclaw.json' });
+    const s = mergeSettings(
+      { ...DEFAULT_SETTINGS },
+      { runtimes: ['nexo', 'hermes'], hermesHome: 'h', openclawConfig: '/etc/openclaw.json', environments: ['docker'] },
+      false,
+    );
+    assert.deepEqual(runtimeChoicesOf(s, '/ws'), {
+      pinned: ['nexo', 'hermes'],
+      environments: ['docker'],
+      hermesHome: '/ws/h',
+      openclawConfig: '/etc/openclaw.json',
+    });
   });
 });

@@ -44,7 +44,8 @@ async function run(s: Setup): Promise<NexoRun> {
   return runNexo({ ...ctx, configDir: path.join(root, 'config') });
 }
 
-const agent = (skills: string, extra = ''): string => `agents:\n  - id: kate\n    model: {provider: p, model: m}\n    skills: ${skills}\n    skills_dir: ../skills\n${extra}`;
+const agent = (skills: string, extra = ''): string =>
+  `agents:\n  - id: kate\n    model: {provider: p, model: m}\n    skills: ${skills}\n    skills_dir: ../skills\n${extra}`;
 const statuses = (r: NexoRun): string[][] => r.skills.map((s) => [s.id, s.status]);
 
 describe('nexo-rs profile: the agents file', () => {
@@ -69,9 +70,15 @@ describe('nexo-rs profile: the agents file', () => {
 
   it('substitutes ${VAR} placeholders (an unset one refuses the file; defaults; comments skipped)', async () => {
     const skills = { a: 'Body a.', b: 'Body b.' };
-    assert.deepEqual(statuses(await run({ skills, env: { WHICH: 'b' }, agents: agent('[a, "${WHICH}"]') })), [['a', 'loaded'], ['b', 'loaded']]);
+    assert.deepEqual(statuses(await run({ skills, env: { WHICH: 'b' }, agents: agent('[a, "${WHICH}"]') })), [
+      ['a', 'loaded'],
+      ['b', 'loaded'],
+    ]);
     assert.notEqual((await run({ skills, agents: agent('[a, "${WHICH}"]') })).agentsError, null);
-    assert.deepEqual(statuses(await run({ skills, agents: agent('[a, "${WHICH:-b}"]') })), [['a', 'loaded'], ['b', 'loaded']]);
+    assert.deepEqual(statuses(await run({ skills, agents: agent('[a, "${WHICH:-b}"]') })), [
+      ['a', 'loaded'],
+      ['b', 'loaded'],
+    ]);
     assert.deepEqual(statuses(await run({ skills, agents: `# uses \${NOT_SET}\n${agent('[a]')}` })), [['a', 'loaded']]);
   });
 
@@ -105,7 +112,10 @@ describe('nexo-rs profile: the agents file', () => {
     const r = await run({ skills: { a: 'A.' }, agents: agent('[a, a]') });
     assert.equal(r.block, '# SKILLS\n\n## a\nA.\n\n## a\nA.');
     const none = await run({ skills: { a: '---\nrequires:\n  env: [UNSET_X]\n---\nA.' }, agents: agent('[a, ghost]') });
-    assert.deepEqual(statuses(none), [['a', 'skipped_strict'], ['ghost', 'not_found']]);
+    assert.deepEqual(statuses(none), [
+      ['a', 'skipped_strict'],
+      ['ghost', 'not_found'],
+    ]);
     assert.equal(none.block, null);
   });
 });
@@ -119,7 +129,11 @@ describe('nexo-rs profile: reading', () => {
         list: '---\nname: Named\nrequires: []\n---\nBody.',
       },
     });
-    assert.deepEqual(statuses(r), [['latin', 'not_found'], ['list', 'loaded'], ['lonecr', 'not_found']]);
+    assert.deepEqual(statuses(r), [
+      ['latin', 'not_found'],
+      ['list', 'loaded'],
+      ['lonecr', 'not_found'],
+    ]);
     assert.equal(r.skills[1]?.displayName, 'list');
   });
 
@@ -143,7 +157,10 @@ describe('nexo-rs profile: reading', () => {
     assert.equal(by.get('tag')?.status, 'loaded_with_banner');
     assert.equal(by.get('hex')?.modelContent, 'Bod\n\n…[truncated to 3 chars]');
     assert.equal(by.get('dec0')?.displayName, 'dec0');
-    assert.deepEqual(by.get('short')?.missing.versions.map((v) => [v.required, v.reason]), [['~1.2', 'bin_not_found']]);
+    assert.deepEqual(
+      by.get('short')?.missing.versions.map((v) => [v.required, v.reason]),
+      [['~1.2', 'bin_not_found']],
+    );
     assert.equal(by.get('merge')?.status, 'loaded');
     assert.deepEqual(by.get('alias')?.missing.env, ['UNSET_A']);
   });
@@ -157,7 +174,10 @@ describe('nexo-rs profile: gating', () => {
       skills: { g: '---\nrequires:\n  bins: [here, gone, gone, "  "]\n  bin_versions:\n    "": ">=1"\n  mode: warn\n---\nBody.' },
     });
     assert.deepEqual(r.skills[0]?.missing.bins, ['gone', 'gone']);
-    assert.deepEqual(r.skills[0]?.missing.versions.map((v) => [v.bin, v.reason]), [['', 'bin_not_found']]);
+    assert.deepEqual(
+      r.skills[0]?.missing.versions.map((v) => [v.bin, v.reason]),
+      [['', 'bin_not_found']],
+    );
   });
 
   it('an env name with `=` is looked up by prefix, as glibc getenv does', async () => {
@@ -178,11 +198,14 @@ describe('nexo-rs profile: gating', () => {
         v: '---\nrequires:\n  bin_versions:\n    args:\n      constraint: ">=2"\n      command: "--version --verbose"\n    noshebang: ">=1"\n    dot:\n      constraint: ">=1"\n      regex: \'\\d+\\.\'\n    zeros: ">=1"\n    wide: ">=1"\n  mode: warn\n---\nBody.',
       },
     });
-    assert.deepEqual(r.skills[0]?.missing.versions.map((v) => [v.bin, v.reason]), [
-      ['dot', 'parse_failed'],
-      ['noshebang', 'probe_failed'],
-      ['wide', 'parse_failed'],
-      ['zeros', 'parse_failed'],
-    ]);
+    assert.deepEqual(
+      r.skills[0]?.missing.versions.map((v) => [v.bin, v.reason]),
+      [
+        ['dot', 'parse_failed'],
+        ['noshebang', 'probe_failed'],
+        ['wide', 'parse_failed'],
+        ['zeros', 'parse_failed'],
+      ],
+    );
   });
 });

@@ -99,7 +99,12 @@ describe('OpenClaw profile: metadata.openclaw', () => {
 
   it('honours `always` only as a boolean and keeps field order', () => {
     assert.equal(meta('{"openclaw": {"always": "true"}}')?.always, undefined);
-    assert.deepEqual(Object.keys(meta('{"openclaw": {"requires": {}, "os": ["linux"], "emoji": "x", "always": true}}') ?? {}), ['always', 'emoji', 'os', 'requires']);
+    assert.deepEqual(Object.keys(meta('{"openclaw": {"requires": {}, "os": ["linux"], "emoji": "x", "always": true}}') ?? {}), [
+      'always',
+      'emoji',
+      'os',
+      'requires',
+    ]);
   });
 
   it('validates install specs: kinds, the field each needs, safe values', () => {
@@ -295,13 +300,19 @@ describe('OpenClaw profile: install hints', function () {
     add('any', { requires: { anyBins: ['zz-a', 'zz-tool'] }, install: [brew] });
     add('unrelated', { requires: { bins: ['zz-none'] }, install: [brew] });
     add('mac-only', { requires: { bins: ['zz-tool'] }, install: [{ ...brew, os: ['darwin'] }] });
-    const reasons = async (id: string, extra: Record<string, string> = {}) => (await evaluateOpenClaw(root, ctxFor(home, extra))).skills.find((s) => s.id === id)?.reasons ?? [];
+    const reasons = async (id: string, extra: Record<string, string> = {}) =>
+      (await evaluateOpenClaw(root, ctxFor(home, extra))).skills.find((s) => s.id === id)?.reasons ?? [];
     const hint = 'Install: OpenClaw offers `Install zz (brew)` (`brew install zz-tool`, provides `zz-tool`) for what is missing.';
     assert.ok((await reasons('lacks')).includes(hint), String(await reasons('lacks')));
     const lacks = (await evaluateOpenClaw(root, ctxFor(home))).skills.find((s) => s.id === 'lacks');
     assert.deepEqual(lacks?.install, [{ label: 'Install zz (brew)', command: 'brew install zz-tool', bins: ['zz-tool'] }]);
     assert.ok((await reasons('any')).includes(hint));
-    assert.ok((await reasons('node-first')).includes('Install: OpenClaw offers `Install zz-pkg (npm)` (`npm install -g --ignore-scripts zz-pkg`, provides `zz-tool`) for what is missing.'), String(await reasons('node-first')));
+    assert.ok(
+      (await reasons('node-first')).includes(
+        'Install: OpenClaw offers `Install zz-pkg (npm)` (`npm install -g --ignore-scripts zz-pkg`, provides `zz-tool`) for what is missing.',
+      ),
+      String(await reasons('node-first')),
+    );
     assert.ok(!(await reasons('unrelated')).some((r) => r.startsWith('Install:')), 'an installer for other binaries is no hint');
     assert.ok(!(await reasons('mac-only')).some((r) => r.startsWith('Install:')), 'an installer for another platform is not offered');
     // Installed: eligible, no hint.
@@ -318,7 +329,7 @@ describe('OpenClaw profile: the façade', function () {
   });
   afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  it('maps OpenClaw outcomes onto the shared verdicts, with OpenClaw\'s missing lists and its three facts', async () => {
+  it("maps OpenClaw outcomes onto the shared verdicts, with OpenClaw's missing lists and its three facts", async () => {
     const home = path.join(tmp, 'home');
     const root = path.join(home, '.openclaw', 'workspace', 'skills');
     const add = (folder: string, text: string) => {
@@ -371,7 +382,10 @@ describe('OpenClaw profile: roots other than the workspace', function () {
     put(path.join(tmp, 'bundled'), 'bundled-one', 'from bundled');
     put(path.join(tmp, 'extra'), 'extra-one', 'from extraDirs');
     put(root, 'shared', 'workspace copy');
-    fs.writeFileSync(path.join(home, '.openclaw', 'openclaw.json'), JSON.stringify({ skills: { load: { extraDirs: [path.join(tmp, 'extra')] }, allowBundled: ['nothing-else'] } }));
+    fs.writeFileSync(
+      path.join(home, '.openclaw', 'openclaw.json'),
+      JSON.stringify({ skills: { load: { extraDirs: [path.join(tmp, 'extra')] }, allowBundled: ['nothing-else'] } }),
+    );
     const run = runOpenClaw(root, ctxFor(home, { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(tmp, 'bundled') }));
     assert.deepEqual(
       run.entries.map((e) => [e.entry.name, e.entry.source, e.inPrompt]),
@@ -386,7 +400,10 @@ describe('OpenClaw profile: roots other than the workspace', function () {
     assert.equal(run.entries.find((e) => e.entry.name === 'bundled-one')?.gate, 'allowBundled');
     assert.equal(run.status.skills.find((s) => s.name === 'bundled-one')?.blockedByAllowlist, true);
     const only = runOpenClaw(root, ctxFor(home), { otherRoots: false });
-    assert.deepEqual(only.entries.map((e) => e.entry.name), ['shared']);
+    assert.deepEqual(
+      only.entries.map((e) => e.entry.name),
+      ['shared'],
+    );
     const report = await evaluateOpenClaw(root, ctxFor(home, { OPENCLAW_BUNDLED_SKILLS_DIR: path.join(tmp, 'bundled') }));
     assert.deepEqual(report.skills.find((s) => s.name === 'bundled-one')?.hiddenBy, ['allowlist']);
     assert.deepEqual(report.skills.find((s) => s.dir === path.join(home, '.openclaw', 'skills', 'shared'))?.hiddenBy, ['duplicate_name']);
@@ -420,7 +437,9 @@ describe('OpenClaw profile: findings and their fixes', () => {
   it('reports requirements in the wrong place, invalid install specs and missing descriptions without a fix', () => {
     const codes = (t: string) => analyzeSkillText('/x/SKILL.md', t).map((f) => f.code);
     assert.ok(codes(skill('name: a\ndescription: d\nrequires:\n  bins: [jq]')).includes('openclaw-requires-misplaced'));
-    assert.ok(codes(skill('name: a\ndescription: d\nmetadata: {"openclaw": {"install": [{"kind": "apt", "package": "jq"}]}}')).includes('openclaw-install-invalid'));
+    assert.ok(
+      codes(skill('name: a\ndescription: d\nmetadata: {"openclaw": {"install": [{"kind": "apt", "package": "jq"}]}}')).includes('openclaw-install-invalid'),
+    );
     assert.ok(codes(skill('name: a\ndescription: "  "')).includes('openclaw-no-description'));
     assert.deepEqual(codes(skill('name: a\ndescription: fine\nmetadata: {"openclaw": {"os": ["linux"], "requires": {"bins": ["jq"]}}}')), []);
   });

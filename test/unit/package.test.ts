@@ -11,7 +11,11 @@ describe('VSIX contents', () => {
   it('lists only the manifest, README, licence, contributions and the extension bundle', async function () {
     this.timeout(60_000);
     const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root });
-    const files = stdout.split('\n').map((l) => l.trim()).filter(Boolean).sort();
+    const files = stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .sort();
     assert.deepEqual(files, [
       'LICENSE',
       'README.md',

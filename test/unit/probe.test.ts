@@ -45,7 +45,7 @@ describe('version probes (real processes)', function () {
   it('reads a version printed only on stderr; output is stdout + "\\n" + stderr', async () => {
     const p = bin('stderr-tool', 'echo "stderr-tool v2.5" >&2');
     assert.deepEqual(await probeVersion(runner(), p, '--version', undefined), { found: '2.5.0', matched: '2.5' });
-    const q = bin('both', "printf out; printf err >&2");
+    const q = bin('both', 'printf out; printf err >&2');
     const out = await runner().run(q, '--version');
     assert.ok(out.ok);
     assert.equal(out.output, 'out\nerr');

@@ -78,11 +78,76 @@ function checkAnalysis(text: string, dirName = 'my-skill'): SkillAnalysis {
 
 /** Pieces that matter to the frontmatter split, YAML and the rules. */
 const TOKENS = [
-  '---', '\n', '\r\n', '\r', '\uFEFF', ': ', '- ', '[', ']', '{', '}', ', ', '&a ', '*a', '<<: ', '"', "'", '#', '  ', '\t', '? ', '|', '>',
-  '!!binary ', '!!str ', '!!map ', '!tag ', '%YAML 1.2\n', '...\n', '\u0000', '\u0085', '\u2028', '\uD800', '\uDFFF', '\u00e9', '👩‍💻',
-  'name: ', 'description: ', 'requires:\n', '  bins: ', '  env: ', '  bin_versions:\n', '    ffmpeg: ', '      constraint: ', '      regex: ',
-  '      command: ', '  mode: ', 'warn', 'strict', 'disable', 'prerequisites:\n', '  commands: ', '  env_vars: ', 'platforms: ', 'max_chars: ',
-  '__proto__', 'constructor', 'prototype', '>=4.0, <5', '^1.2.3-rc.1', '*', '1.10', '4.0', '~', 'null', 'true', '.nan', '-1', '(a+)+$', '\\d+',
+  '---',
+  '\n',
+  '\r\n',
+  '\r',
+  '\uFEFF',
+  ': ',
+  '- ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ', ',
+  '&a ',
+  '*a',
+  '<<: ',
+  '"',
+  "'",
+  '#',
+  '  ',
+  '\t',
+  '? ',
+  '|',
+  '>',
+  '!!binary ',
+  '!!str ',
+  '!!map ',
+  '!tag ',
+  '%YAML 1.2\n',
+  '...\n',
+  '\u0000',
+  '\u0085',
+  '\u2028',
+  '\uD800',
+  '\uDFFF',
+  '\u00e9',
+  '👩‍💻',
+  'name: ',
+  'description: ',
+  'requires:\n',
+  '  bins: ',
+  '  env: ',
+  '  bin_versions:\n',
+  '    ffmpeg: ',
+  '      constraint: ',
+  '      regex: ',
+  '      command: ',
+  '  mode: ',
+  'warn',
+  'strict',
+  'disable',
+  'prerequisites:\n',
+  '  commands: ',
+  '  env_vars: ',
+  'platforms: ',
+  'max_chars: ',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '>=4.0, <5',
+  '^1.2.3-rc.1',
+  '*',
+  '1.10',
+  '4.0',
+  '~',
+  'null',
+  'true',
+  '.nan',
+  '-1',
+  '(a+)+$',
+  '\\d+',
 ];
 const token = fc.constantFrom(...TOKENS);
 const anyText = fc.oneof(
@@ -92,16 +157,33 @@ const anyText = fc.oneof(
 );
 /** Arbitrary text, often framed like a SKILL.md so that it reaches the YAML stage. */
 const skillText = fc
-  .tuple(fc.constantFrom('', '---\n', '---\r\n', '\uFEFF---\n', '  ---  \n', '---yaml\n'), anyText, fc.constantFrom('', '\n---\n', '\r\n---\r\n', '\n---'), anyText)
+  .tuple(
+    fc.constantFrom('', '---\n', '---\r\n', '\uFEFF---\n', '  ---  \n', '---yaml\n'),
+    anyText,
+    fc.constantFrom('', '\n---\n', '\r\n---\r\n', '\n---'),
+    anyText,
+  )
   .map((parts) => parts.join(''));
 
 /** An edit of a valid file: insert, delete, replace, swap line ends, duplicate or indent a line, truncate. */
 type Edit = (t: string) => string;
 const at = (t: string, n: number): number => n % (t.length + 1);
 const edit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.tuple(fc.nat(), fc.oneof(token, fc.string({ unit: 'binary', maxLength: 20 }))).map(([n, s]): Edit => (t) => t.slice(0, at(t, n)) + s + t.slice(at(t, n))),
-  fc.tuple(fc.nat(), fc.nat(40)).map(([n, k]): Edit => (t) => t.slice(0, at(t, n)) + t.slice(at(t, n) + k)),
-  fc.tuple(fc.nat(), fc.nat(10), token).map(([n, k, s]): Edit => (t) => t.slice(0, at(t, n)) + s + t.slice(at(t, n) + k)),
+  fc.tuple(fc.nat(), fc.oneof(token, fc.string({ unit: 'binary', maxLength: 20 }))).map(
+    ([n, s]): Edit =>
+      (t) =>
+        t.slice(0, at(t, n)) + s + t.slice(at(t, n)),
+  ),
+  fc.tuple(fc.nat(), fc.nat(40)).map(
+    ([n, k]): Edit =>
+      (t) =>
+        t.slice(0, at(t, n)) + t.slice(at(t, n) + k),
+  ),
+  fc.tuple(fc.nat(), fc.nat(10), token).map(
+    ([n, k, s]): Edit =>
+      (t) =>
+        t.slice(0, at(t, n)) + s + t.slice(at(t, n) + k),
+  ),
   fc.constantFrom<Edit>(
     (t) => t.replace(/\n/g, '\r\n'),
     (t) => t.replace(/\n/g, '\r'),
@@ -115,24 +197,97 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
     lines.splice(i, 0, lines[i] ?? '');
     return lines.join('\n');
   }),
-  fc.nat().map((n): Edit => (t) => t.slice(0, at(t, n))),
+  fc.nat().map(
+    (n): Edit =>
+      (t) =>
+        t.slice(0, at(t, n)),
+  ),
 );
-const mutated = fc.tuple(fc.constantFrom(...VALID_SEEDS), fc.array(edit, { minLength: 1, maxLength: 6 })).map(([seed, edits]) => edits.reduce((t, e) => e(t), seed));
+const mutated = fc
+  .tuple(fc.constantFrom(...VALID_SEEDS), fc.array(edit, { minLength: 1, maxLength: 6 }))
+  .map(([seed, edits]) => edits.reduce((t, e) => e(t), seed));
 
 /** Random YAML values under the keys the engine reads (and a few it must not trip on), so that every rule
  *  sees maps, lists, nulls, numbers, tags and aliases where it expects text. */
 const KEYS = [
-  'name', 'description', 'license', 'compatibility', 'metadata', 'hermes', 'tags', 'allowed-tools', 'max_chars', 'requires', 'bins', 'env',
-  'bin_versions', 'mode', 'constraint', 'command', 'regex', 'ffmpeg', 'prerequisites', 'commands', 'env_vars', 'platforms', 'version',
-  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', '<<', '"a: b"', '? [x]',
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'hermes',
+  'tags',
+  'allowed-tools',
+  'max_chars',
+  'requires',
+  'bins',
+  'env',
+  'bin_versions',
+  'mode',
+  'constraint',
+  'command',
+  'regex',
+  'ffmpeg',
+  'prerequisites',
+  'commands',
+  'env_vars',
+  'platforms',
+  'version',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  '<<',
+  '"a: b"',
+  '? [x]',
 ];
 const SCALARS = [
-  'x', 'ffmpeg', '1.10', '4.0', '0400', '-1', '18446744073709551616', '~', 'null', 'true', '""', "''", '"a: b"', 'Use when: x', '>=1, <2',
-  '>=4 <5', '^1', '1 - 2', '*', '(a+)+$', '\\d+', '"(?=v)v"', '__proto__', '.nan', '.inf', '!!binary aGVsbG8=', '!!str 1', '!!int "x"',
-  '!!set {a}', '!!omap [a: 1]', '!custom x', '&anchor x', '*anchor', '2001-12-14', 'linux', 'windows', 'warn', 'disable', 'warnn',
+  'x',
+  'ffmpeg',
+  '1.10',
+  '4.0',
+  '0400',
+  '-1',
+  '18446744073709551616',
+  '~',
+  'null',
+  'true',
+  '""',
+  "''",
+  '"a: b"',
+  'Use when: x',
+  '>=1, <2',
+  '>=4 <5',
+  '^1',
+  '1 - 2',
+  '*',
+  '(a+)+$',
+  '\\d+',
+  '"(?=v)v"',
+  '__proto__',
+  '.nan',
+  '.inf',
+  '!!binary aGVsbG8=',
+  '!!str 1',
+  '!!int "x"',
+  '!!set {a}',
+  '!!omap [a: 1]',
+  '!custom x',
+  '&anchor x',
+  '*anchor',
+  '2001-12-14',
+  'linux',
+  'windows',
+  'warn',
+  'disable',
+  'warnn',
 ];
 type Yaml = string | { list: Yaml[] } | { map: Array<[string, Yaml]> } | { flow: string[] };
-const scalar = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...SCALARS) }, fc.string({ maxLength: 8 }).map((s) => JSON.stringify(s)));
+const scalar = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...SCALARS) },
+  fc.string({ maxLength: 8 }).map((s) => JSON.stringify(s)),
+);
 const { value: yamlValue } = fc.letrec<{ value: Yaml; list: Yaml; map: Yaml; flow: Yaml }>((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map'), tie('flow')),
   list: fc.array(tie('value'), { maxLength: 3 }).map((list) => ({ list })),
@@ -171,15 +326,24 @@ describe('properties: analyzeSkill on any input', function () {
   });
 
   it('arbitrary text: returns, in time, with every finding inside the document', () => {
-    fc.assert(fc.property(skillText, (t) => void checkAnalysis(t)), params(1500));
+    fc.assert(
+      fc.property(skillText, (t) => void checkAnalysis(t)),
+      params(1500),
+    );
   });
 
   it('mutations of the valid SKILL.md files of examples/ and test/fixtures/', () => {
-    fc.assert(fc.property(mutated, (t) => void checkAnalysis(t)), params(800));
+    fc.assert(
+      fc.property(mutated, (t) => void checkAnalysis(t)),
+      params(800),
+    );
   });
 
   it('any YAML value under the keys the engine reads', () => {
-    fc.assert(fc.property(structured, (t) => void checkAnalysis(t, 'x')), params(400));
+    fc.assert(
+      fc.property(structured, (t) => void checkAnalysis(t, 'x')),
+      params(400),
+    );
   });
 
   it('the runtime view agrees with itself: nothing applies that the runtime does not read', () => {
@@ -211,7 +375,10 @@ describe('properties: the engine on any input', function () {
   after(() => engine.dispose());
 
   it('Engine.analyzeText + evaluate + toEntry + banner and indexes never throw', async () => {
-    const dirName = fc.oneof(fc.constantFrom('my-skill', '__proto__', 'constructor', '..', ''), fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !s.includes('/')));
+    const dirName = fc.oneof(
+      fc.constantFrom('my-skill', '__proto__', 'constructor', '..', ''),
+      fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !s.includes('/')),
+    );
     await fc.assert(
       fc.asyncProperty(fc.oneof(skillText, mutated, structured), dirName, async (t, dir) => {
         const file = path.join('/skills', dir || 'x', 'SKILL.md');
@@ -236,7 +403,10 @@ describe('properties: constraints, versions and version regexes', function () {
   const constraintText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 60 }),
     fc
-      .array(fc.constantFrom('>=', '<', '=', '^', '~', '>', '<=', '*', 'x', '1', '0', '18446744073709551616', '.', ',', ' ', '-', '+', 'rc', '||', 'v', '\t', '01'), { maxLength: 40 })
+      .array(
+        fc.constantFrom('>=', '<', '=', '^', '~', '>', '<=', '*', 'x', '1', '0', '18446744073709551616', '.', ',', ' ', '-', '+', 'rc', '||', 'v', '\t', '01'),
+        { maxLength: 40 },
+      )
       .map((a) => a.join('')),
   );
   const versionText = fc.oneof(
@@ -265,7 +435,42 @@ describe('properties: constraints, versions and version regexes', function () {
     const pattern = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),
       fc
-        .array(fc.constantFrom('(', ')', '(?:', '(?i)', '(?x)', '(?-u)', '[', ']', '^', '$', '\\d', '\\w', '\\p{L}', '\\b', '\\Q', '\\1', '{2,}', '{,3}', '+', '*', '?', '|', 'a', '.', '-', '&&', '#', ' ', '\\u{61}', '(?=', '(?P<n>'), { maxLength: 24 })
+        .array(
+          fc.constantFrom(
+            '(',
+            ')',
+            '(?:',
+            '(?i)',
+            '(?x)',
+            '(?-u)',
+            '[',
+            ']',
+            '^',
+            '$',
+            '\\d',
+            '\\w',
+            '\\p{L}',
+            '\\b',
+            '\\Q',
+            '\\1',
+            '{2,}',
+            '{,3}',
+            '+',
+            '*',
+            '?',
+            '|',
+            'a',
+            '.',
+            '-',
+            '&&',
+            '#',
+            ' ',
+            '\\u{61}',
+            '(?=',
+            '(?P<n>',
+          ),
+          { maxLength: 24 },
+        )
         .map((a) => a.join('')),
     );
     const output = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('a'.repeat(5000), 'tool 1.2.3\n', '\n'));
@@ -286,7 +491,30 @@ describe('properties: the agents file on any input', function () {
   const agentsText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc
-      .array(fc.constantFrom('agents:\n', '  - id: kate\n', '    skills: [', 'a, ', '../x', ']\n', '    skills_dir: ..\n', '    skill_overrides:\n', '      a: ', 'warn\n', 'loud\n', '__proto__: warn\n', '\t', '&x ', '*x', '[', '{', '- ', ': '), { maxLength: 40 })
+      .array(
+        fc.constantFrom(
+          'agents:\n',
+          '  - id: kate\n',
+          '    skills: [',
+          'a, ',
+          '../x',
+          ']\n',
+          '    skills_dir: ..\n',
+          '    skill_overrides:\n',
+          '      a: ',
+          'warn\n',
+          'loud\n',
+          '__proto__: warn\n',
+          '\t',
+          '&x ',
+          '*x',
+          '[',
+          '{',
+          '- ',
+          ': ',
+        ),
+        { maxLength: 40 },
+      )
       .map((a) => a.join('')),
   );
   it('parseAgentsFile never throws and every problem has a line and column', () => {

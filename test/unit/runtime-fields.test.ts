@@ -52,7 +52,8 @@ describe('runtime field tables', () => {
         const seen = new Set<string>();
         for (const f of table) {
           assert.ok(f.path.length > 0, 'empty path');
-          for (const segment of f.path) assert.ok(typeof segment === 'string' && segment.length > 0 && segment.trim() === segment, `bad segment in ${key(f.path)}`);
+          for (const segment of f.path)
+            assert.ok(typeof segment === 'string' && segment.length > 0 && segment.trim() === segment, `bad segment in ${key(f.path)}`);
           const k = f.path.join('\u0000');
           assert.ok(!seen.has(k), `duplicate path ${key(f.path)}`);
           seen.add(k);
@@ -98,7 +99,11 @@ describe('runtime field tables', () => {
           assert.ok(has(table, f.path[0] ?? ''), `${key(f.path)}: its top-level key ${f.path[0]} is not in the table`);
           for (let n = 1; n < f.path.length; n++) {
             const parent = table.find((p) => key(p.path) === key(f.path.slice(0, n)));
-            if (parent) assert.ok(parent.type.includes('object') || parent.type.includes('array'), `${key(f.path)}: parent ${key(parent.path)} is neither object nor array`);
+            if (parent)
+              assert.ok(
+                parent.type.includes('object') || parent.type.includes('array'),
+                `${key(f.path)}: parent ${key(parent.path)} is neither object nor array`,
+              );
           }
         }
       });
@@ -108,7 +113,24 @@ describe('runtime field tables', () => {
 
 describe('runtime field facts', () => {
   it('claude-code: documented fields, name optional (the folder name is used)', () => {
-    for (const k of ['name', 'description', 'when_to_use', 'argument-hint', 'arguments', 'disable-model-invocation', 'user-invocable', 'allowed-tools', 'disallowed-tools', 'model', 'effort', 'context', 'agent', 'hooks', 'paths', 'shell']) {
+    for (const k of [
+      'name',
+      'description',
+      'when_to_use',
+      'argument-hint',
+      'arguments',
+      'disable-model-invocation',
+      'user-invocable',
+      'allowed-tools',
+      'disallowed-tools',
+      'model',
+      'effort',
+      'context',
+      'agent',
+      'hooks',
+      'paths',
+      'shell',
+    ]) {
       assert.ok(has(claudeCode, k), k);
     }
     assert.notEqual(field(claudeCode, 'name').required, true);
@@ -127,10 +149,17 @@ describe('runtime field facts', () => {
   it('vscode: name and description required, skillAttributes only', () => {
     assert.equal(field(vscode, 'name').required, true);
     assert.equal(field(vscode, 'description').required, true);
-    assert.deepEqual(
-      vscode.map((f) => key(f.path)).sort(),
-      ['argument-hint', 'compatibility', 'context', 'description', 'disable-model-invocation', 'license', 'metadata', 'name', 'user-invocable'],
-    );
+    assert.deepEqual(vscode.map((f) => key(f.path)).sort(), [
+      'argument-hint',
+      'compatibility',
+      'context',
+      'description',
+      'disable-model-invocation',
+      'license',
+      'metadata',
+      'name',
+      'user-invocable',
+    ]);
     assert.equal(field(vscode, 'user-invocable').default, true);
     assert.equal(field(vscode, 'disable-model-invocation').default, false);
     assert.ok(!has(vscode, 'allowed-tools'), 'VS Code flags allowed-tools as not supported');
@@ -138,7 +167,10 @@ describe('runtime field facts', () => {
 
   it('agentskills: the six spec fields, name and description required', () => {
     assert.deepEqual(
-      agentskills.filter((f) => f.path.length === 1).map((f) => f.path[0]).sort(),
+      agentskills
+        .filter((f) => f.path.length === 1)
+        .map((f) => f.path[0])
+        .sort(),
       ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'],
     );
     assert.equal(field(agentskills, 'name').required, true);
@@ -151,8 +183,20 @@ describe('runtime field facts', () => {
   });
 
   it('nexo: the loader struct exactly, strict by default, quirks said', () => {
-    assert.deepEqual(nexo.filter((f) => f.path.length === 1).map((f) => f.path[0]).sort(), ['description', 'max_chars', 'name', 'requires']);
-    assert.deepEqual(nexo.filter((f) => f.path.length === 2 && f.path[0] === 'requires').map((f) => f.path[1]).sort(), ['bin_versions', 'bins', 'env', 'mode']);
+    assert.deepEqual(
+      nexo
+        .filter((f) => f.path.length === 1)
+        .map((f) => f.path[0])
+        .sort(),
+      ['description', 'max_chars', 'name', 'requires'],
+    );
+    assert.deepEqual(
+      nexo
+        .filter((f) => f.path.length === 2 && f.path[0] === 'requires')
+        .map((f) => f.path[1])
+        .sort(),
+      ['bin_versions', 'bins', 'env', 'mode'],
+    );
     const mode = field(nexo, 'requires.mode');
     assert.deepEqual(mode.enum, ['strict', 'warn', 'disable']);
     assert.equal(mode.default, 'strict');
@@ -166,11 +210,27 @@ describe('runtime field facts', () => {
 
   it('hermes: readiness, gating and metadata.hermes fields; no category key', () => {
     for (const k of [
-      'name', 'description', 'platforms', 'environments', 'prerequisites.env_vars', 'prerequisites.commands',
-      'required_environment_variables', 'required_environment_variables.*.env_var', 'required_environment_variables.*.optional',
-      'setup.help', 'setup.collect_secrets.*.env_var', 'setup.collect_secrets.*.provider_url', 'required_credential_files.*.path',
-      'tags', 'related_skills', 'metadata.hermes.requires_toolsets', 'metadata.hermes.fallback_for_tools', 'metadata.hermes.config.*.key',
-      'version', 'author', 'license',
+      'name',
+      'description',
+      'platforms',
+      'environments',
+      'prerequisites.env_vars',
+      'prerequisites.commands',
+      'required_environment_variables',
+      'required_environment_variables.*.env_var',
+      'required_environment_variables.*.optional',
+      'setup.help',
+      'setup.collect_secrets.*.env_var',
+      'setup.collect_secrets.*.provider_url',
+      'required_credential_files.*.path',
+      'tags',
+      'related_skills',
+      'metadata.hermes.requires_toolsets',
+      'metadata.hermes.fallback_for_tools',
+      'metadata.hermes.config.*.key',
+      'version',
+      'author',
+      'license',
     ]) {
       assert.ok(has(hermes, k), k);
     }
@@ -186,7 +246,19 @@ describe('runtime field facts', () => {
   it('openclaw: description required, metadata.openclaw gating and installers', () => {
     assert.equal(field(openclaw, 'description').required, true);
     assert.notEqual(field(openclaw, 'name').required, true);
-    for (const k of ['requires.bins', 'requires.anyBins', 'requires.env', 'requires.config', 'emoji', 'homepage', 'skillKey', 'primaryEnv', 'os', 'always', 'install']) {
+    for (const k of [
+      'requires.bins',
+      'requires.anyBins',
+      'requires.env',
+      'requires.config',
+      'emoji',
+      'homepage',
+      'skillKey',
+      'primaryEnv',
+      'os',
+      'always',
+      'install',
+    ]) {
       assert.ok(has(openclaw, `metadata.openclaw.${k}`), k);
     }
     assert.deepEqual(field(openclaw, 'metadata.openclaw.install.*.kind').enum, ['brew', 'node', 'go', 'uv', 'download']);

@@ -53,7 +53,10 @@ describe('nameProblems (the analyzer name rules)', () => {
 
   it('never accepts a path, whitespace or a dot (the name becomes a folder)', () => {
     for (const n of ['../x', 'a/b', 'a\\b', '.hidden', 'a.b', ' a', 'a\t']) {
-      assert.ok(nameProblems(n).some((p) => p.severity === 'error'), n);
+      assert.ok(
+        nameProblems(n).some((p) => p.severity === 'error'),
+        n,
+      );
     }
   });
 
@@ -66,7 +69,10 @@ describe('nameProblems (the analyzer name rules)', () => {
   it('warns on non-ASCII lowercase letters as the analyzer does, and refuses names NFKC changes', () => {
     assert.deepEqual(codes('café'), ['warning:name-non-ascii']);
     assert.deepEqual(codes('\uFB01le'), ['error:name-not-normalized']);
-    assert.equal(nameProblems('\uFB01le')[0]?.message, "Type the name as `file`: that is how the spec's validator reads it, and the folder must carry the same name.");
+    assert.equal(
+      nameProblems('\uFB01le')[0]?.message,
+      "Type the name as `file`: that is how the spec's validator reads it, and the folder must carry the same name.",
+    );
   });
 
   it('accepts no name that is unsafe as a folder name (property)', () => {
@@ -99,7 +105,8 @@ describe('descriptionProblems', () => {
       {
         code: 'description-index-truncated',
         severity: 'information',
-        message: 'Hermes shows only the first 57 characters in its skill index: "Converts any video file into an MP4 that plays in every b...". Put what matters first.',
+        message:
+          'Hermes shows only the first 57 characters in its skill index: "Converts any video file into an MP4 that plays in every b...". Put what matters first.',
       },
     ]);
   });

@@ -9,7 +9,11 @@ const root = path.resolve(__dirname, '../../..');
 
 describe('schema', () => {
   it('the committed schema is exactly what scripts/gen-schema.mjs writes (no drift)', () => {
-    const generated = execFileSync(process.execPath, ['--input-type=module', '-e', `import { text } from ${JSON.stringify(path.join(root, 'scripts/gen-schema.mjs'))}; process.stdout.write(text);`], { encoding: 'utf8' });
+    const generated = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', `import { text } from ${JSON.stringify(path.join(root, 'scripts/gen-schema.mjs'))}; process.stdout.write(text);`],
+      { encoding: 'utf8' },
+    );
     assert.equal(readFileSync(path.join(root, 'schemas/skill-frontmatter.schema.json'), 'utf8'), generated);
   });
 
@@ -73,8 +77,14 @@ describe('schema', () => {
   });
 
   it('validates both bin_versions forms and rejects wrong types', () => {
-    assert.deepEqual(validateFrontmatter({ name: 'a', description: 'b', requires: { bin_versions: { x: '>=1', y: { constraint: '^2', regex: '\\d+' } } } }), []);
+    assert.deepEqual(
+      validateFrontmatter({ name: 'a', description: 'b', requires: { bin_versions: { x: '>=1', y: { constraint: '^2', regex: '\\d+' } } } }),
+      [],
+    );
     const errs = validateFrontmatter({ name: 'a', description: 'b', requires: { bins: 'x', mode: 'loud' } });
-    assert.deepEqual(errs.map((e) => [e.pointer, e.keyword]).sort(), [['/requires/bins', 'type'], ['/requires/mode', 'enum']]);
+    assert.deepEqual(errs.map((e) => [e.pointer, e.keyword]).sort(), [
+      ['/requires/bins', 'type'],
+      ['/requires/mode', 'enum'],
+    ]);
   });
 });

@@ -27,7 +27,12 @@ function writeSkill(rel: string, text: string): string {
 const skill = (name: string, fm: string, body = 'Use it well.'): string => `---\nname: ${name}\ndescription: The ${name} skill.\n${fm}---\n${body}\n`;
 
 function engine(env: Record<string, string> = {}, probe = true): Engine {
-  return new Engine({ env: { PATH: `${binDir}${path.delimiter}/usr/bin${path.delimiter}/bin`, ...env }, probe, probeOptions: { timeoutMs: 1500 }, notProbedReason: 'not probed (--no-probe)' });
+  return new Engine({
+    env: { PATH: `${binDir}${path.delimiter}/usr/bin${path.delimiter}/bin`, ...env },
+    probe,
+    probeOptions: { timeoutMs: 1500 },
+    notProbedReason: 'not probed (--no-probe)',
+  });
 }
 
 async function evalOne(file: string, e = engine()): Promise<EvaluatedSkill> {
@@ -77,7 +82,14 @@ describe('status: verdicts', () => {
   });
 
   it('loaded_with_banner in warn mode, with the exact banner and content', async () => {
-    const f = writeSkill('warned', skill('warned', 'requires:\n  bins: [nosuchbin]\n  env: [OUT_DIR]\n  bin_versions:\n    oldtool: ">=2.0"\n    tool: "<2"\n  mode: warn\n', '\n\n  Body here.  \n'));
+    const f = writeSkill(
+      'warned',
+      skill(
+        'warned',
+        'requires:\n  bins: [nosuchbin]\n  env: [OUT_DIR]\n  bin_versions:\n    oldtool: ">=2.0"\n    tool: "<2"\n  mode: warn\n',
+        '\n\n  Body here.  \n',
+      ),
+    );
     const s = await evalOne(f);
     assert.equal(s.status.verdict, 'loaded_with_banner');
     assert.equal(s.status.color, 'amber');
@@ -118,7 +130,10 @@ describe('status: verdicts', () => {
   });
 
   it('Hermes prerequisites do not hide the skill for nexo-rs', async () => {
-    const s = await evalOne(writeSkill('herm', skill('herm', 'prerequisites:\n  env_vars: [TENOR_KEY, "bad-name"]\n  commands: [tool]\n')), engine({ 'bad-name': 'x' }));
+    const s = await evalOne(
+      writeSkill('herm', skill('herm', 'prerequisites:\n  env_vars: [TENOR_KEY, "bad-name"]\n  commands: [tool]\n')),
+      engine({ 'bad-name': 'x' }),
+    );
     assert.equal(s.status.verdict, 'loaded');
     assert.deepEqual(s.status.missing.env, []);
   });
@@ -132,10 +147,14 @@ describe('status: verdicts', () => {
 });
 
 describe('status: version reasons', () => {
-  const one = async (fm: string, e?: Engine) => (await evalOne(writeSkill(`v${Math.random().toString(36).slice(2)}`, skill('v', `requires:\n  bin_versions:\n${fm}  mode: warn\n`)), e)).status.missing.versions;
+  const one = async (fm: string, e?: Engine) =>
+    (await evalOne(writeSkill(`v${Math.random().toString(36).slice(2)}`, skill('v', `requires:\n  bin_versions:\n${fm}  mode: warn\n`)), e)).status.missing
+      .versions;
 
   it('invalid_constraint is checked first (even for a missing binary)', async () => {
-    assert.deepEqual(await one('    nosuchbin: ">=1 <2"\n'), [{ bin: 'nosuchbin', required: '>=1 <2', found: null, reason: 'invalid_constraint', detail: (await one('    nosuchbin: ">=1 <2"\n'))[0]?.detail }]);
+    assert.deepEqual(await one('    nosuchbin: ">=1 <2"\n'), [
+      { bin: 'nosuchbin', required: '>=1 <2', found: null, reason: 'invalid_constraint', detail: (await one('    nosuchbin: ">=1 <2"\n'))[0]?.detail },
+    ]);
   });
   it('bin_not_found', async () => assert.equal((await one('    nosuchbin: ">=1"\n'))[0]?.reason, 'bin_not_found'));
   it('probe_failed for a binary that hangs (killed at the timeout) and one that is not executable', async () => {
@@ -144,7 +163,7 @@ describe('status: version reasons', () => {
   });
   it('parse_failed when nothing matches, and for the whole-match quirk', async () => {
     assert.equal((await one('    noversion: ">=1"\n'))[0]?.reason, 'parse_failed');
-    assert.equal((await one("    tool:\n      constraint: \">=1\"\n      regex: 'version (\\d+\\.\\d+)'\n"))[0]?.reason, 'parse_failed');
+    assert.equal((await one('    tool:\n      constraint: ">=1"\n      regex: \'version (\\d+\\.\\d+)\'\n'))[0]?.reason, 'parse_failed');
   });
   it('reads stderr, and passes command as one argument', async () => {
     assert.deepEqual(await one('    stderrtool: ">=3"\n'), []);
@@ -173,7 +192,10 @@ describe('status: version reasons', () => {
 
 describe('agents file', () => {
   it('parses agents, resolves skills_dir against the config folder (`..` kept, as the runtime does), flags bad overrides', () => {
-    const f = parseAgentsFile('agents:\n  - id: kate\n    skills: [a, b]\n    skills_dir: ../skills\n    skill_overrides:\n      a: warn\n      b: loud\n      zzz: strict\n    model: {provider: p, model: m}\n', '/x/config/agents.yaml');
+    const f = parseAgentsFile(
+      'agents:\n  - id: kate\n    skills: [a, b]\n    skills_dir: ../skills\n    skill_overrides:\n      a: warn\n      b: loud\n      zzz: strict\n    model: {provider: p, model: m}\n',
+      '/x/config/agents.yaml',
+    );
     assert.equal(f.agents.length, 1);
     assert.equal(f.agents[0]?.skillsDir, '/x/config/../skills');
     assert.equal(f.agents[0]?.overrides.get('a'), 'warn');
@@ -192,19 +214,29 @@ describe('agents file', () => {
     writeFileSync(path.join(root, 'skills', 'w', 'SKILL.md'), skill('w', 'requires:\n  bins: [nosuchbin]\n  mode: strict\n'));
     const agentsPath = path.join(root, 'config', 'agents.yaml');
     mkdirSync(path.dirname(agentsPath));
-    writeFileSync(agentsPath, 'agents:\n  - id: k\n    model: {provider: p, model: m}\n    skills: [w, missing, g]\n    skills_dir: ../skills\n    skill_overrides:\n      w: warn\n');
+    writeFileSync(
+      agentsPath,
+      'agents:\n  - id: k\n    model: {provider: p, model: m}\n    skills: [w, missing, g]\n    skills_dir: ../skills\n    skill_overrides:\n      w: warn\n',
+    );
     const e = engine();
     try {
       const { agent } = await e.loadAgent(agentsPath, 'k');
       const skills = await e.checkAgent(agent!);
-      assert.deepEqual(skills.map((s) => [s.id, s.status.verdict, s.status.modeSource]), [
-        ['w', 'loaded_with_banner', 'override'],
-        ['missing', 'not_found', 'default'],
-        ['g', 'loaded', 'default'],
-      ]);
+      assert.deepEqual(
+        skills.map((s) => [s.id, s.status.verdict, s.status.modeSource]),
+        [
+          ['w', 'loaded_with_banner', 'override'],
+          ['missing', 'not_found', 'default'],
+          ['g', 'loaded', 'default'],
+        ],
+      );
       assert.equal(toEntry(skills[1]!).color, 'red');
       const block = await renderIndex(skills, 'nexo', new Map());
-      assert.ok(block.startsWith('# SKILLS\n\n## w\n> The w skill.\n\n> ⚠️ MISSING DEPS for skill `w`:\n>   - bin not found: nosuchbin\n> Calls into this skill may fail.\n\nUse it well.\n\n## g\n'));
+      assert.ok(
+        block.startsWith(
+          '# SKILLS\n\n## w\n> The w skill.\n\n> ⚠️ MISSING DEPS for skill `w`:\n>   - bin not found: nosuchbin\n> Calls into this skill may fail.\n\nUse it well.\n\n## g\n',
+        ),
+      );
     } finally {
       e.dispose();
     }
@@ -254,7 +286,10 @@ describe('renderers (byte-exact)', () => {
       ],
       new Map([['media', 'Media tools']]),
     );
-    assert.equal(out, `<available_skills>\n  general:\n    - w: ${'x'.repeat(57)}...\n  media: Media tools\n    - alpha: Quoted description\n    - zeta\n</available_skills>`);
+    assert.equal(
+      out,
+      `<available_skills>\n  general:\n    - w: ${'x'.repeat(57)}...\n  media: Media tools\n    - alpha: Quoted description\n    - zeta\n</available_skills>`,
+    );
     assert.equal(hermesDescription('x'.repeat(60)), 'x'.repeat(60));
   });
   it('XML index with escaping', () => {
@@ -279,7 +314,10 @@ describe('renderers (byte-exact)', () => {
     try {
       const { skills, catalogs } = await e.checkPaths([root]);
       const out = await renderIndex(skills, 'hermes', mergeCategoryDescriptions(catalogs));
-      assert.equal(out, '<available_skills>\n  general:\n    - top: The top skill.\n  media: Audio and video\n    - gif: The gif skill.\n  media/video:\n    - ffmpeg: The ffmpeg skill.\n</available_skills>');
+      assert.equal(
+        out,
+        '<available_skills>\n  general:\n    - top: The top skill.\n  media: Audio and video\n    - gif: The gif skill.\n  media/video:\n    - ffmpeg: The ffmpeg skill.\n</available_skills>',
+      );
     } finally {
       e.dispose();
     }

@@ -165,7 +165,11 @@ interface Watched {
 
 /** One check of `root` as the CLI makes it, with `analyzer` (none: single-threaded). The main thread stops
  *  for `holdMs` before its first file, so the workers have started and taken files by then. */
-async function inProcess(root: string, analyzer: OffThreadAnalyzer | undefined, options: { cacheDir?: string; holdMs?: number; io?: SkillIo } = {}): Promise<Watched> {
+async function inProcess(
+  root: string,
+  analyzer: OffThreadAnalyzer | undefined,
+  options: { cacheDir?: string; holdMs?: number; io?: SkillIo } = {},
+): Promise<Watched> {
   let fromWorkers = 0;
   let handedBack = 0;
   const watched: OffThreadAnalyzer | undefined = analyzer && {
@@ -219,7 +223,11 @@ describe('worker threads: in-process', function () {
     assert.deepEqual(readShards(cacheDir), readShards(path.join(tmp, 'cache-single')));
     // A warm run after the worker run: no SKILL.md read, no worker started, the same entries.
     const reads: string[] = [];
-    const counting: SkillIo = { ...blockingIo, readFile: (p, max) => (reads.push(p), blockingIo.readFile(p, max)), readFileSync: (p, max) => (reads.push(p), blockingIo.readFileSync(p, max)) };
+    const counting: SkillIo = {
+      ...blockingIo,
+      readFile: (p, max) => (reads.push(p), blockingIo.readFile(p, max)),
+      readFileSync: (p, max) => (reads.push(p), blockingIo.readFileSync(p, max)),
+    };
     let started = 0;
     const warm = await inProcess(lib, { start: (files) => (files.length && started++, null) }, { cacheDir, io: counting });
     assert.deepEqual(reads, []);

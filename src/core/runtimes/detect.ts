@@ -46,7 +46,10 @@ export function isRuntimeId(s: string): s is RuntimeId {
 export function parseRuntimeList(text: string): { runtimes: RuntimeId[]; unknown: string[] } {
   const runtimes: RuntimeId[] = [];
   const unknown: string[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (isRuntimeId(part)) {
       if (!runtimes.includes(part)) runtimes.push(part);
     } else unknown.push(part);
@@ -82,7 +85,7 @@ function byLocation(input: DetectInput): Array<[RuntimeId, string]> {
   if (hasPair('.claude', 'skills')) out.push(['claude-code', 'it lives in a .claude/skills folder, where Claude Code finds skills']);
   if (hasPair('.github', 'skills')) out.push(['vscode', 'it lives in a .github/skills folder, where VS Code (Copilot) finds skills']);
   else if (below(path.join(home, '.copilot', 'skills'))) out.push(['vscode', 'it lives in ~/.copilot/skills, where VS Code (Copilot) finds personal skills']);
-  if (hasPair('.agents', 'skills')) out.push(['agentskills', 'it lives in a .agents/skills folder, the open format\'s conventional place']);
+  if (hasPair('.agents', 'skills')) out.push(['agentskills', "it lives in a .agents/skills folder, the open format's conventional place"]);
   for (const d of input.nexoSkillsDirs ?? []) {
     if (below(path.resolve(d))) {
       out.push(['nexo', `it lives in the skills_dir of a nexo-rs agents file (${shown(path.resolve(d))})`]);

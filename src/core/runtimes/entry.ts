@@ -109,7 +109,13 @@ export function findingApplies(code: string, runtimes: readonly RuntimeId[]): bo
 
 /** A skill's findings that are true where it applies: those of runtimes that do not apply are left out. The
  *  editor's Problems panel and `check` both go through here. */
-export function scopedDiagnostics<D extends { code: string }>(diagnostics: readonly D[], dir: string, data: Readonly<Record<string, unknown>> | null, ctx: { home: string; env: Readonly<Record<string, string | undefined>> }, pinned: readonly RuntimeId[] = []): D[] {
+export function scopedDiagnostics<D extends { code: string }>(
+  diagnostics: readonly D[],
+  dir: string,
+  data: Readonly<Record<string, unknown>> | null,
+  ctx: { home: string; env: Readonly<Record<string, string | undefined>> },
+  pinned: readonly RuntimeId[] = [],
+): D[] {
   const runtimes = applicableRuntimes({ dir, data, home: ctx.home, env: ctx.env, pinned }).map((a) => a.runtime);
   return diagnostics.filter((d) => findingApplies(d.code, runtimes));
 }
@@ -121,11 +127,22 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
   const diagnostics: Entry['diagnostics'] = own.filter((d) => findingApplies(d.code, applying)).map(entryDiagnostic);
   for (const f of judged.findings) {
     if (path.resolve(f.file) !== path.resolve(s.location.file)) continue;
-    diagnostics.push({ code: f.code, severity: f.severity, message: f.message, line: f.line, column: f.column, endLine: f.endLine, endColumn: f.endColumn, runtime: f.runtime });
+    diagnostics.push({
+      code: f.code,
+      severity: f.severity,
+      message: f.message,
+      line: f.line,
+      column: f.column,
+      endLine: f.endLine,
+      endColumn: f.endColumn,
+      runtime: f.runtime,
+    });
   }
   // A skill a runtime loads although its file has errors is amber, whichever runtime loads it.
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
-  const verdicts = judged.verdicts.map((v) => ({ ...v, color: v.verdict === 'loaded' ? (hasErrors ? 'amber' : 'green') : colorOfVerdict(v.verdict) }) as RuntimeSkillVerdict);
+  const verdicts = judged.verdicts.map(
+    (v) => ({ ...v, color: v.verdict === 'loaded' ? (hasErrors ? 'amber' : 'green') : colorOfVerdict(v.verdict) }) as RuntimeSkillVerdict,
+  );
   const worst = worstVerdict(verdicts) ?? nexoVerdict(s);
   const why = new Map(judged.applicable.map((x) => [x.runtime, x.why]));
   return {

@@ -35,19 +35,55 @@ export function judgeGeneric(profile: GenericProfile, input: GenericInput): { ve
   const folder = path.basename(input.dir);
   const authored = input.data?.['name'];
   const name = typeof authored === 'string' && authored.trim() ? authored.trim() : profile.nameDefaultsToFolder ? folder : '';
-  const base = { runtime: profile.id, file: input.file, dir: input.dir, id: folder, name, category: null, hiddenBy: [] as RuntimeSkillVerdict['hiddenBy'], missing: {} };
+  const base = {
+    runtime: profile.id,
+    file: input.file,
+    dir: input.dir,
+    id: folder,
+    name,
+    category: null,
+    hiddenBy: [] as RuntimeSkillVerdict['hiddenBy'],
+    missing: {},
+  };
   const findings: RuntimeFinding[] = [];
   const depth = nestingBelowSkillsFolder(profile, input.dir);
   if (depth !== null && depth > 1) {
-    findings.push(wholeFile(profile.id, input.file, `${profile.id}-nested-too-deep`, 'warning', `${profile.label} looks for skills only at <skills>/<name>/SKILL.md; this one is ${depth} folders below the skills folder, so ${profile.label} does not find it. Move the folder up.`));
-    return { verdict: { ...base, verdict: 'not_found', color: colorOfVerdict('not_found'), reasons: [`${profile.label} does not find it: it is nested ${depth} folders below the skills folder.`] }, findings };
+    findings.push(
+      wholeFile(
+        profile.id,
+        input.file,
+        `${profile.id}-nested-too-deep`,
+        'warning',
+        `${profile.label} looks for skills only at <skills>/<name>/SKILL.md; this one is ${depth} folders below the skills folder, so ${profile.label} does not find it. Move the folder up.`,
+      ),
+    );
+    return {
+      verdict: {
+        ...base,
+        verdict: 'not_found',
+        color: colorOfVerdict('not_found'),
+        reasons: [`${profile.label} does not find it: it is nested ${depth} folders below the skills folder.`],
+      },
+      findings,
+    };
   }
   if (input.text === null) {
     const why = input.problem ?? 'the file cannot be read';
-    return { verdict: { ...base, verdict: 'not_loadable', color: colorOfVerdict('not_loadable'), reasons: [`${profile.label} cannot read it: ${why}`] }, findings };
+    return {
+      verdict: { ...base, verdict: 'not_loadable', color: colorOfVerdict('not_loadable'), reasons: [`${profile.label} cannot read it: ${why}`] },
+      findings,
+    };
   }
   if (input.text.trim() === '') {
-    return { verdict: { ...base, verdict: 'not_loadable', color: colorOfVerdict('not_loadable'), reasons: [`${profile.label} cannot use it: the file is empty (no frontmatter, no instructions).`] }, findings };
+    return {
+      verdict: {
+        ...base,
+        verdict: 'not_loadable',
+        color: colorOfVerdict('not_loadable'),
+        reasons: [`${profile.label} cannot use it: the file is empty (no frontmatter, no instructions).`],
+      },
+      findings,
+    };
   }
   if (profile.readsDisableModelInvocation && input.data?.['disable-model-invocation'] === true) {
     return {

@@ -30,7 +30,12 @@ export interface RuntimeChoices {
   nexoSkillsDirs?: readonly string[];
 }
 
-export function runtimeContext(env: NodeJS.ProcessEnv, cwd: string, choices: RuntimeChoices = {}, platform: NodeJS.Platform = process.platform): RuntimeContext {
+export function runtimeContext(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  choices: RuntimeChoices = {},
+  platform: NodeJS.Platform = process.platform,
+): RuntimeContext {
   let home = env['HOME'] || '';
   if (!home) {
     try {

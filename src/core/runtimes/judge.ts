@@ -63,7 +63,14 @@ export interface Judgement {
 
 export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions): Promise<Judgement> {
   const applicable = skills.map((s) =>
-    applicableRuntimes({ dir: s.dir, data: s.data, home: options.ctx.home, env: options.ctx.env, pinned: options.pinned, ...(options.nexoSkillsDirs ? { nexoSkillsDirs: options.nexoSkillsDirs } : {}) }),
+    applicableRuntimes({
+      dir: s.dir,
+      data: s.data,
+      home: options.ctx.home,
+      env: options.ctx.env,
+      pinned: options.pinned,
+      ...(options.nexoSkillsDirs ? { nexoSkillsDirs: options.nexoSkillsDirs } : {}),
+    }),
   );
   // Tree runtimes: one run per (runtime, root).
   const runs = new Map<string, Promise<RuntimeReport>>();

@@ -520,7 +520,7 @@ export function linkTextFindings(scan: LinkScan): LinkFindingInit[] {
  *  relative path with `/` separators, no `.`/`..` or empty segments, no control characters. */
 export function supportFileNameProblem(name: string): string | undefined {
   if (name.trim() === '') return 'Give the file a name, e.g. `guide.md` or `forms/invoice.md`.';
-   
+
   if (/[\u0000-\u001f\u007f]/.test(name)) return 'The name has control characters.';
   if (name.includes('\\')) return 'Use `/` to separate folders, not `\\`.';
   if (name.startsWith('/') || name.startsWith('~') || WINDOWS_DRIVE.test(name) || /^[A-Za-z]:/.test(name))

@@ -13,8 +13,16 @@ export interface CodeActionClient {
   disabled: boolean;
 }
 
-export async function codeActions(service: SkillService, doc: TextDocument, range: Range, context: { diagnostics: Diagnostic[]; only?: string[] }, client: CodeActionClient, signal?: AbortSignal): Promise<CodeAction[]> {
-  if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty)) return [];
+export async function codeActions(
+  service: SkillService,
+  doc: TextDocument,
+  range: Range,
+  context: { diagnostics: Diagnostic[]; only?: string[] },
+  client: CodeActionClient,
+  signal?: AbortSignal,
+): Promise<CodeAction[]> {
+  if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty))
+    return [];
   const analyzed = service.documents.analysisOf(doc);
   if (!analyzed) return [];
   const { analysis, shift } = analyzed;
@@ -47,7 +55,12 @@ export async function codeActions(service: SkillService, doc: TextDocument, rang
     if (status.verdict === 'skipped_strict' && status.modeSource !== 'override') {
       const spec = setModeEdit(analysis, 'warn', indentUnit(doc.getText()));
       const changes = spec && edits([spec]);
-      if (changes) actions.push({ title: 'Load with a MISSING DEPS banner instead of hiding the skill (mode: warn)', kind: CodeActionKind.QuickFix, edit: { changes: { [doc.uri]: changes } } });
+      if (changes)
+        actions.push({
+          title: 'Load with a MISSING DEPS banner instead of hiding the skill (mode: warn)',
+          kind: CodeActionKind.QuickFix,
+          edit: { changes: { [doc.uri]: changes } },
+        });
     }
   }
   return actions;

@@ -25,7 +25,10 @@ export interface CompletionClient {
 
 /** Snippet syntax as the plain text it stands for (`${1:x}` → `x`, `$0` → ''). */
 export function plainOfSnippet(s: string): string {
-  return s.replace(/\$\{\d+(?::([^}]*))?\}/g, (_m, d: string | undefined) => d ?? '').replace(/\$\d+/g, '').replace(/\\([$}\\])/g, '$1');
+  return s
+    .replace(/\$\{\d+(?::([^}]*))?\}/g, (_m, d: string | undefined) => d ?? '')
+    .replace(/\$\d+/g, '')
+    .replace(/\\([$}\\])/g, '$1');
 }
 
 export function completion(service: SkillService, doc: TextDocument, at: Position, client: CompletionClient): CompletionList | null {

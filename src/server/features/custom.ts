@@ -24,13 +24,23 @@ function pathsOf(service: SkillService, roots: unknown): string[] {
   return roots.map((r: string) => path.resolve(service.workspace.cwd(), r));
 }
 
-export async function skills(service: SkillService, params: SkillsParams | undefined, open: readonly TextDocument[], signal?: AbortSignal): Promise<SkillsResult> {
+export async function skills(
+  service: SkillService,
+  params: SkillsParams | undefined,
+  open: readonly TextDocument[],
+  signal?: AbortSignal,
+): Promise<SkillsResult> {
   const roots = pathsOf(service, params?.roots);
   const { entries } = await service.scan(roots, open, signal);
   return { version: CHECK_JSON_VERSION, roots, skills: entries };
 }
 
-export async function preview(service: SkillService, uri: unknown, open: (uri: string) => TextDocument | undefined, signal?: AbortSignal): Promise<PreviewResult | null> {
+export async function preview(
+  service: SkillService,
+  uri: unknown,
+  open: (uri: string) => TextDocument | undefined,
+  signal?: AbortSignal,
+): Promise<PreviewResult | null> {
   if (typeof uri !== 'string') throw new RequestError('`uri` must be a string');
   const doc = open(uri);
   let skill: EvaluatedSkill;
@@ -55,7 +65,8 @@ export async function preview(service: SkillService, uri: unknown, open: (uri: s
 export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal): Promise<IndexResult> {
   const runtime = params?.runtime;
   if (!runtime || !RUNTIMES.includes(runtime)) throw new RequestError(`\`runtime\` must be one of ${RUNTIMES.join(', ')}`);
-  if (runtime === 'claude-code' || runtime === 'vscode') throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
+  if (runtime === 'claude-code' || runtime === 'vscode')
+    throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
   const root = params?.root !== undefined ? (pathsOf(service, [params.root])[0] as string) : service.workspace.roots()[0];
   if (!root) throw new RequestError('no root: the workspace has no folder; pass `root`');
   const tree = await service.treeIndex(runtime, root);

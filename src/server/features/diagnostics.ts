@@ -20,7 +20,10 @@ function restOfLine(doc: TextDocument, line: number, column: number): Diagnostic
   const l = Math.max(0, line - 1);
   const start = { line: l, character: Math.max(0, column - 1) };
   const end = doc.positionAt(doc.offsetAt({ line: l + 1, character: 0 }));
-  return { start, end: end.line > l ? { line: l, character: Math.max(start.character, doc.offsetAt(end) - doc.offsetAt({ line: l, character: 0 }) - 1) } : end };
+  return {
+    start,
+    end: end.line > l ? { line: l, character: Math.max(start.character, doc.offsetAt(end) - doc.offsetAt({ line: l, character: 0 }) - 1) } : end,
+  };
 }
 
 export function agentsDiagnostics(service: SkillService, doc: TextDocument): Diagnostic[] {
@@ -41,10 +44,24 @@ export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {
     const err = e as { message?: string; lineNumber?: number; columnNumber?: number };
     const line = err.lineNumber ?? 1;
     const column = err.columnNumber ?? 1;
-    return [{ range: restOfLine(doc, line, column), severity: DiagnosticSeverity.Error, source: `${SOURCE} (OpenClaw)`, message: `OpenClaw cannot read this file, so it runs with no configuration: ${err.message ?? String(e)}` }];
+    return [
+      {
+        range: restOfLine(doc, line, column),
+        severity: DiagnosticSeverity.Error,
+        source: `${SOURCE} (OpenClaw)`,
+        message: `OpenClaw cannot read this file, so it runs with no configuration: ${err.message ?? String(e)}`,
+      },
+    ];
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return [{ range: restOfLine(doc, 1, 1), severity: DiagnosticSeverity.Error, source: `${SOURCE} (OpenClaw)`, message: 'OpenClaw ignores this file: it does not hold an object.' }];
+    return [
+      {
+        range: restOfLine(doc, 1, 1),
+        severity: DiagnosticSeverity.Error,
+        source: `${SOURCE} (OpenClaw)`,
+        message: 'OpenClaw ignores this file: it does not hold an object.',
+      },
+    ];
   }
   return [];
 }

@@ -8,8 +8,17 @@ import type { DocumentHandler } from './documents';
 import { guard } from './guard';
 
 export function registerCustomHandlers(connection: Connection, service: SkillService, docs: DocumentHandler): void {
-  connection.onRequest(SkillsRequest.type, guard(connection, SkillsRequest.method, (p, signal) => skills(service, p ?? undefined, docs.documents.all(), signal)));
-  connection.onRequest(PreviewRequest.type, guard(connection, PreviewRequest.method, (p, signal) => preview(service, p?.uri, (uri) => docs.documents.get(uri), signal)));
-  connection.onRequest(IndexRequest.type, guard(connection, IndexRequest.method, (p, signal) => index(service, p ?? undefined, signal)));
+  connection.onRequest(
+    SkillsRequest.type,
+    guard(connection, SkillsRequest.method, (p, signal) => skills(service, p ?? undefined, docs.documents.all(), signal)),
+  );
+  connection.onRequest(
+    PreviewRequest.type,
+    guard(connection, PreviewRequest.method, (p, signal) => preview(service, p?.uri, (uri) => docs.documents.get(uri), signal)),
+  );
+  connection.onRequest(
+    IndexRequest.type,
+    guard(connection, IndexRequest.method, (p, signal) => index(service, p ?? undefined, signal)),
+  );
   connection.onRequest(ProbeLogRequest.type, () => service.probeLog());
 }

@@ -18,7 +18,11 @@ export function messageOf(e: unknown): string {
 
 /** `fn` as a request handler: cancelled → RequestCancelled, a bad request → InvalidParams, anything else
  *  → InternalError with the message, logged. */
-export function guard<P, R>(connection: Connection, method: string, fn: (params: P, signal: AbortSignal) => Promise<R> | R): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> {
+export function guard<P, R>(
+  connection: Connection,
+  method: string,
+  fn: (params: P, signal: AbortSignal) => Promise<R> | R,
+): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> {
   return async (params, token) => {
     const signal = signalOf(token);
     try {

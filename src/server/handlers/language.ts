@@ -34,7 +34,9 @@ export function registerLanguageHandlers(connection: Connection, service: SkillS
   connection.onCodeAction(
     guard(connection, 'textDocument/codeAction', async (p, signal) => {
       const doc = skillDoc(p.textDocument.uri);
-      return doc ? codeActions(service, doc, p.range, { diagnostics: p.context.diagnostics, ...(p.context.only ? { only: p.context.only } : {}) }, actionClient, signal) : null;
+      return doc
+        ? codeActions(service, doc, p.range, { diagnostics: p.context.diagnostics, ...(p.context.only ? { only: p.context.only } : {}) }, actionClient, signal)
+        : null;
     }),
   );
   connection.onDefinition(

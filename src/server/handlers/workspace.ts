@@ -40,7 +40,10 @@ export class WorkspaceHandler {
   async initialized(): Promise<void> {
     if (this.caps.workspace?.workspaceFolders) {
       this.connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        this.service.workspace.addFolders(e.added.map((f) => f.uri), e.removed.map((f) => f.uri));
+        this.service.workspace.addFolders(
+          e.added.map((f) => f.uri),
+          e.removed.map((f) => f.uri),
+        );
         this.service.invalidate();
         this.docs.recheckAll();
         this.scheduleScan();
@@ -51,7 +54,9 @@ export class WorkspaceHandler {
     // configuration files (Hermes's config.yaml and .env, openclaw.json) wherever they are.
     if (this.caps.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
       const watchers = ['**/SKILL.md', '**/agents.{yaml,yml}', '**/openclaw.json', ...this.service.configFiles()].map((globPattern) => ({ globPattern }));
-      this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((e: unknown) => this.connection.console.warn(`watching files failed: ${messageOf(e)}`));
+      this.connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers })
+        .catch((e: unknown) => this.connection.console.warn(`watching files failed: ${messageOf(e)}`));
     }
     // A moment for the client to open its first documents: their findings come before the roots' scan.
     this.scheduleScan(300);
@@ -91,7 +96,9 @@ export class WorkspaceHandler {
       const open = this.docs.documents.all();
       const { skills, entries } = await this.service.scan(undefined, open, abort.signal);
       if (abort.signal.aborted) return;
-      this.connection.console.info(`scanned ${skills.length} skill${skills.length === 1 ? '' : 's'} in ${this.service.workspace.roots().length} root(s) in ${Math.round(performance.now() - t0)} ms`);
+      this.connection.console.info(
+        `scanned ${skills.length} skill${skills.length === 1 ? '' : 's'} in ${this.service.workspace.roots().length} root(s) in ${Math.round(performance.now() - t0)} ms`,
+      );
       const openFiles = new Set(open.map((d) => path.resolve(documentPath(d.uri))));
       const now = new Set<string>();
       if (this.service.settings.background) {
@@ -103,7 +110,8 @@ export class WorkspaceHandler {
           await this.connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics: (entry?.diagnostics ?? []).map((d) => toLspDiagnostic(d)) });
         }
       }
-      for (const gone of this.published) if (!now.has(gone) && !openFiles.has(gone)) await this.connection.sendDiagnostics({ uri: pathToFileURL(gone).href, diagnostics: [] });
+      for (const gone of this.published)
+        if (!now.has(gone) && !openFiles.has(gone)) await this.connection.sendDiagnostics({ uri: pathToFileURL(gone).href, diagnostics: [] });
       this.published = now;
       // Once this frame (holding the scan's skills) is gone.
       setTimeout(collectGarbage, 0);

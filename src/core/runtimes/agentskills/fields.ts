@@ -14,7 +14,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['name'],
     type: ['string'],
     description:
-      '**Required.** 1–64 characters: lowercase `a-z`, digits `0-9` and `-`, not starting or ending with `-`, no `--`, and it must match the skill\'s folder name. Clients list the skill under this name.',
+      "**Required.** 1–64 characters: lowercase `a-z`, digits `0-9` and `-`, not starting or ending with `-`, no `--`, and it must match the skill's folder name. Clients list the skill under this name.",
     required: true,
     source: `${SPEC}#name-field`,
   },

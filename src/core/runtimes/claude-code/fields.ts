@@ -20,7 +20,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['name'],
     type: ['string'],
     description:
-      'Display name shown in Claude Code\'s skill listings; **optional**, it defaults to the skill\'s folder name. The `/command` you type still comes from the folder name (only a plugin-root `SKILL.md` takes its command from `name`).',
+      "Display name shown in Claude Code's skill listings; **optional**, it defaults to the skill's folder name. The `/command` you type still comes from the folder name (only a plugin-root `SKILL.md` takes its command from `name`).",
     required: false,
     source: DOC,
   },
@@ -56,7 +56,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['disable-model-invocation'],
     type: ['boolean'],
     description:
-      'When `true`, only you can invoke the skill with `/name`: its description is kept out of Claude\'s context, it is not preloaded into subagents, and (v2.1.196+) a scheduled task cannot run it.',
+      "When `true`, only you can invoke the skill with `/name`: its description is kept out of Claude's context, it is not preloaded into subagents, and (v2.1.196+) a scheduled task cannot run it.",
     default: false,
     source: DOC,
   },
@@ -72,28 +72,28 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['allowed-tools'],
     type: ['string', 'array'],
     description:
-      'Tools Claude may use without asking while the skill is active, as a space- or comma-separated string or a YAML list, e.g. `Bash(git add *) Read`. It grants permission only (every tool stays callable); in a project\'s `.claude/skills/` it applies after you accept the workspace trust dialog.',
+      "Tools Claude may use without asking while the skill is active, as a space- or comma-separated string or a YAML list, e.g. `Bash(git add *) Read`. It grants permission only (every tool stays callable); in a project's `.claude/skills/` it applies after you accept the workspace trust dialog.",
     source: DOC,
   },
   {
     path: ['disallowed-tools'],
     type: ['string', 'array'],
     description:
-      'Tools removed from Claude\'s pool while the skill is active (e.g. `AskUserQuestion` for a background loop), as a space- or comma-separated string or a YAML list; the restriction clears with your next message.',
+      "Tools removed from Claude's pool while the skill is active (e.g. `AskUserQuestion` for a background loop), as a space- or comma-separated string or a YAML list; the restriction clears with your next message.",
     source: DOC,
   },
   {
     path: ['model'],
     type: ['string'],
     description:
-      'Model for the rest of the current turn while the skill is active (not saved; the session model resumes on your next prompt). Takes the values `/model` accepts, or `inherit`; a model your organization\'s `availableModels` excludes is ignored.',
+      "Model for the rest of the current turn while the skill is active (not saved; the session model resumes on your next prompt). Takes the values `/model` accepts, or `inherit`; a model your organization's `availableModels` excludes is ignored.",
     source: DOC,
   },
   {
     path: ['effort'],
     type: ['string'],
     description:
-      'Effort level while the skill is active, overriding the session\'s; without it the session level is inherited. The levels available depend on the model.',
+      "Effort level while the skill is active, overriding the session's; without it the session level is inherited. The levels available depend on the model.",
     enum: ['low', 'medium', 'high', 'xhigh', 'max'],
     source: DOC,
   },
@@ -101,7 +101,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['context'],
     type: ['string'],
     description:
-      '`fork` runs the skill in a forked subagent: the body becomes the subagent\'s task and it does not see your conversation. Without it the skill runs inline.',
+      "`fork` runs the skill in a forked subagent: the body becomes the subagent's task and it does not see your conversation. Without it the skill runs inline.",
     enum: ['fork'],
     source: DOC,
   },
@@ -138,7 +138,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['shell'],
     type: ['string'],
     description:
-      'Shell for the skill\'s `` !`command` `` and ```` ```! ```` blocks. `powershell` runs them through PowerShell on Windows and requires `CLAUDE_CODE_USE_POWERSHELL_TOOL=1`.',
+      "Shell for the skill's `` !`command` `` and ```` ```! ```` blocks. `powershell` runs them through PowerShell on Windows and requires `CLAUDE_CODE_USE_POWERSHELL_TOOL=1`.",
     enum: ['bash', 'powershell'],
     default: 'bash',
     source: DOC,

@@ -53,7 +53,12 @@ export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOp
   const warm = buildWarm(cold, skills, discovery.descriptions, root, host, rootExists, externals);
   const list = skillsList(skills, host, externals);
   const listed = (list.json.skills as { name: unknown }[] | undefined)?.map((s) => s.name) ?? [];
-  const vi = viewIndex(root, skills, listed.filter((n): n is string => typeof n === 'string'), externals);
+  const vi = viewIndex(
+    root,
+    skills,
+    listed.filter((n): n is string => typeof n === 'string'),
+    externals,
+  );
   const ids = skills.map((s) => skillIdOf(s.found.rel));
   const views = ids.map((id) => skillView(id, vi, host));
   return { root, host, discovery, skills, externals, cold, warm, list, viewIndex: vi, views, ids };

@@ -43,7 +43,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['platforms'],
     type: ['array', 'string'],
     description:
-      'Operating systems the skill supports (`macos`, `linux`, `windows`; `termux`/`android` under Termux), matched as a prefix of the platform; elsewhere the skill is hidden from the index and skills_list. **Write a list**: `platforms: true` or a number makes Hermes\'s whole index build crash.',
+      "Operating systems the skill supports (`macos`, `linux`, `windows`; `termux`/`android` under Termux), matched as a prefix of the platform; elsewhere the skill is hidden from the index and skills_list. **Write a list**: `platforms: true` or a number makes Hermes's whole index build crash.",
     examples: ['macos', 'linux', 'windows'],
     source: SU,
   },
@@ -72,13 +72,13 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['required_environment_variables', '*', 'name'],
     type: ['string'],
-    description: 'The variable\'s name (`env_var` is read when `name` is absent).',
+    description: "The variable's name (`env_var` is read when `name` is absent).",
     source: ST,
   },
   {
     path: ['required_environment_variables', '*', 'env_var'],
     type: ['string'],
-    description: 'Alternative key for the variable\'s name, read when `name` is absent.',
+    description: "Alternative key for the variable's name, read when `name` is absent.",
     source: ST,
   },
   {
@@ -91,7 +91,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['required_environment_variables', '*', 'help'],
     type: ['string'],
     description:
-      'Help text or URL for getting the value; the first help of the skill becomes skill_view\'s `setup_help` and ends its `setup_note`. `provider_url` or `url` are read when `help` is absent, then `setup.help`.',
+      "Help text or URL for getting the value; the first help of the skill becomes skill_view's `setup_help` and ends its `setup_note`. `provider_url` or `url` are read when `help` is absent, then `setup.help`.",
     source: ST,
   },
   {
@@ -152,7 +152,7 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['setup', 'collect_secrets', '*', 'provider_url'],
     type: ['string'],
-    description: 'Where to get the secret; it becomes the variable\'s help (else `setup.help` is used).',
+    description: "Where to get the secret; it becomes the variable's help (else `setup.help` is used).",
     source: ST,
   },
   {
@@ -165,7 +165,8 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['prerequisites', 'env_vars'],
     type: ['array'],
-    description: 'Legacy alias of `required_environment_variables` (names only, added after it and after `setup.collect_secrets`); unset ones make skill_view report `setup_needed`.',
+    description:
+      'Legacy alias of `required_environment_variables` (names only, added after it and after `setup.collect_secrets`); unset ones make skill_view report `setup_needed`.',
     source: ST,
   },
   {
@@ -191,7 +192,7 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['required_credential_files', '*', 'path'],
     type: ['string'],
-    description: 'The file\'s path relative to `$HERMES_HOME`.',
+    description: "The file's path relative to `$HERMES_HOME`.",
     source: CF,
   },
   {
@@ -305,19 +306,19 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['version'],
     type: ['string'],
     description:
-      'The skill\'s version, in Hermes\'s documented SKILL.md format; no index, skills_list or skill_view code reads it. Quote it: PyYAML reads `version: 1.10` as the number 1.1.',
+      "The skill's version, in Hermes's documented SKILL.md format; no index, skills_list or skill_view code reads it. Quote it: PyYAML reads `version: 1.10` as the number 1.1.",
     source: DOCS,
   },
   {
     path: ['author'],
     type: ['string'],
-    description: 'The skill\'s author, in Hermes\'s documented SKILL.md format; no index, skills_list or skill_view code reads it.',
+    description: "The skill's author, in Hermes's documented SKILL.md format; no index, skills_list or skill_view code reads it.",
     source: DOCS,
   },
   {
     path: ['license'],
     type: ['string'],
-    description: 'The skill\'s license, in Hermes\'s documented SKILL.md format; no index, skills_list or skill_view code reads it.',
+    description: "The skill's license, in Hermes's documented SKILL.md format; no index, skills_list or skill_view code reads it.",
     source: DOCS,
   },
 ];

@@ -73,7 +73,12 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
         badByteSpan(skill, readBytes(skill.found.file), skill.readError ?? ''),
       );
     } else if (skill.readProblem === 'too-large') add('hermes-too-large', 'warning', `This SKILL.md is too large to check (${skill.readError ?? ''}).`);
-    else add('hermes-unreadable', 'error', `Hermes cannot read this SKILL.md (${skill.readError ?? ''}): the index lists it by folder name only, skills_list leaves it out and skill_view fails.`);
+    else
+      add(
+        'hermes-unreadable',
+        'error',
+        `Hermes cannot read this SKILL.md (${skill.readError ?? ''}): the index lists it by folder name only, skills_list leaves it out and skill_view fails.`,
+      );
     return;
   }
   const fm = skill.fm;
@@ -88,7 +93,12 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
       WHOLE_FILE,
     );
   } else if (fm.kind === 'none' && /^\s+---/.test(text)) {
-    add('hermes-frontmatter-not-at-start', 'warning', 'The frontmatter must start with `---` at the very first character of the file; Hermes sees blank space before it and ignores the whole frontmatter (folder name, no description, no gates). Remove what comes before `---`.', WHOLE_FILE);
+    add(
+      'hermes-frontmatter-not-at-start',
+      'warning',
+      'The frontmatter must start with `---` at the very first character of the file; Hermes sees blank space before it and ignores the whole frontmatter (folder name, no description, no gates). Remove what comes before `---`.',
+      WHOLE_FILE,
+    );
   } else if (fm.kind === 'unclosed') {
     add(
       'hermes-frontmatter-unclosed',
@@ -97,9 +107,19 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
       WHOLE_FILE,
     );
   } else if (fm.kind === 'none') {
-    add('hermes-no-frontmatter', 'information', 'No frontmatter: Hermes names the skill after its folder and the index shows no description (skills_list uses the first body line). Start the file with a `---` block holding `name:` and `description:`.', WHOLE_FILE);
+    add(
+      'hermes-no-frontmatter',
+      'information',
+      'No frontmatter: Hermes names the skill after its folder and the index shows no description (skills_list uses the first body line). Start the file with a `---` block holding `name:` and `description:`.',
+      WHOLE_FILE,
+    );
   } else if (fm.kind === 'not-mapping') {
-    add('hermes-frontmatter-not-mapping', 'warning', 'The frontmatter is YAML but not a mapping (a list, a plain sentence or nothing), so Hermes ignores it: the folder name is used and there is no description. Write `key: value` lines.', spanOf(text, 0, 3));
+    add(
+      'hermes-frontmatter-not-mapping',
+      'warning',
+      'The frontmatter is YAML but not a mapping (a list, a plain sentence or nothing), so Hermes ignores it: the folder name is used and there is no description. Write `key: value` lines.',
+      spanOf(text, 0, 3),
+    );
   } else if (fm.kind === 'fallback' && fm.yamlError) {
     const effects: string[] = [];
     const firstLine = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'));
@@ -128,7 +148,12 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
   // ── name ──
   const name = fields.get('name');
   if (name === null) {
-    add('hermes-name-empty', 'warning', '`name:` has no value, which PyYAML reads as null: the index lists the skill as `None`, skills_list leaves it out, and skill_view cannot find it by name. Write the name, or remove the key to use the folder name.', fieldSpan(skill, ['name']));
+    add(
+      'hermes-name-empty',
+      'warning',
+      '`name:` has no value, which PyYAML reads as null: the index lists the skill as `None`, skills_list leaves it out, and skill_view cannot find it by name. Write the name, or remove the key to use the folder name.',
+      fieldSpan(skill, ['name']),
+    );
   } else if (name !== undefined && !isStr(name)) {
     add(
       'hermes-name-not-string',
@@ -137,9 +162,19 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
       fieldSpan(skill, ['name'], 'value'),
     );
   } else if (isStr(name) && name === '') {
-    add('hermes-name-empty', 'warning', '`name` is empty: the index prints an entry with no name (`- : …`) on a cold start and the folder name on a warm one. Give the skill a name, or remove the key to use the folder name.', fieldSpan(skill, ['name']));
+    add(
+      'hermes-name-empty',
+      'warning',
+      '`name` is empty: the index prints an entry with no name (`- : …`) on a cold start and the folder name on a warm one. Give the skill a name, or remove the key to use the folder name.',
+      fieldSpan(skill, ['name']),
+    );
   } else if (isStr(name) && cpLen(name) > MAX_NAME_LENGTH) {
-    add('hermes-name-cut', 'information', `\`name\` is ${cpLen(name)} characters; skills_list cuts it to ${MAX_NAME_LENGTH} (${q(name.slice(0, MAX_NAME_LENGTH), 70)}), while the index prints it whole.`, fieldSpan(skill, ['name'], 'value'));
+    add(
+      'hermes-name-cut',
+      'information',
+      `\`name\` is ${cpLen(name)} characters; skills_list cuts it to ${MAX_NAME_LENGTH} (${q(name.slice(0, MAX_NAME_LENGTH), 70)}), while the index prints it whole.`,
+      fieldSpan(skill, ['name'], 'value'),
+    );
   }
 
   // ── description ──
@@ -155,7 +190,12 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
       fieldSpan(skill, ['description'], 'value'),
     );
   } else if (desc !== undefined && !pyTruthy(desc) && !isStr(desc) && desc !== null) {
-    add('hermes-description-falsy', 'warning', `\`description\` is ${show(desc)} for PyYAML (\`no\`/\`off\`/\`false\` are booleans in YAML 1.1): Hermes treats it as missing. Quote it if you meant the word.`, fieldSpan(skill, ['description'], 'value'));
+    add(
+      'hermes-description-falsy',
+      'warning',
+      `\`description\` is ${show(desc)} for PyYAML (\`no\`/\`off\`/\`false\` are booleans in YAML 1.1): Hermes treats it as missing. Quote it if you meant the word.`,
+      fieldSpan(skill, ['description'], 'value'),
+    );
   } else if (!pyTruthy(desc) && (fm.kind === 'yaml' || fm.kind === 'fallback')) {
     const line = firstBodyLine(skill.fmHead.body);
     add(
@@ -173,10 +213,20 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
       full = '';
     }
     if (cpLen(full) > 60) {
-      add('hermes-description-cut', 'information', `The index shows only the first 57 characters of the description plus \`...\` (${q(`${[...full].slice(0, 57).join('')}...`, 70)}); put what the model needs to pick the skill first.`, fieldSpan(skill, ['description'], 'value'));
+      add(
+        'hermes-description-cut',
+        'information',
+        `The index shows only the first 57 characters of the description plus \`...\` (${q(`${[...full].slice(0, 57).join('')}...`, 70)}); put what the model needs to pick the skill first.`,
+        fieldSpan(skill, ['description'], 'value'),
+      );
     }
     if (isStr(desc) && cpLen(desc) > MAX_DESCRIPTION_LENGTH) {
-      add('hermes-description-over-1024', 'information', `The description is ${cpLen(desc)} characters; skills_list cuts it to ${MAX_DESCRIPTION_LENGTH - 3} plus \`...\`.`, fieldSpan(skill, ['description'], 'value'));
+      add(
+        'hermes-description-over-1024',
+        'information',
+        `The description is ${cpLen(desc)} characters; skills_list cuts it to ${MAX_DESCRIPTION_LENGTH - 3} plus \`...\`.`,
+        fieldSpan(skill, ['description'], 'value'),
+      );
     }
   }
 
@@ -199,7 +249,9 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
     }
   }
   if (pyTruthy(platforms)) {
-    const anywhere = ['linux', 'darwin', 'win32'].some((p) => platformMatches(platforms, { sysPlatform: p, termux: false })) || platformMatches(platforms, { sysPlatform: 'linux', termux: true });
+    const anywhere =
+      ['linux', 'darwin', 'win32'].some((p) => platformMatches(platforms, { sysPlatform: p, termux: false })) ||
+      platformMatches(platforms, { sysPlatform: 'linux', termux: true });
     if (!anywhere && !platformsCrash) {
       add(
         'hermes-platforms-no-match',
@@ -217,11 +269,21 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
     const tags = items.map((e) => pyStrip(pyStr(e).toLowerCase()));
     const nonBlank = tags.filter(Boolean);
     if (nonBlank.length === 0) {
-      add('hermes-environments-blank', 'warning', '`environments` holds only blank tags: Hermes hides the skill from the index and skills_list everywhere. Remove the key or name an environment (kanban, docker, s6).', fieldSpan(skill, ['environments'], 'value'));
+      add(
+        'hermes-environments-blank',
+        'warning',
+        '`environments` holds only blank tags: Hermes hides the skill from the index and skills_list everywhere. Remove the key or name an environment (kanban, docker, s6).',
+        fieldSpan(skill, ['environments'], 'value'),
+      );
     }
     const unknown = nonBlank.filter((t) => !KNOWN_ENVIRONMENTS.has(t));
     if (unknown.length) {
-      add('hermes-environment-unknown', 'information', `Hermes knows only the environments kanban, docker and s6; ${unknown.map((u) => q(u)).join(', ')} is unknown, and an unknown tag shows the skill everywhere (fail-open).`, fieldSpan(skill, ['environments'], 'value'));
+      add(
+        'hermes-environment-unknown',
+        'information',
+        `Hermes knows only the environments kanban, docker and s6; ${unknown.map((u) => q(u)).join(', ')} is unknown, and an unknown tag shows the skill everywhere (fail-open).`,
+        fieldSpan(skill, ['environments'], 'value'),
+      );
     }
     if (run.cold.own[i] === 'environment') {
       add(
@@ -255,12 +317,22 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
           where,
         );
       } else if (isStr(v)) {
-        add('hermes-condition-string', 'warning', `\`metadata.hermes.${key}\` is the string ${q(v)}: Hermes iterates it letter by letter (${q([...v].slice(0, 3).join(', '))} …). Write a list: \`${key}: [${v}]\`.`, where);
+        add(
+          'hermes-condition-string',
+          'warning',
+          `\`metadata.hermes.${key}\` is the string ${q(v)}: Hermes iterates it letter by letter (${q([...v].slice(0, 3).join(', '))} …). Write a list: \`${key}: [${v}]\`.`,
+          where,
+        );
       }
     }
   }
   if (pyTruthy(hermes) && !(hermes instanceof PyDict)) {
-    add('hermes-metadata-hermes-not-mapping', 'error', `\`metadata.hermes\` is ${show(hermes)}, not a mapping: conditions are ignored and skill_view fails (it calls \`.get\` on it). Make it a mapping.`, fieldSpan(skill, ['metadata', 'hermes']));
+    add(
+      'hermes-metadata-hermes-not-mapping',
+      'error',
+      `\`metadata.hermes\` is ${show(hermes)}, not a mapping: conditions are ignored and skill_view fails (it calls \`.get\` on it). Make it a mapping.`,
+      fieldSpan(skill, ['metadata', 'hermes']),
+    );
   }
 
   // ── values skill_view cannot encode ──
@@ -288,16 +360,31 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
     vars = null;
   }
   if (vars?.invalid.length) {
-    add('hermes-required-env-invalid', 'warning', `${vars.invalid.map((n) => q(n)).join(', ')} ${vars.invalid.length > 1 ? 'are not valid variable names' : 'is not a valid variable name'} (letters, digits, \`_\`, not starting with a digit): Hermes drops ${vars.invalid.length > 1 ? 'them' : 'it'} from the required variables.`, fieldSpan(skill, ['required_environment_variables']));
+    add(
+      'hermes-required-env-invalid',
+      'warning',
+      `${vars.invalid.map((n) => q(n)).join(', ')} ${vars.invalid.length > 1 ? 'are not valid variable names' : 'is not a valid variable name'} (letters, digits, \`_\`, not starting with a digit): Hermes drops ${vars.invalid.length > 1 ? 'them' : 'it'} from the required variables.`,
+      fieldSpan(skill, ['required_environment_variables']),
+    );
   }
   const creds = fields.get('required_credential_files');
   if (creds !== undefined && pyTruthy(creds) && !(creds instanceof PyList)) {
-    add('hermes-credential-files-not-list', 'warning', '`required_credential_files` is not a list, so Hermes ignores it. Write a list of paths relative to HERMES_HOME.', fieldSpan(skill, ['required_credential_files']));
+    add(
+      'hermes-credential-files-not-list',
+      'warning',
+      '`required_credential_files` is not a list, so Hermes ignores it. Write a list of paths relative to HERMES_HOME.',
+      fieldSpan(skill, ['required_credential_files']),
+    );
   }
   const view = run.views[i];
   const rejected = view?.readiness?.rejectedFiles ?? [];
   if (rejected.length) {
-    add('hermes-credential-file-outside', 'warning', `${rejected.map((r) => q(r)).join(', ')}: credential files must be relative paths inside HERMES_HOME; an absolute path or one leaving it is always reported missing.`, fieldSpan(skill, ['required_credential_files']));
+    add(
+      'hermes-credential-file-outside',
+      'warning',
+      `${rejected.map((r) => q(r)).join(', ')}: credential files must be relative paths inside HERMES_HOME; an absolute path or one leaving it is always reported missing.`,
+      fieldSpan(skill, ['required_credential_files']),
+    );
   }
   let commands: string[] = [];
   try {
@@ -306,7 +393,12 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
     commands = [];
   }
   if (commands.length) {
-    add('hermes-prerequisites-commands', 'information', `\`prerequisites.commands\` (${commands.map((c) => q(c)).join(', ')}) is advisory in Hermes: nothing checks that the programs exist, and the skill is offered either way.`, fieldSpan(skill, ['prerequisites', 'commands']));
+    add(
+      'hermes-prerequisites-commands',
+      'information',
+      `\`prerequisites.commands\` (${commands.map((c) => q(c)).join(', ')}) is advisory in Hermes: nothing checks that the programs exist, and the skill is offered either way.`,
+      fieldSpan(skill, ['prerequisites', 'commands']),
+    );
   }
 }
 
@@ -322,7 +414,12 @@ export function hermesFindings(run: HermesRun): RuntimeFinding[] {
     } catch (e) {
       // A value too large to print (an alias bomb) must not stop the report; the verdict still stands.
       if (e instanceof OutputTooLarge) {
-        mk(skill.found.file, 'hermes-value-too-large', 'error', 'A frontmatter value expands, through YAML anchors and aliases, into more text than can be printed: Hermes prints values with str() and would take a very long time or run out of memory here. Remove the aliases.');
+        mk(
+          skill.found.file,
+          'hermes-value-too-large',
+          'error',
+          'A frontmatter value expands, through YAML anchors and aliases, into more text than can be printed: Hermes prints values with str() and would take a very long time or run out of memory here. Remove the aliases.',
+        );
       }
     }
   });
@@ -361,10 +458,21 @@ export function hermesFindings(run: HermesRun): RuntimeFinding[] {
     );
   }
   for (const n of run.discovery.notes) {
-    if (n.kind === 'symlink-loop') mk(path.join(run.root, n.rel), 'hermes-symlink-loop', 'warning', 'This folder is a symbolic link back into a folder above it. Hermes follows links while walking the skills folder and would walk this loop until the OS refuses the path, finding the same skills again under longer paths. Remove the link.');
+    if (n.kind === 'symlink-loop')
+      mk(
+        path.join(run.root, n.rel),
+        'hermes-symlink-loop',
+        'warning',
+        'This folder is a symbolic link back into a folder above it. Hermes follows links while walking the skills folder and would walk this loop until the OS refuses the path, finding the same skills again under longer paths. Remove the link.',
+      );
   }
   if (run.host.configProblem && run.host.configProblem !== 'not a file') {
-    mk(path.join(run.host.hermesHome, 'config.yaml'), 'hermes-config-unreadable', 'warning', `Hermes cannot use config.yaml (${run.host.configProblem}), so \`skills.disabled\`, \`platform_disabled\` and \`toolsets\` are not applied.`);
+    mk(
+      path.join(run.host.hermesHome, 'config.yaml'),
+      'hermes-config-unreadable',
+      'warning',
+      `Hermes cannot use config.yaml (${run.host.configProblem}), so \`skills.disabled\`, \`platform_disabled\` and \`toolsets\` are not applied.`,
+    );
   }
   return out;
 }

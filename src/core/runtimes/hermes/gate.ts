@@ -80,7 +80,11 @@ export function shouldShow(conditions: PyDict, tools: ReadonlySet<string> | null
 }
 
 /** Which condition hid the skill, for the reason text (first failing, in Hermes's order). */
-export function hidingCondition(conditions: PyDict, tools: ReadonlySet<string> | null, toolsets: ReadonlySet<string> | null): { key: ConditionKey; item: string } | null {
+export function hidingCondition(
+  conditions: PyDict,
+  tools: ReadonlySet<string> | null,
+  toolsets: ReadonlySet<string> | null,
+): { key: ConditionKey; item: string } | null {
   const at = tools ?? new Set<string>();
   const ats = toolsets ?? new Set<string>();
   const checks: [ConditionKey, ReadonlySet<string>, boolean][] = [

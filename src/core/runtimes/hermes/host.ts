@@ -92,7 +92,10 @@ function loadConfig(home: string): { config: PyDict; problem: string | null } {
   if (text === null) return { config: new PyDict(), problem: error };
   const r = loadYaml11(text);
   if (!r.ok) return { config: new PyDict(), problem: r.message };
-  return { config: r.value instanceof PyDict ? r.value : new PyDict(), problem: r.value instanceof PyDict || r.value === null ? null : 'config.yaml is not a mapping' };
+  return {
+    config: r.value instanceof PyDict ? r.value : new PyDict(),
+    problem: r.value instanceof PyDict || r.value === null ? null : 'config.yaml is not a mapping',
+  };
 }
 
 /** `load_env()` (tools/skills_tool.py): `KEY=value` lines of `HERMES_HOME/.env`; blank lines and `#`
@@ -160,7 +163,11 @@ function isDir(p: string): boolean {
 
 /** Names in `skills.disabled` plus `skills.platform_disabled.<platform>` (SU:357-400), each `str(v).strip()`.
  *  A list (or any iterable) or one string is read; another scalar counts as nothing. */
-function disabledNames(host: Omit<Host, 'disabled' | 'platformDisabled' | 'platformName'>): { all: Set<string>; platform: Set<string>; platformName: string | null } {
+function disabledNames(host: Omit<Host, 'disabled' | 'platformDisabled' | 'platformName'>): {
+  all: Set<string>;
+  platform: Set<string>;
+  platformName: string | null;
+} {
   const platform = getenv(host, 'HERMES_PLATFORM') || getenv(host, 'HERMES_SESSION_PLATFORM') || null;
   const skills = host.rawConfig.get('skills');
   if (!(skills instanceof PyDict)) return { all: new Set(), platform: new Set(), platformName: platform };

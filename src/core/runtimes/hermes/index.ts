@@ -81,7 +81,13 @@ function verdictOf(run: HermesRun, i: number): RuntimeSkillVerdict {
   const indexError = run.cold.build.error;
   if (skill && skill.text === null) {
     verdict = 'not_loadable';
-    why.push(skill.readProblem === 'not-utf8' ? reasons.notUtf8(skill.readError ?? '') : skill.readProblem === 'too-large' ? reasons.tooLarge() : reasons.unreadable(skill.readError ?? ''));
+    why.push(
+      skill.readProblem === 'not-utf8'
+        ? reasons.notUtf8(skill.readError ?? '')
+        : skill.readProblem === 'too-large'
+          ? reasons.tooLarge()
+          : reasons.unreadable(skill.readError ?? ''),
+    );
     if (indexError) why.push(reasons.indexError(indexError));
   } else {
     if (indexError) {
@@ -98,8 +104,7 @@ function verdictOf(run: HermesRun, i: number): RuntimeSkillVerdict {
         const byName = run.host.disabled.has(name);
         const which = byName ? name : folder;
         why.push(reasons.disabled(which, !byName, run.host.platformDisabled.has(which) ? run.host.platformName : null));
-      }
-      else if (exclusion === 'conditions' && f) {
+      } else if (exclusion === 'conditions' && f) {
         const c = hidingCondition(extractConditions(f), run.host.tools, run.host.toolsets);
         why.push(c ? reasons.conditions(c.key, c.item) : 'Hidden from the index by its conditional activation (metadata.hermes).');
       } else if (exclusion === 'duplicate_name') why.push(reasons.duplicate(name, category));

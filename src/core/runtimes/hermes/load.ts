@@ -36,7 +36,14 @@ function pyOsError(e: unknown, file: string): string {
 
 export function loadSkill(found: FoundFile): LoadedSkill {
   const empty = parseFrontmatter('');
-  const fail = (readError: string, readProblem: LoadedSkill['readProblem']): LoadedSkill => ({ found, text: null, readError, readProblem, fm: empty, fmHead: empty });
+  const fail = (readError: string, readProblem: LoadedSkill['readProblem']): LoadedSkill => ({
+    found,
+    text: null,
+    readError,
+    readProblem,
+    fm: empty,
+    fmHead: empty,
+  });
   let buf: Buffer;
   try {
     const st = fs.statSync(found.file);

@@ -22,7 +22,8 @@ export function spanOf(text: string, start: number, end: number): Span {
   const e = idx.position(Math.max(start, end));
   // An editor does not show a leading BOM, so columns on line 1 start after it.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const fix = (p: { line: number; column: number }): { line: number; column: number } => (p.line === 1 && bom ? { line: 1, column: Math.max(1, p.column - bom) } : p);
+  const fix = (p: { line: number; column: number }): { line: number; column: number } =>
+    p.line === 1 && bom ? { line: 1, column: Math.max(1, p.column - bom) } : p;
   const a = fix(s);
   const b = fix(e);
   return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };

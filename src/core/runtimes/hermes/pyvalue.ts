@@ -38,7 +38,11 @@ export class PyBytes {
 
 /** `datetime.date`. */
 export class PyDate {
-  constructor(readonly year: number, readonly month: number, readonly day: number) {}
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+  ) {}
 }
 
 /** `datetime.datetime`; `tzMinutes` null for a naive one. */
@@ -58,7 +62,10 @@ export class PyDateTime {
 /** A Python exception raised by one of these operations; `type` and `message` read as Python prints them
  *  (`TypeError: 'bool' object is not iterable`). */
 export class PyError extends Error {
-  constructor(readonly type: string, message: string) {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
   get pyText(): string {
@@ -510,7 +517,8 @@ export function pyToJson(v: PyValue): unknown {
         else if (k === null) key = 'null';
         else if (typeof k === 'boolean') key = k ? 'true' : 'false';
         else if (k instanceof PyInt) key = k.value.toString();
-        else if (k instanceof PyFloat) key = Number.isFinite(k.value) ? floatRepr(k.value) : Number.isNaN(k.value) ? 'NaN' : k.value > 0 ? 'Infinity' : '-Infinity';
+        else if (k instanceof PyFloat)
+          key = Number.isFinite(k.value) ? floatRepr(k.value) : Number.isNaN(k.value) ? 'NaN' : k.value > 0 ? 'Infinity' : '-Infinity';
         else throw new PyError('TypeError', `keys must be str, int, float, bool or None, not ${pyTypeName(k)}`);
         out[key] = walk(val);
       }

@@ -109,7 +109,14 @@ export function requiredVariables(fm: PyDict): { vars: RequiredVar[]; invalid: s
     if (isStr(item)) append(dict([['name', item]]));
     else if (item instanceof PyDict) append(item);
   }
-  for (const s of setup.secrets) append(dict([['name', s.env_var], ['prompt', s.prompt], ['help', s.provider_url ?? setup.help]]));
+  for (const s of setup.secrets)
+    append(
+      dict([
+        ['name', s.env_var],
+        ['prompt', s.prompt],
+        ['help', s.provider_url ?? setup.help],
+      ]),
+    );
   for (const name of prerequisites(fm).envVars) append(dict([['name', name]]));
   return { vars, invalid };
 }
@@ -246,7 +253,8 @@ export function readiness(fm: PyDict, host: Host): Readiness {
     setupNote = `Setup needed before using this skill: missing ${items.length ? items.join(', ') : 'required prerequisites'}.`;
     if (setupHelp) setupNote += ` ${setupHelp}`;
     const backend = pyStrip(getenv(host, 'TERMINAL_ENV') ?? 'local').toLowerCase() || 'local';
-    if (REMOTE_BACKENDS.has(backend)) setupNote += ` ${backend.toUpperCase()}-backed skills need these requirements available inside the remote environment as well.`;
+    if (REMOTE_BACKENDS.has(backend))
+      setupNote += ` ${backend.toUpperCase()}-backed skills need these requirements available inside the remote environment as well.`;
   }
   return { required: vars, invalidNames: invalid, missingEnv, missingFiles, rejectedFiles, setupNeeded, setupHelp, gatewayHint, setupNote };
 }

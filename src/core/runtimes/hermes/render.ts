@@ -130,7 +130,14 @@ function buildEntry(rel: string, root: string, fm: PyDict, description: string):
     if (s) stored.push(s);
   }
   const name = fm.get('name');
-  return { skillName, category, frontmatterName: name === undefined ? skillName : pyStr(name), description, platforms: stored, conditions: extractConditions(fm) };
+  return {
+    skillName,
+    category,
+    frontmatterName: name === undefined ? skillName : pyStr(name),
+    description,
+    platforms: stored,
+    conditions: extractConditions(fm),
+  };
 }
 
 function coldSteps(skills: LoadedSkill[], root: string, host: Host): ColdStep[] {
@@ -265,14 +272,22 @@ export interface ColdResult {
   ownErrors: (string | null)[];
 }
 
-export function buildCold(skills: LoadedSkill[], descriptionFiles: FoundFile[], root: string, host: Host, rootExists: boolean, externals: ExternalTree[] = []): ColdResult {
+export function buildCold(
+  skills: LoadedSkill[],
+  descriptionFiles: FoundFile[],
+  root: string,
+  host: Host,
+  rootExists: boolean,
+  externals: ExternalTree[] = [],
+): ColdResult {
   const steps = coldSteps(skills, root, host);
   const own: (IndexExclusion | null)[] = steps.map((s) => (s.hiddenBy ? s.hiddenBy : s.disabled ? 'disabled' : s.shown === false ? 'conditions' : null));
   const ownErrors = steps.map((s) => s.entryError ?? s.conditionsError);
   const records: IndexRecord[] = steps.map(() => ({ reached: false, name: null, category: null, description: null, inIndex: false, excludedBy: null }));
   const descriptions = rootExists ? categoryDescriptions(descriptionFiles) : new Map<string, string>();
   // Hermes prints nothing when the local folder is missing and no external folder is configured.
-  if (!rootExists && externals.length === 0) return { build: { block: '', error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: null, own, ownErrors };
+  if (!rootExists && externals.length === 0)
+    return { build: { block: '', error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: null, own, ownErrors };
   const byCategory = new Map<string, Listed[]>();
   for (let i = 0; i < steps.length; i++) {
     const s = steps[i];
@@ -307,7 +322,12 @@ export function buildCold(skills: LoadedSkill[], descriptionFiles: FoundFile[], 
   addExternals(byCategory, shown, externals, host);
   const block = renderBlock(byCategory, shown, records);
   const entries = steps.map((s) => s.entry).filter((e): e is SnapshotEntry => e !== null);
-  return { build: { block, error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: writeSnapshot(entries, descriptions), own, ownErrors };
+  return {
+    build: { block, error: null, crashedAt: -1, records, categoryDescriptions: descriptions },
+    snapshot: writeSnapshot(entries, descriptions),
+    own,
+    ownErrors,
+  };
 }
 
 /** The snapshot goes through `json.dump` and back; a condition value JSON cannot encode (a date, a set)
@@ -325,7 +345,15 @@ function writeSnapshot(entries: SnapshotEntry[], descriptions: Map<string, strin
 }
 
 /** The warm build: from the snapshot when there is one, else cold again. */
-export function buildWarm(cold: ColdResult, skills: LoadedSkill[], descriptionFiles: FoundFile[], root: string, host: Host, rootExists: boolean, externals: ExternalTree[] = []): IndexBuild {
+export function buildWarm(
+  cold: ColdResult,
+  skills: LoadedSkill[],
+  descriptionFiles: FoundFile[],
+  root: string,
+  host: Host,
+  rootExists: boolean,
+  externals: ExternalTree[] = [],
+): IndexBuild {
   if (!rootExists && externals.length === 0) return cold.build;
   if (!cold.snapshot) {
     if (cold.build.error !== null) return cloneBuild(cold.build);

@@ -14,7 +14,23 @@ import { EXCLUDED_DIRS, relParts } from './discover';
 import { environmentMatches, platformMatches } from './gate';
 import type { Host } from './host';
 import type { LoadedSkill } from './load';
-import { cpCompare, cpHead, cpLen, hashKey, isStr, PyBytes, PyDict, PyList, PyError, PySet, PyTuple, pyToJson, pyTruthy, pyStrip, type PyValue } from './pyvalue';
+import {
+  cpCompare,
+  cpHead,
+  cpLen,
+  hashKey,
+  isStr,
+  PyBytes,
+  PyDict,
+  PyList,
+  PyError,
+  PySet,
+  PyTuple,
+  pyToJson,
+  pyTruthy,
+  pyStrip,
+  type PyValue,
+} from './pyvalue';
 
 export interface SkillsListEntry {
   name: PyValue;

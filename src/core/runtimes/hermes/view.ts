@@ -79,7 +79,6 @@ export function collectMdFiles(root: string): string[] {
   return out;
 }
 
-
 function isDir(p: string): boolean {
   try {
     return fs.statSync(p).isDirectory();
@@ -291,10 +290,24 @@ export function skillView(name: string, index: ViewIndex, host: Host): ViewResul
 function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult {
   const trimmed = pyStrip(name);
   if (trimmed.startsWith('/') || /^[A-Za-z]:/.test(trimmed)) {
-    return fail({ success: false, error: 'Skill name must be a relative path within the skills directory.', hint: 'Use a skill name or relative path within the skills directory.' }, 'error');
+    return fail(
+      {
+        success: false,
+        error: 'Skill name must be a relative path within the skills directory.',
+        hint: 'Use a skill name or relative path within the skills directory.',
+      },
+      'error',
+    );
   }
   if (trimmed.split(/[\\/]/).includes('..')) {
-    return fail({ success: false, error: "Skill name cannot contain '..' path traversal components.", hint: 'Use a skill name or relative path within the skills directory.' }, 'error');
+    return fail(
+      {
+        success: false,
+        error: "Skill name cannot contain '..' path traversal components.",
+        hint: 'Use a skill name or relative path within the skills directory.',
+      },
+      'error',
+    );
   }
   let localCategory: string | null = null;
   if (name.includes(':')) {
@@ -302,7 +315,8 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
     const at = name.indexOf(':');
     const ns = name.slice(0, at);
     const bare = name.slice(at + 1);
-    if (!/^[a-zA-Z0-9_-]+$/.test(ns)) return fail({ success: false, error: `Invalid namespace '${ns}' in '${name}'. Namespaces must match [a-zA-Z0-9_-]+.` }, 'error');
+    if (!/^[a-zA-Z0-9_-]+$/.test(ns))
+      return fail({ success: false, error: `Invalid namespace '${ns}' in '${name}'. Namespaces must match [a-zA-Z0-9_-]+.` }, 'error');
     if (bare) localCategory = `${ns}/${bare}`;
   }
   if (index.dirs.length === 0) return fail({ success: false, error: 'Skills directory does not exist yet. It will be created on first install.' }, 'not-found');
@@ -320,7 +334,15 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
   }
   const skillMd = found[0];
   if (skillMd === undefined || !fs.existsSync(skillMd)) {
-    return fail({ success: false, error: `Skill '${name}' not found.`, available_skills: index.listedNames.slice(0, 20), hint: 'Use skills_list to see all available skills' }, 'not-found');
+    return fail(
+      {
+        success: false,
+        error: `Skill '${name}' not found.`,
+        available_skills: index.listedNames.slice(0, 20),
+        hint: 'Use skills_list to see all available skills',
+      },
+      'not-found',
+    );
   }
   const isSkillDir = path.basename(skillMd) === 'SKILL.md';
   const skillDir = isSkillDir ? path.dirname(skillMd) : null;
@@ -345,7 +367,10 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
   }
   const resolvedName = fm.get('name', path.basename(path.dirname(skillMd))) ?? null;
   if (isDisabledForView(resolvedName, host)) {
-    return fail({ success: false, error: `Skill '${pyStr(resolvedName)}' is disabled. Enable it with \`hermes skills\` or inspect the files directly on disk.` }, 'disabled');
+    return fail(
+      { success: false, error: `Skill '${pyStr(resolvedName)}' is disabled. Enable it with \`hermes skills\` or inspect the files directly on disk.` },
+      'disabled',
+    );
   }
   const linked = skillDir ? linkedFiles(skillDir) : null;
   const metadata = fm.get('metadata');

@@ -12,7 +12,8 @@ export const reasons = {
     `Hermes reads SKILL.md as UTF-8 and this file is not (${error}): the index lists it by folder name without a description, skills_list leaves it out, and skill_view cannot read it.`,
   unreadable: (error: string): string => `Hermes cannot read this SKILL.md (${error}); the index lists it by folder name only and skill_view fails.`,
   tooLarge: (): string => 'This SKILL.md is too large to check; Hermes would read it whole.',
-  indexError: (error: string): string => `Hermes's index build raises ${error}, so its system prompt has no skills index at all — for every skill in this folder.`,
+  indexError: (error: string): string =>
+    `Hermes's index build raises ${error}, so its system prompt has no skills index at all — for every skill in this folder.`,
   platform: (value: string, sysPlatform: string): string =>
     `Hidden from the index and skills_list: \`platforms: ${value}\` does not match this machine (\`sys.platform\` is ${q(sysPlatform)}); skill_view answers "unsupported".`,
   environment: (value: string, active: string[]): string =>

@@ -65,7 +65,8 @@ export function resolvePlain(s: string): string {
 export function firstUnacceptableChar(s: string): number {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x20 && c <= 0x7e) || c === 0x85 || (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd)) continue;
+    if (c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x20 && c <= 0x7e) || c === 0x85 || (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd))
+      continue;
     if (c >= 0xd800 && c <= 0xdbff) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) {
@@ -79,7 +80,10 @@ export function firstUnacceptableChar(s: string): number {
 }
 
 class LoadError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
@@ -539,7 +543,8 @@ class Builder {
         if (isScalar(k) && this.tagOf(k) === undefined && k.type === Scalar.PLAIN && String(k.source ?? '') === '=') key = '=';
         else key = this.node(keyNode);
       }
-      if (key instanceof PyList || key instanceof PyDict || key instanceof PySet) throw new LoadError('found unhashable key while constructing a mapping', keyNode?.range?.[0] ?? at);
+      if (key instanceof PyList || key instanceof PyDict || key instanceof PySet)
+        throw new LoadError('found unhashable key while constructing a mapping', keyNode?.range?.[0] ?? at);
       try {
         d.set(key, this.nodeOrNull(valueNode));
       } catch (e) {
@@ -589,7 +594,10 @@ class Builder {
       case `${TAG}set`:
       case `${TAG}omap`:
       case `${TAG}pairs`:
-        throw new LoadError(`expected a ${tag === `${TAG}seq` || tag === `${TAG}omap` || tag === `${TAG}pairs` ? 'sequence' : 'mapping'} node, but found scalar`, at);
+        throw new LoadError(
+          `expected a ${tag === `${TAG}seq` || tag === `${TAG}omap` || tag === `${TAG}pairs` ? 'sequence' : 'mapping'} node, but found scalar`,
+          at,
+        );
       default:
         // Includes the `merge` tag outside a mapping key and the `value` tag of a plain `=`.
         throw new LoadError(`could not determine a constructor for the tag '${tag}'`, at);
@@ -625,7 +633,10 @@ function constructInt(raw: string, at: number): PyInt {
   if (value[0] === '0') return new PyInt(sign * pyIntParse(value, 8, at));
   if (value.includes(':')) {
     // Base 60 ("sexagesimal"): 12:30 is 750.
-    const digits = value.split(':').map((p) => pyIntParse(p, 10, at)).reverse();
+    const digits = value
+      .split(':')
+      .map((p) => pyIntParse(p, 10, at))
+      .reverse();
     let base = 1n;
     let total = 0n;
     for (const d of digits) {
@@ -655,7 +666,10 @@ function constructFloat(raw: string, at: number): PyFloat {
   if (value === '.inf') return new PyFloat(sign * Infinity);
   if (value === '.nan') return new PyFloat(NaN);
   if (value.includes(':')) {
-    const digits = value.split(':').map((p) => pyFloatParse(p, at)).reverse();
+    const digits = value
+      .split(':')
+      .map((p) => pyFloatParse(p, at))
+      .reverse();
     let base = 1;
     let total = 0;
     for (const d of digits) {

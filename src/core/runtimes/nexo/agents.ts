@@ -65,12 +65,41 @@ const MAX_YAML_ERRORS = 5;
 /** Every key an agent may have (`AgentConfig`, `deny_unknown_fields`). Only the ones the skill loader
  *  uses are type-checked here; the others are accepted with any value. */
 const AGENT_KEYS: ReadonlySet<string> = new Set([
-  'id', 'model', 'plugins', 'heartbeat', 'config', 'system_prompt', 'language', 'link_understanding', 'web_search',
-  'pairing_policy', 'workspace', 'skills', 'skills_dir', 'skill_overrides', 'transcripts_dir', 'dreaming',
-  'workspace_git', 'tool_rate_limits', 'tool_args_validation', 'extra_docs', 'inbound_bindings', 'allowed_tools',
-  'sender_rate_limit', 'allowed_delegates', 'accept_delegates_from', 'description', 'google_auth',
-  'outbound_allowlist', 'credentials', 'context_optimization', 'dispatch_policy', 'plan_mode', 'remote_triggers',
-  'lsp', 'tenant_id',
+  'id',
+  'model',
+  'plugins',
+  'heartbeat',
+  'config',
+  'system_prompt',
+  'language',
+  'link_understanding',
+  'web_search',
+  'pairing_policy',
+  'workspace',
+  'skills',
+  'skills_dir',
+  'skill_overrides',
+  'transcripts_dir',
+  'dreaming',
+  'workspace_git',
+  'tool_rate_limits',
+  'tool_args_validation',
+  'extra_docs',
+  'inbound_bindings',
+  'allowed_tools',
+  'sender_rate_limit',
+  'allowed_delegates',
+  'accept_delegates_from',
+  'description',
+  'google_auth',
+  'outbound_allowlist',
+  'credentials',
+  'context_optimization',
+  'dispatch_policy',
+  'plan_mode',
+  'remote_triggers',
+  'lsp',
+  'tenant_id',
 ]);
 /** `String` fields (a YAML string is required; null is an error). */
 const STRING_KEYS = ['system_prompt', 'workspace', 'transcripts_dir', 'description'];
@@ -148,12 +177,22 @@ export function substitutePlaceholders(text: string, options: AgentsFileOptions 
   return { text: out + text.slice(last) };
 }
 
-function resolvePlaceholder(inner: string, env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform, cwd: string): string | { error: string } {
+function resolvePlaceholder(
+  inner: string,
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform,
+  cwd: string,
+): string | { error: string } {
   if (inner.startsWith('file:')) {
     const ref = inner.slice(5);
     // Only the runtime's secret folders may be read, never with `..` (`validate_file_ref`).
     if (ref.split('/').includes('..')) return { error: `\${${inner}}: refusing to read '${ref}': \`..\` not allowed in file reference` };
-    const roots = ['/run/secrets', '/var/run/secrets', path.join(cwd, 'secrets'), ...(rustEnvVar('CONFIG_SECRETS_DIR', env, platform) !== undefined ? [rustEnvVar('CONFIG_SECRETS_DIR', env, platform) as string] : [])];
+    const roots = [
+      '/run/secrets',
+      '/var/run/secrets',
+      path.join(cwd, 'secrets'),
+      ...(rustEnvVar('CONFIG_SECRETS_DIR', env, platform) !== undefined ? [rustEnvVar('CONFIG_SECRETS_DIR', env, platform) as string] : []),
+    ];
     if (path.isAbsolute(ref) && !roots.some((r) => ref === r || ref.startsWith(`${r.replace(/\/+$/, '')}/`))) {
       return { error: `\${${inner}}: refusing to read '${ref}': absolute paths must be under ${roots.join(', ')} or CONFIG_SECRETS_DIR` };
     }
@@ -282,7 +321,12 @@ function finish(file: AgentsFile): AgentsFile {
 
 type NodeProblem = (severity: AgentProblem['severity'], message: string, node?: Node | null) => void;
 
-function readAgent(item: unknown, configDir: string, problem: NodeProblem, pos: (n: Node | null | undefined) => { line: number; column: number }): AgentDef | null {
+function readAgent(
+  item: unknown,
+  configDir: string,
+  problem: NodeProblem,
+  pos: (n: Node | null | undefined) => { line: number; column: number },
+): AgentDef | null {
   if (!isMap(item)) {
     problem('error', 'each entry of `agents` must be a map with `id`, `model`, `skills`, `skills_dir`', item as Node);
     return null;
@@ -300,7 +344,7 @@ function readAgent(item: unknown, configDir: string, problem: NodeProblem, pos: 
   const idField = fields.get('id');
   const id = idField && valueKind(idField.value) === 'str' ? text(idField.value) : '';
   if (!idField) problem('error', 'an agent has no `id` (missing field `id`)', item);
-  else if (valueKind(idField.value) !== 'str') problem('error', 'an agent\'s `id` must be text', (idField.value as Node) ?? idField.key);
+  else if (valueKind(idField.value) !== 'str') problem('error', "an agent's `id` must be text", (idField.value as Node) ?? idField.key);
   const who = id ? `agent \`${id}\`` : 'an agent';
   const model = fields.get('model');
   if (!model) problem('error', `${who}: missing field \`model\` (\`model: {provider: …, model: …}\`); the runtime refuses the agents file`, item);
@@ -399,7 +443,7 @@ function readOverrides(value: unknown, def: AgentDef, who: string, problem: Node
     const v = pair.value as unknown;
     const k = valueKind(v);
     const tag = isScalar(v) && k === 'tagged' && text(v) === '' ? String(v.tag).replace(/^!/, '') : null;
-    const mode = k === 'str' ? text(v) : tag ?? (isScalar(v) ? text(v) : '');
+    const mode = k === 'str' ? text(v) : (tag ?? (isScalar(v) ? text(v) : ''));
     if (!MODES.includes(mode) || (k !== 'str' && tag === null)) {
       problem('error', `${who}: override for \`${skill}\` is \`${mode}\`; use strict, warn or disable`, (pair.value as Node) ?? (pair.key as Node));
       continue;
@@ -425,7 +469,10 @@ export async function readAgentsFile(filePath: string, options: AgentsFileOption
 
 /** The whole configuration as the runtime loads it: `<config>/agents.yaml`, then each
  *  `<config>/agents.d/*.yaml` in file-name order, an agent with a known `id` replacing the earlier one. */
-export async function loadAgentsConfig(configDir: string, options: AgentsFileOptions = {}): Promise<{ files: AgentsFile[]; agents: AgentDef[]; error: string | null }> {
+export async function loadAgentsConfig(
+  configDir: string,
+  options: AgentsFileOptions = {},
+): Promise<{ files: AgentsFile[]; agents: AgentDef[]; error: string | null }> {
   const files = [await readAgentsFile(path.join(configDir, 'agents.yaml'), { ...options, configDir })];
   let dropIns: string[] = [];
   try {

@@ -25,8 +25,7 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['description'],
     type: ['string', 'number', 'boolean', 'null'],
-    description:
-      'Printed, trimmed, as a `> description` line under the heading; a blank value prints no line. A list or map voids the whole frontmatter.',
+    description: 'Printed, trimmed, as a `> description` line under the heading; a blank value prints no line. A list or map voids the whole frontmatter.',
     source: SKILLS_RS,
   },
   {
@@ -99,7 +98,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['requires', 'mode'],
     type: ['string'],
     description:
-      'What happens when something is missing: `strict` hides the skill, `warn` loads it behind a `> ⚠️ MISSING DEPS` banner, `disable` always drops it without checking. Exactly these words (`Warn`, an empty value void the frontmatter); an agent\'s `skill_overrides` wins.',
+      "What happens when something is missing: `strict` hides the skill, `warn` loads it behind a `> ⚠️ MISSING DEPS` banner, `disable` always drops it without checking. Exactly these words (`Warn`, an empty value void the frontmatter); an agent's `skill_overrides` wins.",
     enum: ['strict', 'warn', 'disable'],
     default: 'strict',
     source: AGENTS_RS,

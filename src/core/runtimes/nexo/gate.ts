@@ -204,14 +204,22 @@ async function checkVersions(entries: readonly NexoBinVersion[], m: NexoMachine)
  *  from an async function would be awaited with it). */
 async function startVersionCheck(v: NexoBinVersion, m: NexoMachine): Promise<{ result: Promise<VersionCheck> }> {
   const command = v.command ?? '--version';
-  const base = { bin: v.bin, required: v.constraint, command: isRustBlank(command) ? '' : command, regex: v.regex, path: null as string | null, found: null as string | null };
+  const base = {
+    bin: v.bin,
+    required: v.constraint,
+    command: isRustBlank(command) ? '' : command,
+    regex: v.regex,
+    path: null as string | null,
+    found: null as string | null,
+  };
   const done = (c: VersionCheck): { result: Promise<VersionCheck> } => ({ result: Promise.resolve(c) });
   // 1. The constraint, before anything else.
   const parsed = parseConstraint(v.constraint);
   if (!parsed.ok) return done({ ...base, ok: false, reason: 'invalid_constraint', detail: parsed.error.message });
   // 2. The binary (a blank key resolves to nothing, although a blank `bins` entry is present).
   const lookup = await findNexoBin(v.bin, m, true);
-  if (!lookup.found || lookup.path === null) return done({ ...base, ok: false, reason: 'bin_not_found', detail: `not found (searched: ${lookup.searched.join(', ') || 'nothing'})` });
+  if (!lookup.found || lookup.path === null)
+    return done({ ...base, ok: false, reason: 'bin_not_found', detail: `not found (searched: ${lookup.searched.join(', ') || 'nothing'})` });
   const key = lookup.path;
   const withPath = { ...base, path: key };
   const judge = (found: string): VersionCheck => {
@@ -222,7 +230,16 @@ async function startVersionCheck(v: NexoBinVersion, m: NexoMachine): Promise<{ r
   // 3. The process-wide cache, by path only.
   const cached = m.versionCache.get(key);
   if (cached !== undefined) {
-    return done(cached === null ? { ...withPath, ok: false, reason: 'probe_failed', detail: 'an earlier probe of this binary failed (the runtime caches the failure for the life of the process)' } : judge(cached));
+    return done(
+      cached === null
+        ? {
+            ...withPath,
+            ok: false,
+            reason: 'probe_failed',
+            detail: 'an earlier probe of this binary failed (the runtime caches the failure for the life of the process)',
+          }
+        : judge(cached),
+    );
   }
   if (!m.runner) return done({ ...withPath, ok: false, reason: 'not_probed', detail: m.notProbedReason ?? 'probing is off' });
   const failed = (reason: 'probe_failed' | 'parse_failed', detail: string): VersionCheck => {
@@ -248,7 +265,12 @@ async function startVersionCheck(v: NexoBinVersion, m: NexoMachine): Promise<{ r
       return failed('probe_failed', out.message);
     }
     if (compiled.regex.programSize * out.output.length > MATCH_BUDGET) {
-      return { ...withPath, ok: false, reason: 'not_probed', detail: `the regex (${compiled.regex.programSize} instructions) is too large to search ${out.output.length} characters of output here; not checked` };
+      return {
+        ...withPath,
+        ok: false,
+        reason: 'not_probed',
+        detail: `the regex (${compiled.regex.programSize} instructions) is too large to search ${out.output.length} characters of output here; not checked`,
+      };
     }
     const matched = compiled.regex.wholeMatch(out.output);
     if (matched === null) return failed('parse_failed', `no match for \`${pattern}\` in the output${out.truncated ? ' (output truncated)' : ''}`);

@@ -84,7 +84,10 @@ async function folderNames(root: string): Promise<string[]> {
 
 export async function runNexo(options: NexoRunOptions): Promise<NexoRun> {
   const platform = options.platform ?? process.platform;
-  const ownRunner = options.runner === undefined ? new ProbeRunner({ ...(options.probeOptions ?? {}), env: { ...options.env } as NodeJS.ProcessEnv, cwd: options.cwd, platform }) : null;
+  const ownRunner =
+    options.runner === undefined
+      ? new ProbeRunner({ ...(options.probeOptions ?? {}), env: { ...options.env } as NodeJS.ProcessEnv, cwd: options.cwd, platform })
+      : null;
   const machine: NexoMachine = {
     env: options.env,
     cwd: options.cwd,
@@ -99,7 +102,14 @@ export async function runNexo(options: NexoRunOptions): Promise<NexoRun> {
       // Any error in the configuration: the runtime does not start, no agent loads anything.
       if (config.error !== null) return { agent: null, agentsError: config.error, names: [], skills: [], block: null };
       const def = options.agent !== undefined ? config.agents.find((a) => a.id === options.agent) : config.agents[0];
-      if (!def) return { agent: null, agentsError: options.agent !== undefined ? `no agent \`${options.agent}\` in the agents file` : 'the agents file defines no agent', names: [], skills: [], block: null };
+      if (!def)
+        return {
+          agent: null,
+          agentsError: options.agent !== undefined ? `no agent \`${options.agent}\` in the agents file` : 'the agents file defines no agent',
+          names: [],
+          skills: [],
+          block: null,
+        };
       const loaded = await loadNexoSkills(def.skills, { root: def.skillsDir, overrides: def.overrides, tenantId: def.tenantId ?? null }, machine);
       return { agent: agentOf(def), agentsError: null, names: def.skills, skills: loaded.statuses, block: loaded.block };
     }
@@ -160,7 +170,17 @@ export async function evaluateNexo(root: string, ctx: RuntimeContext & { agentsF
   });
   const report: RuntimeReport = { runtime: 'nexo', root, skills: [], index: run.block ?? '', indexError: null, findings: [] };
   if (run.agentsError !== null && ctx.agentsFile !== undefined) {
-    report.findings.push({ runtime: 'nexo', file: path.resolve(ctx.cwd, ctx.agentsFile), code: 'agents-file-refused', severity: 'error', message: `nexo-rs refuses this agents file and starts no agent: ${run.agentsError}`, line: 1, column: 1, endLine: 1, endColumn: 1 });
+    report.findings.push({
+      runtime: 'nexo',
+      file: path.resolve(ctx.cwd, ctx.agentsFile),
+      code: 'agents-file-refused',
+      severity: 'error',
+      message: `nexo-rs refuses this agents file and starts no agent: ${run.agentsError}`,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+    });
   }
   const skillsDir = run.agent?.skillsDir ?? root;
   for (const s of run.skills) {
@@ -186,7 +206,10 @@ export async function evaluateNexo(root: string, ctx: RuntimeContext & { agentsF
       verdict,
       color: colorOfVerdict(verdict),
       hiddenBy,
-      missing: s.missing.bins.length + s.missing.env.length + s.missing.versions.length ? { bins: s.missing.bins, env: s.missing.env, versions: s.missing.versions } : {},
+      missing:
+        s.missing.bins.length + s.missing.env.length + s.missing.versions.length
+          ? { bins: s.missing.bins, env: s.missing.env, versions: s.missing.versions }
+          : {},
       reasons: reasonsOf(s),
     };
     report.skills.push(v);

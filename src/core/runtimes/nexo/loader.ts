@@ -66,7 +66,20 @@ export async function loadNexoSkills(names: readonly string[], options: NexoLoad
 }
 
 function notFound(id: string, file: string | null, read: NexoSkillText | null, why: string): NexoSkillStatus {
-  return { id, status: 'not_found', mode: 'strict', missing: EMPTY_MISSING(), banner: null, displayName: null, description: null, modelContent: null, file, read, gate: null, notFoundWhy: why };
+  return {
+    id,
+    status: 'not_found',
+    mode: 'strict',
+    missing: EMPTY_MISSING(),
+    banner: null,
+    displayName: null,
+    description: null,
+    modelContent: null,
+    file,
+    read,
+    gate: null,
+    notFoundWhy: why,
+  };
 }
 
 /** `load_one`: null for a blank name (no status at all). */
@@ -89,7 +102,8 @@ async function loadOne(name: string, root: string, options: NexoLoadOptions, m: 
   try {
     const st = await fsp.stat(file);
     // The runtime reads any size; past this we do not (a file that large is not a skill), and say so.
-    if (st.isFile() && st.size > MAX_SKILL_BYTES) return notFound(id, file, null, `the file is larger than ${MAX_SKILL_BYTES / 1048576} MB; skill-author does not read it`);
+    if (st.isFile() && st.size > MAX_SKILL_BYTES)
+      return notFound(id, file, null, `the file is larger than ${MAX_SKILL_BYTES / 1048576} MB; skill-author does not read it`);
     bytes = await fsp.readFile(file);
   } catch (e) {
     return notFound(id, file, null, `the file cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
@@ -100,7 +114,13 @@ async function loadOne(name: string, root: string, options: NexoLoadOptions, m: 
 }
 
 /** The status of a skill whose text is already read (the loader's files, or the editor's unsaved text). */
-export async function evaluateNexoText(id: string, file: string | null, read: NexoSkillText, override: GatingMode | undefined, m: NexoMachine): Promise<NexoSkillStatus> {
+export async function evaluateNexoText(
+  id: string,
+  file: string | null,
+  read: NexoSkillText,
+  override: GatingMode | undefined,
+  m: NexoMachine,
+): Promise<NexoSkillStatus> {
   if (!read.loadable) return notFound(id, file, read, read.split.state === 'blank' ? 'the file is blank' : 'the body is empty');
   const gate = await gateNexoSkill(read.meta, id, override, m);
   const base: NexoSkillStatus = {

@@ -129,7 +129,11 @@ export function serdeUnsignedInt(scalar: string): bigint | null {
     s = s.slice(1);
     if (s.startsWith('+') || s.startsWith('-')) return null;
   }
-  for (const [prefix, radix] of [['0x', 16], ['0o', 8], ['0b', 2]] as const) {
+  for (const [prefix, radix] of [
+    ['0x', 16],
+    ['0o', 8],
+    ['0b', 2],
+  ] as const) {
     if (s.startsWith(prefix)) {
       const rest = s.slice(2);
       if (rest.startsWith('+') || rest.startsWith('-')) return null;
@@ -143,7 +147,11 @@ export function serdeUnsignedInt(scalar: string): bigint | null {
 }
 
 function serdeNegativeInt(scalar: string): bigint | null {
-  for (const [prefix, radix] of [['-0x', 16], ['-0o', 8], ['-0b', 2]] as const) {
+  for (const [prefix, radix] of [
+    ['-0x', 16],
+    ['-0o', 8],
+    ['-0b', 2],
+  ] as const) {
     if (scalar.startsWith(prefix)) {
       const v = fromStrRadix(scalar.slice(3), radix, true);
       if (v !== null) return v;

@@ -81,4 +81,3 @@ export function renderSystemBlock(skills: readonly SystemBlockSkill[]): string |
   }
   return rustTrimEnd(out);
 }
-

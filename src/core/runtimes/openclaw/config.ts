@@ -67,9 +67,7 @@ export function compactHomePrefixes(env: MutableEnv, osHome: string): string[] {
       return null;
     }
   });
-  return [...homes, ...real.filter((h): h is string => !!h)]
-    .filter((h, i, all) => all.indexOf(h) === i)
-    .sort((a, b) => b.length - a.length);
+  return [...homes, ...real.filter((h): h is string => !!h)].filter((h, i, all) => all.indexOf(h) === i).sort((a, b) => b.length - a.length);
 }
 
 export function resolveUserPath(input: string, home: string): string {

@@ -20,12 +20,7 @@ import { isPathInside, isSymlinkPath, readSkillFileSync, tryRealpath, type ReadF
 import type { SkillsLimits } from './config';
 
 export type SkillSource =
-  | 'openclaw-extra'
-  | 'openclaw-bundled'
-  | 'openclaw-managed'
-  | 'agents-skills-personal'
-  | 'agents-skills-project'
-  | 'openclaw-workspace';
+  'openclaw-extra' | 'openclaw-bundled' | 'openclaw-managed' | 'agents-skills-personal' | 'agents-skills-project' | 'openclaw-workspace';
 
 /** A skill as OpenClaw's loader returns it. */
 export interface LoadedSkill {
@@ -118,7 +113,10 @@ function existsSync(p: string): boolean {
   }
 }
 
-function warnEscaped(ctx: DiscoveryContext, p: { source: SkillSource; rootDir: string; rootRealPath: string; candidatePath: string; candidateRealPath: string }): void {
+function warnEscaped(
+  ctx: DiscoveryContext,
+  p: { source: SkillSource; rootDir: string; rootRealPath: string; candidatePath: string; candidateRealPath: string },
+): void {
   const isLink = isSymlinkPath(p.candidatePath);
   const bundled = p.source === 'openclaw-bundled';
   const reason = isLink ? (bundled ? 'bundled-symlink-escape' : 'symlink-escape') : bundled ? 'bundled-root-escape' : 'path-escape';
@@ -154,12 +152,7 @@ function contained(ctx: DiscoveryContext, source: SkillSource, rootDir: string, 
 
 /** `loadSingleSkillDirectory`: the SKILL.md read safely and parsed; a name (frontmatter `name` trimmed, else
  *  the folder name) and a trimmed non-empty description are required. */
-function loadSingleSkillDirectory(
-  ctx: DiscoveryContext,
-  skillDir: string,
-  source: SkillSource,
-  rootRealPath: string,
-): LoadedSkill | null {
+function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, source: SkillSource, rootRealPath: string): LoadedSkill | null {
   const skillFilePath = path.join(skillDir, 'SKILL.md');
   const read = readSkillFileSync(rootRealPath, skillFilePath, ctx.limits.maxSkillFileBytes);
   if (!read.ok) {
@@ -252,7 +245,14 @@ export function loadRoot(ctx: DiscoveryContext, dir: string, source: SkillSource
   const rootDir = path.resolve(dir);
   const rootRealPath = tryRealpath(rootDir) ?? rootDir;
   const baseDir = resolveNestedSkillsRoot(dir, limits.maxCandidatesPerRoot);
-  const scan: RootScan = { source, dir: rootDir, baseDir: path.resolve(baseDir), nestedRoot: path.resolve(baseDir) !== rootDir, rootIsSkill: false, skills: [] };
+  const scan: RootScan = {
+    source,
+    dir: rootDir,
+    baseDir: path.resolve(baseDir),
+    nestedRoot: path.resolve(baseDir) !== rootDir,
+    rootIsSkill: false,
+    skills: [],
+  };
   if (scan.nestedRoot) {
     ctx.traces.push({ dir: baseDir, source, fate: { kind: 'is-nested-root' } });
     for (const name of listChildDirectories(rootDir)) {

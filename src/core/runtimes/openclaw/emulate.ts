@@ -117,9 +117,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     const bundled = bundledDir ? [load(bundledDir, 'openclaw-bundled')] : [];
     for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
     const extraRaw: unknown = cfg.skills?.load?.extraDirs ?? [];
-    const extraDirs = (Array.isArray(extraRaw) ? extraRaw : [])
-      .map((d: unknown) => (typeof d === 'string' ? d.trim() : ''))
-      .filter(Boolean);
+    const extraDirs = (Array.isArray(extraRaw) ? extraRaw : []).map((d: unknown) => (typeof d === 'string' ? d.trim() : '')).filter(Boolean);
     const extra = extraDirs.map((d: string) => load(resolveUserPath(d, home), 'openclaw-extra'));
     const managed = load(managedSkillsDir, 'openclaw-managed');
     const osHome = env.HOME?.trim() || ctx.home;

@@ -29,7 +29,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['name'],
     type: ['string'],
     description:
-      'The skill\'s name in the prompt, its slash command and the default `skills.entries` key, kept verbatim after trimming (it need not match the folder); without it OpenClaw uses the folder name. Skills are merged by name: a later root replaces an earlier one.',
+      "The skill's name in the prompt, its slash command and the default `skills.entries` key, kept verbatim after trimming (it need not match the folder); without it OpenClaw uses the folder name. Skills are merged by name: a later root replaces an earlier one.",
     source: LOADER,
   },
   {
@@ -49,13 +49,13 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['website'],
     type: ['string'],
-    description: 'Fallback for the skill\'s website when neither `metadata.openclaw.homepage` nor `homepage` is set.',
+    description: "Fallback for the skill's website when neither `metadata.openclaw.homepage` nor `homepage` is set.",
     source: ENTRY_META,
   },
   {
     path: ['url'],
     type: ['string'],
-    description: 'Last fallback for the skill\'s website, after `metadata.openclaw.homepage`, `homepage` and `website`.',
+    description: "Last fallback for the skill's website, after `metadata.openclaw.homepage`, `homepage` and `website`.",
     source: ENTRY_META,
   },
   {
@@ -67,8 +67,7 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['user-invocable'],
     type: ['boolean'],
-    description:
-      'Whether the skill is also a slash command. Read as text: `true/1/yes/on` or `false/0/no/off` (any case); anything else gives the default.',
+    description: 'Whether the skill is also a slash command. Read as text: `true/1/yes/on` or `false/0/no/off` (any case); anything else gives the default.',
     default: true,
     source: SKILL_FM,
   },
@@ -76,7 +75,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['disable-model-invocation'],
     type: ['boolean'],
     description:
-      'When true, the skill stays eligible but is left out of the model\'s prompt (it still counts for status and slash commands). Read as text: `true/1/yes/on` or `false/0/no/off`; anything else gives the default.',
+      "When true, the skill stays eligible but is left out of the model's prompt (it still counts for status and slash commands). Read as text: `true/1/yes/on` or `false/0/no/off`; anything else gives the default.",
     default: false,
     source: SKILL_FM,
   },
@@ -84,7 +83,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['command-dispatch'],
     type: ['string'],
     description:
-      '`tool` makes the skill\'s slash command bypass the model and call the tool named in `command-tool` directly; any other value is ignored. `command_dispatch` is read too.',
+      "`tool` makes the skill's slash command bypass the model and call the tool named in `command-tool` directly; any other value is ignored. `command_dispatch` is read too.",
     enum: ['tool'],
     source: WORKSPACE,
   },
@@ -113,7 +112,7 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['metadata', 'openclaw'],
     type: ['object'],
-    description: 'OpenClaw\'s gating and UI settings for the skill; must be an object. Without it the skill is always eligible unless disabled in config.',
+    description: "OpenClaw's gating and UI settings for the skill; must be an object. Without it the skill is always eligible unless disabled in config.",
     source: SHARED_FM,
   },
   {
@@ -131,21 +130,19 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['metadata', 'openclaw', 'skillKey'],
     type: ['string'],
-    description: 'Key of this skill under `skills.entries` in openclaw.json (enabled, env, apiKey); defaults to the skill\'s name.',
+    description: "Key of this skill under `skills.entries` in openclaw.json (enabled, env, apiKey); defaults to the skill's name.",
     source: SKILL_FM,
   },
   {
     path: ['metadata', 'openclaw', 'primaryEnv'],
     type: ['string'],
-    description:
-      'Environment variable that `skills.entries.<key>.apiKey` provides: a truthy apiKey then satisfies that name in `requires.env`.',
+    description: 'Environment variable that `skills.entries.<key>.apiKey` provides: a truthy apiKey then satisfies that name in `requires.env`.',
     source: CONFIG,
   },
   {
     path: ['metadata', 'openclaw', 'os'],
     type: ['array', 'string'],
-    description:
-      `Hard platform filter compared exactly with Node's \`process.platform\`: \`darwin\`, \`linux\`, \`win32\` (not \`macos\` or \`Linux\`); applies even with \`always: true\`. ${listNote}`,
+    description: `Hard platform filter compared exactly with Node's \`process.platform\`: \`darwin\`, \`linux\`, \`win32\` (not \`macos\` or \`Linux\`); applies even with \`always: true\`. ${listNote}`,
     source: CONFIG,
   },
   {
@@ -166,7 +163,8 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['metadata', 'openclaw', 'requires'],
     type: ['object'],
-    description: 'What the skill needs; any missing item leaves it out of the prompt. Must be an object (a list is ignored), and misspelt keys such as `bin` are ignored.',
+    description:
+      'What the skill needs; any missing item leaves it out of the prompt. Must be an object (a list is ignored), and misspelt keys such as `bin` are ignored.',
     source: SHARED_FM,
   },
   {
@@ -184,15 +182,13 @@ export const FIELDS: readonly RuntimeField[] = [
   {
     path: ['metadata', 'openclaw', 'requires', 'env'],
     type: ['array', 'string'],
-    description:
-      `Environment variables that must be non-empty in the process (a space counts), or be set in \`skills.entries.<key>.env\`, or be the \`primaryEnv\` of a skill with an \`apiKey\`. ${listNote}`,
+    description: `Environment variables that must be non-empty in the process (a space counts), or be set in \`skills.entries.<key>.env\`, or be the \`primaryEnv\` of a skill with an \`apiKey\`. ${listNote}`,
     source: CONFIG,
   },
   {
     path: ['metadata', 'openclaw', 'requires', 'config'],
     type: ['array', 'string'],
-    description:
-      `Dotted openclaw.json paths that must be truthy in the loaded config (defaults included): \`false\`, \`0\`, \`""\` and absent fail, any object or list passes. ${listNote}`,
+    description: `Dotted openclaw.json paths that must be truthy in the loaded config (defaults included): \`false\`, \`0\`, \`""\` and absent fail, any object or list passes. ${listNote}`,
     source: CONFIG,
   },
   {

@@ -195,7 +195,11 @@ export function analyzeSkillText(file: string, text: string): OpenClawFinding[] 
     out.push(finding(file, t.index, codeName, severity, message, t.toFile(nStart), t.toFile(nEnd), fix));
 
   if (text.charCodeAt(0) === 0xfeff) {
-    const fm = text.slice(1).replace(/^\r?\n?/, '').startsWith('---') || text.slice(1).startsWith('---');
+    const fm =
+      text
+        .slice(1)
+        .replace(/^\r?\n?/, '')
+        .startsWith('---') || text.slice(1).startsWith('---');
     out.push(
       finding(
         file,
@@ -369,7 +373,12 @@ export function analyzeSkillText(file: string, text: string): OpenClawFinding[] 
       try {
         const asYaml = YAML.parse(entry?.rawInline ?? '', { schema: 'core', logLevel: 'error' }) as unknown;
         if (asYaml && typeof asYaml === 'object') {
-          fix = { start: t.toFile(metaLine.valueStart), end: t.toFile(metaLine.valueEnd), replacement: JSON.stringify(asYaml), title: 'Write metadata as JSON' };
+          fix = {
+            start: t.toFile(metaLine.valueStart),
+            end: t.toFile(metaLine.valueEnd),
+            replacement: JSON.stringify(asYaml),
+            title: 'Write metadata as JSON',
+          };
         }
       } catch {
         // no mechanical fix
@@ -379,10 +388,21 @@ export function analyzeSkillText(file: string, text: string): OpenClawFinding[] 
     } else {
       why = `OpenClaw parses it with JSON5, which fails (${meta.error.split('\n')[0] ?? meta.error})`;
     }
-    at('metadata-not-json5', 'error', `metadata is ignored: ${why}. Every requirement, os and install spec in it is lost without a message.`, metaLine.start, metaLine.end, fix);
+    at(
+      'metadata-not-json5',
+      'error',
+      `metadata is ignored: ${why}. Every requirement, os and install spec in it is lost without a message.`,
+      metaLine.start,
+      metaLine.end,
+      fix,
+    );
   } else if (meta.status === 'no-openclaw-key' && metaLine && meta.parsed && typeof meta.parsed === 'object' && !Array.isArray(meta.parsed)) {
     const keys = Object.keys(meta.parsed as Record<string, unknown>);
-    const near = keys.find((k) => k !== 'openclaw' && (k.toLowerCase() === 'openclaw' || ['clawdbot', 'clawdis', 'moltbot', 'moldbot', 'open-claw', 'open_claw'].includes(k.toLowerCase())));
+    const near = keys.find(
+      (k) =>
+        k !== 'openclaw' &&
+        (k.toLowerCase() === 'openclaw' || ['clawdbot', 'clawdis', 'moltbot', 'moldbot', 'open-claw', 'open_claw'].includes(k.toLowerCase())),
+    );
     const value = (meta.parsed as Record<string, unknown>).openclaw;
     if (near) {
       const tok = t.tokenAfterKey(metaFrom, metaTo, null, near);
@@ -425,14 +445,22 @@ export function analyzeSkillText(file: string, text: string): OpenClawFinding[] 
  *  (PyYAML wants the space after a colon). */
 function flowJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(flowJson).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${JSON.stringify(k)}: ${flowJson(x)}`).join(', ')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${flowJson(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
 /** `metadata.openclaw.bins` (and anyBins, env, config) moved under `metadata.openclaw.requires`, when metadata
  *  is one line of plain JSON(5) OpenClaw reads as written: no comments, nothing JSON cannot say, no key that
  *  `requires` already has. The whole value is rewritten as JSON (the other keys unchanged). */
-function moveUnderRequires(t: SkillText, parsed: unknown, block: Record<string, unknown>, line: { valueStart: number; valueEnd: number }): OpenClawFix | undefined {
+function moveUnderRequires(
+  t: SkillText,
+  parsed: unknown,
+  block: Record<string, unknown>,
+  line: { valueStart: number; valueEnd: number },
+): OpenClawFix | undefined {
   if (Array.isArray(block) || !parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
   const raw = t.normalized.slice(line.valueStart, line.valueEnd);
   if (raw.includes('\n') || /\/[/*]|\b(?:NaN|Infinity)\b/.test(raw) || !raw.trimStart().startsWith('{')) return undefined;
@@ -496,7 +524,12 @@ function blockFindings(t: SkillText, block: Record<string, unknown>, from: numbe
       for (const [key, value] of Object.entries(requires as Record<string, unknown>)) {
         if (REQUIRES_KEYS.includes(key)) {
           if (value !== undefined && value !== null && typeof value !== 'string' && !Array.isArray(value)) {
-            at('requires-value', 'warning', `requires.${key} must be a list or a comma-separated string; OpenClaw reads this one as an empty list.`, t.tokenAfterKey(from, to, 'requires', key));
+            at(
+              'requires-value',
+              'warning',
+              `requires.${key} must be a list or a comma-separated string; OpenClaw reads this one as an empty list.`,
+              t.tokenAfterKey(from, to, 'requires', key),
+            );
           }
           continue;
         }
@@ -522,7 +555,10 @@ function blockFindings(t: SkillText, block: Record<string, unknown>, from: numbe
     const lower = value.toLowerCase();
     const target = NODE_PLATFORMS.includes(lower) ? lower : OS_SYNONYMS[lower];
     const r = t.tokenAfterKey(from, to, 'os', value);
-    const fix = target && r ? { start: t.toFile(r.start + r.quote.length), end: t.toFile(r.end - r.quote.length), replacement: target, title: `Use ${target}` } : undefined;
+    const fix =
+      target && r
+        ? { start: t.toFile(r.start + r.quote.length), end: t.toFile(r.end - r.quote.length), replacement: target, title: `Use ${target}` }
+        : undefined;
     const distro = LINUX_DISTROS.includes(lower);
     at(
       'os-value',
@@ -537,7 +573,10 @@ function blockFindings(t: SkillText, block: Record<string, unknown>, from: numbe
     const text = String(block.always);
     const asBool = parseBooleanValue(text);
     const r = t.tokenAfterKey(from, to, 'always', text);
-    const fix = asBool !== undefined && r ? { start: t.toFile(r.start), end: t.toFile(r.end), replacement: String(asBool), title: `Use the boolean ${String(asBool)}` } : undefined;
+    const fix =
+      asBool !== undefined && r
+        ? { start: t.toFile(r.start), end: t.toFile(r.end), replacement: String(asBool), title: `Use the boolean ${String(asBool)}` }
+        : undefined;
     at(
       'always-not-boolean',
       'warning',
@@ -568,14 +607,22 @@ function blockFindings(t: SkillText, block: Record<string, unknown>, from: numbe
       else {
         const needs: Record<string, string> = {
           formula: 'a `formula` (or `cask`): a Homebrew name such as `ffmpeg`',
-          package: res.kind === 'node' ? 'a `package`: an npm registry name, optionally with an exact version or tag' : 'a `package`: a PyPI requirement such as `ruff`',
+          package:
+            res.kind === 'node'
+              ? 'a `package`: an npm registry name, optionally with an exact version or tag'
+              : 'a `package`: a PyPI requirement such as `ruff`',
           module: 'a `module`: a Go module path such as `example.com/tool@latest`',
           url: 'a `url` starting with http:// or https://',
         };
         why = `a ${res.kind} spec needs ${needs[res.field] ?? res.field}`;
       }
       const r = findNthObject(t, from, to, 'install', i);
-      at('install-invalid', 'warning', `OpenClaw drops install spec ${i + 1} without a message: ${why}. \`openclaw skills info\` then offers no installer for it.`, r);
+      at(
+        'install-invalid',
+        'warning',
+        `OpenClaw drops install spec ${i + 1} without a message: ${why}. \`openclaw skills info\` then offers no installer for it.`,
+        r,
+      );
     });
   }
   return out;
@@ -671,7 +718,8 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
       return l ? { t, l } : null;
     })();
     const msg = `Another skill folder (${r.winner.baseDir}) declares the name ${code(r.loser.name)}. OpenClaw keys skills by name and keeps only that one, so this folder produces no skill (no message). Give each skill a distinct name.`;
-    if (nameLine) out.push(finding(file, nameLine.t.index, 'duplicate-name', 'warning', msg, nameLine.t.toFile(nameLine.l.start), nameLine.t.toFile(nameLine.l.end)));
+    if (nameLine)
+      out.push(finding(file, nameLine.t.index, 'duplicate-name', 'warning', msg, nameLine.t.toFile(nameLine.l.start), nameLine.t.toFile(nameLine.l.end)));
     else out.push(wholeFile(file, 'duplicate-name', 'warning', msg));
     analyze(file);
   }

@@ -142,9 +142,7 @@ export function validateRegistryNpmSpec(rawSpec: string): string | null {
   const hasSelector = at > 0;
   const name = hasSelector ? spec.slice(0, at) : spec;
   const selector = hasSelector ? spec.slice(at + 1) : '';
-  const nameOk = name.startsWith('@')
-    ? /^@[a-z0-9][a-z0-9-._~]*\/[a-z0-9][a-z0-9-._~]*$/.test(name)
-    : /^[a-z0-9][a-z0-9-._~]*$/.test(name);
+  const nameOk = name.startsWith('@') ? /^@[a-z0-9][a-z0-9-._~]*\/[a-z0-9][a-z0-9-._~]*$/.test(name) : /^[a-z0-9][a-z0-9-._~]*$/.test(name);
   if (!nameOk) return 'unsupported npm spec: expected <name> or <name>@<version> from the npm registry';
   if (!hasSelector) return null;
   if (!selector) return 'unsupported npm spec: missing version/tag after @';

@@ -77,7 +77,14 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
     if (!st) continue;
     const reasons = [
       foundFact(e.name, e.source),
-      readyFact({ eligible: st.eligible, disabled: st.disabled, blocked: st.blockedByAllowlist, skillKey: st.skillKey, missing: st.missing, always: st.always }),
+      readyFact({
+        eligible: st.eligible,
+        disabled: st.disabled,
+        blocked: st.blockedByAllowlist,
+        skillKey: st.skillKey,
+        missing: st.missing,
+        always: st.always,
+      }),
     ];
     let v: RuntimeVerdict;
     let hiddenBy: HiddenBy[] = [];
@@ -183,7 +190,8 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
     if (!fate) continue;
     // A folder never looked at counts only when it holds a SKILL.md (otherwise it is not a skill at all).
     const skillMd = path.join(dir, 'SKILL.md');
-    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !fs.existsSync(skillMd)) continue;
+    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !fs.existsSync(skillMd))
+      continue;
     let v: RuntimeVerdict;
     let hiddenBy: HiddenBy[] = [];
     switch (fate.kind) {
@@ -208,4 +216,3 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
   }
   return out;
 }
-

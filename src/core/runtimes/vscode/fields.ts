@@ -26,7 +26,7 @@ export const FIELDS: readonly RuntimeField[] = [
     path: ['name'],
     type: ['string'],
     description:
-      '**Required.** The skill\'s identifier: lowercase letters, digits and `-` only, at most 64 characters, and equal to the folder name; VS Code skips a skill without `name` or whose name (XML tags removed, cut to 64) differs from its folder. No slashes, colons or namespace prefixes: plugins add their own prefix.',
+      "**Required.** The skill's identifier: lowercase letters, digits and `-` only, at most 64 characters, and equal to the folder name; VS Code skips a skill without `name` or whose name (XML tags removed, cut to 64) differs from its folder. No slashes, colons or namespace prefixes: plugins add their own prefix.",
     required: true,
     source: LOADER,
   },
