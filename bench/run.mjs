@@ -297,7 +297,7 @@ for (const n of sizes) {
   const out = join(tmp, 'editor.json');
   const big = corpora[sizes[sizes.length - 1]].dir;
   const root = join(here, '..');
-  const r = spawnSync(process.execPath, [join(root, 'test/integration/run.mjs'), '--grep', 'Editor benchmark'], {
+  const r = spawnSync(process.execPath, [join(root, 'test/integration/run.mjs'), '--grep', 'Editor benchmark', '--timeout', '900'], {
     env: { ...process.env, SKILL_AUTHOR_BENCH_OUT: out, SKILL_AUTHOR_BENCH_CORPUS: big },
     encoding: 'utf8',
     timeout: 900_000,

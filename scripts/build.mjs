@@ -24,12 +24,15 @@ const common = { platform: 'node', target: 'node20', sourcemap: true, logLevel: 
 rmSync(join(root, 'out'), { recursive: true, force: true });
 // A production build must not leave an older bundle's source map next to the new bundle.
 if (production)
-  for (const f of ['dist/cli.js.map', 'dist/analyze-worker.js.map', 'dist/lsp.js.map', 'dist/extension.js.map']) rmSync(join(root, f), { force: true });
+  for (const f of ['dist/cli.js.map', 'dist/analyze-worker.js.map', 'dist/runtime-worker.js.map', 'dist/lsp.js.map', 'dist/extension.js.map'])
+    rmSync(join(root, f), { force: true });
 
 const bundles = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The CLI's analysis worker (src/cli/workers.ts starts it): only the engine's analysis, so it starts fast.
   { entryPoints: ['src/cli/analyze-worker.ts'], outfile: 'dist/analyze-worker.js' },
+  // Hermes's and OpenClaw's whole-root emulation on a worker thread (src/core/runtimes/offThread.ts).
+  { entryPoints: ['src/core/runtimes/worker.ts'], outfile: 'dist/runtime-worker.js' },
   // The language server (`skill-author lsp --stdio`), loaded by the CLI only for that command.
   { entryPoints: ['src/server/main.ts'], outfile: 'dist/lsp.js' },
 ];

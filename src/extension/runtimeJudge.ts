@@ -17,11 +17,12 @@ import type { EvaluatedSkill } from '../core/engine';
 import type { RuntimeChoices } from '../core/runtimes';
 import type { Entry } from '../core/runtimes/entry';
 import type { TreeEvaluator } from '../core/runtimes/judge';
+import type { OffThreadEvaluator } from '../core/runtimes/offThread';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../core/runtimes/types';
 import { resolveSettingPath, RUNTIME_SETTINGS } from './config';
 import type { SkillAuthorContext } from './context';
 
-type Runtimes = typeof import('../core/runtimes') & typeof import('../core/runtimes/entry');
+type Runtimes = typeof import('../core/runtimes') & typeof import('../core/runtimes/entry') & typeof import('../core/runtimes/offThread');
 
 export class RuntimeJudge implements vscode.Disposable {
   private readonly reports = new Map<string, Promise<RuntimeReport>>();
@@ -30,6 +31,7 @@ export class RuntimeJudge implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private modules: Runtimes | undefined;
+  private offThread: OffThreadEvaluator | undefined;
 
   /** Fires when every verdict may have changed (settings, engine reset): judge everything again. */
   readonly onDidChange: vscode.Event<void> = this.changed.event;
@@ -75,6 +77,7 @@ export class RuntimeJudge implements vscode.Disposable {
     this.modules ??= {
       ...(require('../core/runtimes') as typeof import('../core/runtimes')),
       ...(require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')),
+      ...(require('../core/runtimes/offThread') as typeof import('../core/runtimes/offThread')),
     };
     return this.modules;
   }
@@ -141,7 +144,7 @@ export class RuntimeJudge implements vscode.Disposable {
     const ctx = this.context(choices);
     this.watch(ctx);
     const trees = Object.fromEntries(
-      Object.entries(TREE_EVALUATORS).map(([runtime, evaluate]): [string, TreeEvaluator] => [runtime, (root, c) => this.cached(runtime, root, evaluate, c)]),
+      Object.keys(TREE_EVALUATORS).map((runtime): [string, TreeEvaluator] => [runtime, (root, c) => this.cached(runtime as RuntimeId, root, c)]),
     );
     const { judged } = await judgeEvaluated(skills, ctx, choices, trees);
     return skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number]));
@@ -152,19 +155,20 @@ export class RuntimeJudge implements vscode.Disposable {
    * settings' context: the same report the verdicts come from. Null for a runtime that reads no root.
    */
   async report(runtime: RuntimeId, root: string): Promise<RuntimeReport | null> {
-    const evaluate = this.core().TREE_EVALUATORS[runtime];
-    if (!evaluate) return null;
+    if (!this.core().TREE_EVALUATORS[runtime]) return null;
     const ctx = this.context(this.choices());
     this.watch(ctx);
-    return this.cached(runtime, root, evaluate, ctx);
+    return this.cached(runtime, root, ctx);
   }
 
   /** The report of (runtime, root), run once until invalidated; a failed run is not kept. */
-  private cached(runtime: string, root: string, evaluate: TreeEvaluator, c: RuntimeContext): Promise<RuntimeReport> {
+  private cached(runtime: RuntimeId, root: string, c: RuntimeContext): Promise<RuntimeReport> {
     const key = `${runtime}\0${root}`;
     let report = this.reports.get(key);
     if (!report) {
-      const run = (report = evaluate(root, c));
+      // On a worker thread: a root of thousands of skills takes seconds to read, as the runtime reads it.
+      this.offThread ??= new (this.core().OffThreadEvaluator)(path.join(__dirname, 'runtime-worker.js'));
+      const run = (report = this.offThread.evaluate(runtime, root, c));
       this.reports.set(key, run);
       run.then(
         (r) => this.reports.get(key) === run && this.done.set(key, r),
@@ -175,6 +179,7 @@ export class RuntimeJudge implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.offThread?.dispose();
     this.reports.clear();
     this.unwatch();
     for (const d of this.subscriptions.splice(0)) d.dispose();

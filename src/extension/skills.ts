@@ -398,7 +398,7 @@ export class SkillStore implements vscode.Disposable {
       while (next < found.length) {
         if (generation !== this.scanGeneration || this.disposed) return;
         const { location, root } = found[next++] as (typeof found)[number];
-        await this.load(location, root);
+        await this.load(location, root, false);
         if (performance.now() - slice > SLICE_MS) {
           await yieldNow();
           slice = performance.now();
@@ -527,8 +527,12 @@ export class SkillStore implements vscode.Disposable {
 
   // ---- one skill -----------------------------------------------------------------------------------
 
-  /** Analyze (from the open editor when there is one with unsaved text, else from disk) and evaluate. */
-  private async load(location: SkillLocation, root: SkillRoot): Promise<void> {
+  /**
+   * Analyze (from the open editor when there is one with unsaved text, else from disk) and evaluate.
+   * `changedOnDisk`: the file changed since the root's Hermes and OpenClaw reports were taken, so they are
+   * taken again (a scan reads files those reports already saw: it invalidates them once, not per file).
+   */
+  private async load(location: SkillLocation, root: SkillRoot, changedOnDisk = true): Promise<void> {
     const engine = this.ctx.engine();
     const doc = openDocument(location.file);
     let analysis: SkillAnalysis;
@@ -552,7 +556,7 @@ export class SkillStore implements vscode.Disposable {
       fromEditor,
       entry: previous?.entry,
     };
-    if (!fromEditor) this.staleRoots.add(root.path);
+    if (!fromEditor && changedOnDisk) this.staleRoots.add(root.path);
     this.setRecord(record);
     this.queue({ changed: [record] });
     this.evaluate(record);
@@ -726,7 +730,7 @@ export class SkillStore implements vscode.Disposable {
       const record = this.records.get(path.join(dir, 'SKILL.md'));
       if (record) {
         const doc = openDocument(record.file);
-        if (!doc?.isDirty) void this.track(this.load(record.location, record.root));
+        if (!doc?.isDirty) void this.track(this.load(record.location, record.root, false));
         return;
       }
       if (path.dirname(dir) === dir || !this.rootOf(dir)) return;

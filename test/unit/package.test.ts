@@ -20,6 +20,7 @@ describe('VSIX contents', () => {
       'LICENSE',
       'README.md',
       'dist/extension.js',
+      'dist/runtime-worker.js',
       'language-configuration.json',
       'media/icon.png',
       'media/skills.svg',

@@ -1,0 +1,85 @@
+// Hermes's and OpenClaw's reports of a whole root, computed on a worker thread (./worker.ts) so that the
+// thread asking (the VS Code extension host) stays responsive while thousands of files are read. The
+// reports are plain data and cross the thread boundary as they are. When the worker script is missing (an
+// unbundled test run) or the worker fails, the report is computed on the calling thread instead: slower for
+// a large root, same result.
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { TREE_EVALUATORS } from './index';
+import type { RuntimeContext, RuntimeId, RuntimeReport } from './types';
+
+export interface OffThreadRequest {
+  id: number;
+  runtime: RuntimeId;
+  root: string;
+  ctx: RuntimeContext;
+}
+
+export type OffThreadReply = { id: number; report: RuntimeReport } | { id: number; error: string };
+
+export class OffThreadEvaluator {
+  private worker: Worker | undefined;
+  private broken = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (r: RuntimeReport) => void; reject: (e: Error) => void; req: OffThreadRequest }>();
+
+  /** `script`: the bundled worker (dist/runtime-worker.js). */
+  constructor(private readonly script: string) {}
+
+  evaluate(runtime: RuntimeId, root: string, ctx: RuntimeContext): Promise<RuntimeReport> {
+    const inProcess = TREE_EVALUATORS[runtime];
+    if (!inProcess) return Promise.reject(new Error(`no tree evaluator for ${runtime}`));
+    const worker = this.ensure();
+    if (!worker) return inProcess(root, ctx);
+    const req: OffThreadRequest = { id: this.nextId++, runtime, root, ctx: { ...ctx, env: { ...ctx.env } } };
+    return new Promise<RuntimeReport>((resolve, reject) => {
+      this.pending.set(req.id, { resolve, reject, req });
+      worker.postMessage(req);
+    });
+  }
+
+  private ensure(): Worker | undefined {
+    if (this.worker || this.broken) return this.worker;
+    if (!existsSync(this.script)) {
+      this.broken = true;
+      return undefined;
+    }
+    const worker = new Worker(this.script);
+    // The worker must not keep a process alive that has nothing else to do (the CLI, a test).
+    worker.unref();
+    worker.on('message', (reply: OffThreadReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if ('report' in reply) p.resolve(reply.report);
+      else p.reject(new Error(reply.error));
+    });
+    const fail = (): void => {
+      // A crashed worker: what it had in hand is computed here, and so is everything after.
+      this.broken = true;
+      this.worker = undefined;
+      const waiting = [...this.pending.values()];
+      this.pending.clear();
+      for (const p of waiting) {
+        const evaluate = TREE_EVALUATORS[p.req.runtime];
+        if (evaluate) evaluate(p.req.root, p.req.ctx).then(p.resolve, p.reject);
+        else p.reject(new Error(`no tree evaluator for ${p.req.runtime}`));
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (this.worker === worker && code !== 0) fail();
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  dispose(): void {
+    const w = this.worker;
+    this.worker = undefined;
+    this.broken = true;
+    for (const p of this.pending.values()) p.reject(new Error('disposed'));
+    this.pending.clear();
+    void w?.terminate();
+  }
+}

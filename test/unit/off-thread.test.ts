@@ -1,0 +1,49 @@
+// Hermes's and OpenClaw's whole-root reports computed on the worker thread the extension uses
+// (dist/runtime-worker.js, built by `npm run build`) equal the reports computed in process; without the
+// worker script, or when the worker dies, the same reports come from the calling thread.
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { runtimeContext, TREE_EVALUATORS } from '../../src/core/runtimes';
+import { OffThreadEvaluator } from '../../src/core/runtimes/offThread';
+import type { RuntimeId } from '../../src/core/runtimes/types';
+
+const repo = path.join(__dirname, '..', '..', '..');
+const script = path.join(repo, 'dist', 'runtime-worker.js');
+const cases: Array<[RuntimeId, string]> = [
+  ['hermes', path.join(repo, 'examples', 'hermes', 'skills')],
+  ['openclaw', path.join(repo, 'examples', 'openclaw', 'workspace', 'skills')],
+];
+
+describe('runtime reports off the calling thread', function () {
+  this.timeout(60_000);
+  const ctx = runtimeContext({ PATH: '/usr/bin:/bin', HOME: '/nonexistent-home' }, repo);
+
+  it('the worker thread gives the in-process report, byte for byte', async function () {
+    if (!existsSync(script)) this.skip();
+    const off = new OffThreadEvaluator(script);
+    try {
+      for (const [runtime, root] of cases) {
+        const inProcess = await (TREE_EVALUATORS[runtime] as NonNullable<(typeof TREE_EVALUATORS)[RuntimeId]>)(root, ctx);
+        assert.ok(inProcess.skills.length > 0, `${runtime} finds skills in ${root}`);
+        assert.equal(JSON.stringify(await off.evaluate(runtime, root, ctx)), JSON.stringify(inProcess));
+      }
+    } finally {
+      off.dispose();
+    }
+  });
+
+  it('without the worker script, or with a worker that dies, the report is computed here', async () => {
+    const [runtime, root] = cases[0] as [RuntimeId, string];
+    const expected = JSON.stringify(await (TREE_EVALUATORS[runtime] as NonNullable<(typeof TREE_EVALUATORS)[RuntimeId]>)(root, ctx));
+    const missing = new OffThreadEvaluator(path.join(repo, 'no-such-worker.js'));
+    assert.equal(JSON.stringify(await missing.evaluate(runtime, root, ctx)), expected);
+    // A script that exits at once with an error: the pending request is answered on this thread.
+    const dying = new OffThreadEvaluator(path.join(__dirname, 'off-thread-dies.js'));
+    try {
+      assert.equal(JSON.stringify(await dying.evaluate(runtime, root, ctx)), expected);
+    } finally {
+      dying.dispose();
+    }
+  });
+});
