@@ -53,6 +53,8 @@ export interface ViewIndex {
   dirs: DirIndex[];
   /** Sorted skills_list names (for the not-found answer). */
   listedNames: string[];
+  /** Every loaded skill by its SKILL.md path, the first of the folders in order (a lookup per skill_view). */
+  byFile: Map<string, LoadedSkill>;
 }
 
 const MAX_MD_FILES = 20_000;
@@ -346,7 +348,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
   }
   const isSkillDir = path.basename(skillMd) === 'SKILL.md';
   const skillDir = isSkillDir ? path.dirname(skillMd) : null;
-  const loaded = index.dirs.flatMap((d) => d.skills).find((s) => s.found.file === skillMd) ?? null;
+  const loaded = index.byFile.get(skillMd) ?? null;
   // Read as the tool does: strict UTF-8 with universal newlines.
   let content: string;
   if (loaded) {
@@ -464,5 +466,7 @@ export function viewIndex(root: string, skills: LoadedSkill[], listed: PyValue[]
   const dirs: DirIndex[] = [];
   if (isDir(root)) dirs.push(dirIndex(root, skills));
   for (const e of externals) dirs.push(dirIndex(e.dir, e.skills));
-  return { root, dirs, listedNames: listed.filter(isStr) };
+  const byFile = new Map<string, LoadedSkill>();
+  for (const d of dirs) for (const s of d.skills) if (!byFile.has(s.found.file)) byFile.set(s.found.file, s);
+  return { root, dirs, listedNames: listed.filter(isStr), byFile };
 }
