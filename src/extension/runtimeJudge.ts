@@ -32,6 +32,7 @@ export class RuntimeJudge implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private modules: Runtimes | undefined;
   private offThread: OffThreadEvaluator | undefined;
+  private settingsContext: RuntimeContext | undefined;
 
   /** Fires when every verdict may have changed (settings, engine reset): judge everything again. */
   readonly onDidChange: vscode.Event<void> = this.changed.event;
@@ -48,6 +49,7 @@ export class RuntimeJudge implements vscode.Disposable {
   }
 
   private reset(): void {
+    this.settingsContext = undefined;
     this.reports.clear();
     this.done.clear();
     this.unwatch();
@@ -103,7 +105,9 @@ export class RuntimeJudge implements vscode.Disposable {
   }
 
   /** The machine as the runtimes see it: the engine's environment and PATH. */
-  context(choices: RuntimeChoices = this.choices()): RuntimeContext {
+  context(choices?: RuntimeChoices): RuntimeContext {
+    // The settings' context is built once until they or the engine change (it is asked for per file).
+    if (!choices) return (this.settingsContext ??= this.context(this.choices()));
     const engine = this.ctx.engine();
     const cwd = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? process.cwd();
     return this.core().runtimeContext({ ...engine.env, PATH: engine.pathEnv.path }, cwd, choices);
@@ -156,7 +160,7 @@ export class RuntimeJudge implements vscode.Disposable {
    */
   async report(runtime: RuntimeId, root: string): Promise<RuntimeReport | null> {
     if (!this.core().TREE_EVALUATORS[runtime]) return null;
-    const ctx = this.context(this.choices());
+    const ctx = this.context();
     this.watch(ctx);
     return this.cached(runtime, root, ctx);
   }

@@ -102,7 +102,7 @@ export function isEvaluated(record: SkillRecord): boolean {
 }
 
 /** Skills judged per batch before the store yields to the event loop. */
-const JUDGE_BATCH = 500;
+const JUDGE_BATCH = 50;
 
 /** Fires, just after it was created, with each new store (see `StoreFollower`). */
 const storeCreated = new vscode.EventEmitter<SkillStore>();
