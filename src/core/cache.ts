@@ -114,7 +114,7 @@ export interface OffThreadAnalyzer {
 /** Rebuilt from the file on first access, never stored. */
 type LazyKeys = ['text', 'index', 'yaml', 'body'];
 /** Stored as analyzeSkill returned them. */
-const STORED_KEYS = [
+export const STORED_KEYS = [
   'dirName',
   'bom',
   'runtimeSplit',

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import { parseDocument } from 'yaml';
 import type { SkillAnalysis } from '../../src/core/analyze';
-import { AnalysisCache, type AnalysisCacheOptions, analyzeSkillFile } from '../../src/core/cache';
+import { AnalysisCache, type AnalysisCacheOptions, analyzeSkillFile, STORED_KEYS } from '../../src/core/cache';
 import { blockingIo, asyncIo, readSkillText, type SkillIo } from '../../src/core/catalog';
 import { Engine, toEntry } from '../../src/core/engine';
 import { frontmatterSchema } from '../../src/core/schema';
@@ -76,21 +76,8 @@ async function run(root: string, cacheDir: string | null, options: Partial<Analy
 
 const entries = (r: Run): string => JSON.stringify(r.skills.map((s) => toEntry(s)));
 
-const STORED = [
-  'dirName',
-  'bom',
-  'runtimeSplit',
-  'split',
-  'data',
-  'nexo',
-  'nexoFailure',
-  'frontmatterEffective',
-  'requirements',
-  'loadable',
-  'displayName',
-  'description',
-  'diagnostics',
-] as const;
+/** The keys the cache stores: the analysis as data. */
+const STORED = STORED_KEYS;
 /** The analysis as data (undefined object fields and absent ones read the same, so compare through JSON). */
 const stored = (a: SkillAnalysis | null): unknown => (a ? JSON.parse(JSON.stringify(Object.fromEntries(STORED.map((k) => [k, a[k]])))) : null);
 
