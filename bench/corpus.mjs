@@ -264,3 +264,10 @@ export function hugeFrontmatterSkill(lines = 5000) {
   fm.push('  mode: warn');
   return `---\n${fm.join('\n')}\n---\n# Huge\n\nBody.\n`;
 }
+
+/** The median of a list of figures (the benchmarks report medians). */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

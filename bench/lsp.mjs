@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateCorpus } from './corpus.mjs';
+import { generateCorpus, median } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -29,12 +29,6 @@ const CORPUS = quick ? 1000 : 10000;
 if (!existsSync(join(root, 'dist', 'lsp.js'))) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
 const require = createRequire(import.meta.url);
 const rpc = require('vscode-jsonrpc/node');
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 function procKB(pid, field) {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateCorpus, hugeFrontmatterSkill, typicalSkill } from './corpus.mjs';
+import { generateCorpus, median, hugeFrontmatterSkill, typicalSkill } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -35,11 +35,6 @@ const { analyzeSkill } = require(join(root, 'out', 'src', 'core', 'analyze.js'))
 const { Engine } = require(join(root, 'out', 'src', 'core', 'engine.js'));
 const { AnalysisCache } = require(join(root, 'out', 'src', 'core', 'cache.js'));
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 

@@ -80,9 +80,13 @@ export function isIndexFormat(v: unknown): v is PreviewFormat {
   return typeof v === 'string' && (INDEX_FORMATS as readonly string[]).includes(v);
 }
 
-function core(): typeof import('../core/engine') & typeof import('../core/status') {
+function core(): typeof import('../core/engine') & typeof import('../core/status') & typeof import('../core/runtimes/entry') {
   // The engine's modules load on first use, never at activation.
-  return { ...(require('../core/engine') as typeof import('../core/engine')), ...(require('../core/status') as typeof import('../core/status')) };
+  return {
+    ...(require('../core/engine') as typeof import('../core/engine')),
+    ...(require('../core/status') as typeof import('../core/status')),
+    ...(require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')),
+  };
 }
 
 /** The open editor's document of `file`, if any. */
@@ -142,7 +146,7 @@ const MODE_SOURCE: Record<ModeSource, string> = {
 /** The page shown instead of the model's text for a skill the model never sees. */
 export function hiddenStatement(s: EvaluatedSkill): string {
   const { id, status } = s;
-  const nexo = (require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')).nexoVerdict(s);
+  const nexo = core().nexoVerdict(s);
   const verdict = `**nexo-rs: ${verdictLabel({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, status.mode)}** (verdict \`${nexo.verdict}\`)`;
   const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- ${verdict}`, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
   const missing = missingFacts(status.missing);

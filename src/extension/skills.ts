@@ -101,6 +101,9 @@ export function isEvaluated(record: SkillRecord): boolean {
   return record.status !== PLACEHOLDER_STATUS && record.entry !== undefined;
 }
 
+/** Quiet time after file events in a skill's folder before that skill is read again. */
+const RELOAD_DELAY_MS = 100;
+
 /** Skills judged per batch before the store yields to the event loop. */
 const JUDGE_BATCH = 50;
 
@@ -728,13 +731,27 @@ export class SkillStore implements vscode.Disposable {
     if (path.basename(p) === 'SKILL.md') return;
     for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
       const record = this.records.get(path.join(dir, 'SKILL.md'));
-      if (record) {
-        const doc = openDocument(record.file);
-        if (!doc?.isDirty) void this.track(this.load(record.location, record.root, false));
-        return;
-      }
+      if (record) return this.reloadSoon(record.file);
       if (path.dirname(dir) === dir || !this.rootOf(dir)) return;
     }
+  }
+
+  /** Skills to read again once a burst of file events in their folders is over (an unpacked archive or an
+   *  `npm install` in a skill folder is thousands of events for one skill). */
+  private readonly reloads = new Set<string>();
+  private reloadTimer: NodeJS.Timeout | undefined;
+
+  private reloadSoon(file: string): void {
+    this.reloads.add(file);
+    this.reloadTimer ??= setTimeout(() => {
+      this.reloadTimer = undefined;
+      const files = [...this.reloads];
+      this.reloads.clear();
+      for (const f of files) {
+        const record = this.records.get(f);
+        if (record && !openDocument(f)?.isDirty && !this.disposed) void this.track(this.load(record.location, record.root, false));
+      }
+    }, RELOAD_DELAY_MS);
   }
 
   private async onChanged(p: string): Promise<void> {
@@ -839,6 +856,7 @@ export class SkillStore implements vscode.Disposable {
     this.disposed = true;
     if (this.fireTimer) clearTimeout(this.fireTimer);
     this.fireTimer = undefined;
+    if (this.reloadTimer) clearTimeout(this.reloadTimer);
     for (const resolve of this.flushWaiters.splice(0)) resolve();
     for (const t of this.editTimers.values()) clearTimeout(t);
     for (const d of [...this.subscriptions.splice(0), ...this.watchers.splice(0), ...this.agentWatchers.splice(0)]) d.dispose();
