@@ -76,3 +76,53 @@ export function hermesEnvMissing(name: string, env: NodeJS.ProcessEnv = process.
   const v = lookup(name, env, platform);
   return v === undefined || v === '';
 }
+
+/**
+ * Reads `NAME=value` lines of a `.env` file into `env` (later files win; `export ` prefixes, comments and
+ * surrounding quotes as dotenv reads them) and returns the names. Values are kept only so the env check can
+ * tell a blank value from a set one; nothing shows them.
+ */
+export function parseEnvFile(text: string, env: NodeJS.ProcessEnv): string[] {
+  const names: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const name = m[1] as string;
+    let value = m[2] as string;
+    const q = value[0];
+    if ((q === '"' || q === "'") && value.length >= 2 && value.endsWith(q)) value = value.slice(1, -1);
+    else value = value.replace(/\s+#.*$/, '');
+    env[name] = value;
+    names.push(name);
+  }
+  return names;
+}
+
+/**
+ * `base` plus the variables of these `.env` files (absolute paths; later files win), as the extension's
+ * `skillAuthor.envFiles` and the language server's `envFiles` read them. A file that is not a regular file of
+ * at most 1 MiB, or cannot be read, is skipped. `log` hears only file names, variable NAMES and reasons,
+ * never a value.
+ */
+export function withEnvFiles(
+  base: NodeJS.ProcessEnv,
+  files: readonly string[],
+  log: { info(m: string): void; warn(m: string): void },
+  read: { stat(p: string): { isFile(): boolean; size: number }; text(p: string): string },
+): NodeJS.ProcessEnv {
+  if (files.length === 0) return base;
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const abs of files) {
+    try {
+      const st = read.stat(abs);
+      if (!st.isFile() || st.size > 1024 * 1024) throw new Error('not a regular file of at most 1 MiB');
+      const names = parseEnvFile(read.text(abs), env);
+      log.info(`env file ${abs}: ${names.length} variable(s): ${names.join(', ')}`);
+    } catch (err) {
+      log.warn(`env file ${abs} skipped: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return env;
+}

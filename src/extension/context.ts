@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { AnalysisCache } from '../core/cache';
 import type { Engine } from '../core/engine';
+import { parseEnvFile } from '../core/env';
 import type { ProbeLogEntry } from '../core/probe';
 import { Config, resolveSettingPath } from './config';
 import type { RuntimeJudge } from './runtimeJudge';
@@ -218,25 +219,5 @@ export class SkillAuthorContext implements vscode.Disposable {
   }
 }
 
-/**
- * Reads `NAME=value` lines of a `.env` file into `env` (later files win; `export ` prefixes, comments and
- * surrounding quotes as dotenv reads them) and returns the names. Values are kept only so the env check can
- * tell a blank value from a set one; nothing shows them.
- */
-export function parseEnvFile(text: string, env: NodeJS.ProcessEnv): string[] {
-  const names: string[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
-    if (!m) continue;
-    const name = m[1] as string;
-    let value = m[2] as string;
-    const q = value[0];
-    if ((q === '"' || q === "'") && value.length >= 2 && value.endsWith(q)) value = value.slice(1, -1);
-    else value = value.replace(/\s+#.*$/, '');
-    env[name] = value;
-    names.push(name);
-  }
-  return names;
-}
+// Moved to src/core/env.ts (the language server reads `envFiles` too); re-exported for existing callers.
+export { parseEnvFile };
