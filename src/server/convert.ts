@@ -5,7 +5,6 @@ import { type Diagnostic, DiagnosticSeverity, DiagnosticTag, type Position, type
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CODES_URL } from '../cli/sarif';
 import type { Entry } from '../core/runtimes/entry';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { Severity } from '../core/types';
 import { SOURCE } from '../shared/protocol';
 
@@ -16,7 +15,8 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** Findings the editor shows faded (keys no runtime reads). */
+/** Findings the editor shows faded: those the engine marks `unnecessary` (keys no runtime reads; check --json
+ *  does not print the flag, so it is known here by code). */
 const UNNECESSARY = new Set(['unknown-field']);
 
 export type EntryFinding = Entry['diagnostics'][number];
@@ -38,7 +38,9 @@ export function toLspDiagnostic(d: EntryFinding, shift = 0): Diagnostic {
     severity: SEVERITY[d.severity],
     code: d.code,
     codeDescription: { href: CODES_URL },
-    source: d.runtime ? `${SOURCE} (${RUNTIME_LABELS[d.runtime]})` : SOURCE,
+    // One source for every finding, as the extension publishes them (clients tell ours apart by it); a
+    // runtime profile's finding names its runtime in `data.runtime`.
+    source: SOURCE,
     message: d.message,
     ...(UNNECESSARY.has(d.code) ? { tags: [DiagnosticTag.Unnecessary] } : {}),
     ...(d.runtime ? { data: { runtime: d.runtime } } : {}),

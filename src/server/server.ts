@@ -11,7 +11,7 @@ import { registerLanguageHandlers } from './handlers/language';
 import { WorkspaceHandler } from './handlers/workspace';
 import { SkillService } from './service';
 import { initialSettings } from './settings';
-import { IndexRequest, PreviewRequest, ProbeLogRequest, SkillsRequest } from '../shared/protocol';
+import { EXPLAIN_CONSTRAINT_COMMAND, IndexRequest, PreviewRequest, ProbeLogRequest, SkillsRequest } from '../shared/protocol';
 
 export interface ServerOptions {
   /** `--trusted`: the workspace is trusted whatever the client says. */
@@ -43,10 +43,14 @@ export function startServer(options: ServerOptions): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const problems: string[] = [];
     const settings = initialSettings(params.initializationOptions, options.trusted, problems);
-    service = new SkillService(settings, { info: (m) => connection.console.log(m), error: (m) => connection.console.error(m) });
+    service = new SkillService(settings, {
+      info: (m) => connection.console.log(m),
+      warn: (m) => connection.console.warn(m),
+      error: (m) => connection.console.error(m),
+    });
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     service.workspace.setFolders(folders);
-    service.workspace.setExtraRoots(settings.roots);
+    service.applyRoots();
     const docs = new DocumentHandler(connection, service);
     registerLanguageHandlers(connection, service, docs, params.capabilities);
     registerCustomHandlers(connection, service, docs);
@@ -63,9 +67,10 @@ export function startServer(options: ServerOptions): void {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
-        completionProvider: { triggerCharacters: [' ', '[', ',', ':'], resolveProvider: false },
+        completionProvider: { triggerCharacters: [' ', '[', ',', ':', '/', '('], resolveProvider: false },
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         definitionProvider: true,
+        executeCommandProvider: { commands: [EXPLAIN_CONSTRAINT_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         experimental: { skillAuthor: { requests: [SkillsRequest.method, PreviewRequest.method, IndexRequest.method, ProbeLogRequest.method] } },
       },

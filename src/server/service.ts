@@ -5,9 +5,13 @@
 // and the probe log. Each skill is judged exactly as `check` judges it (judgeEvaluated → toRuntimeEntry), so
 // the editor's findings are `check --json`'s findings.
 
+import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { declaredBins } from '../core/assist';
+import { type AgentDef, type AgentsFile, findAgentsFile, notFoundReason, readAgentsFile, resolveAgentSkill, type AgentProblem } from '../core/agents';
+import type { SkillAnalysis } from '../core/analyze';
+import { agentOverridesFor, type AgentOverride, declaredBins, type FieldScope, fieldScope } from '../core/assist';
+import { withEnvFiles } from '../core/env';
 import { Engine, type EvaluatedSkill } from '../core/engine';
 import type { ProbeLogEntry } from '../core/probe';
 import { judgeEvaluated, runtimeConfigFiles, runtimeContext, TREE_EVALUATORS } from '../core/runtimes';
@@ -17,15 +21,19 @@ import type { RuntimeContext, RuntimeId, RuntimeReport } from '../core/runtimes/
 import type { SkillStatus } from '../core/status';
 import type { ServerSettings } from '../shared/protocol';
 import { type AnalyzedDocument, documentPath, SkillDocuments } from './documents';
-import { mayProbe, runtimeChoicesOf } from './settings';
+import { mayProbe, PERSONAL_ROOTS, resolveSettingPath, runtimeChoicesOf } from './settings';
 import { Workspace } from './workspace';
 
 const PROBE_LOG_MAX = 500;
 
 export interface Logger {
   info(message: string): void;
+  warn(message: string): void;
   error(message: string): void;
 }
+
+/** The settings the engine is built from: a change to one builds a new engine (and forgets its probes). */
+const ENGINE_KEYS = ['trusted', 'probes', 'probeTimeoutMs', 'probeConcurrency', 'extraPath', 'envFiles'] as const;
 
 export class SkillService {
   readonly workspace = new Workspace();
@@ -35,6 +43,8 @@ export class SkillService {
   private readonly probeEntries: ProbeLogEntry[] = [];
   /** Binaries the skills of the last scan declare (for completion). */
   knownBins: string[] = [];
+  /** The nexo-rs agents files in use (the `agentsFile` setting, else found in the workspace folders). */
+  agentsFiles: AgentsFile[] = [];
 
   constructor(
     private settingsValue: ServerSettings,
@@ -51,27 +61,57 @@ export class SkillService {
   configure(settings: ServerSettings): void {
     const old = this.settingsValue;
     this.settingsValue = settings;
-    this.workspace.setExtraRoots(settings.roots);
-    if (mayProbe(old) !== mayProbe(settings) || old.probeTimeoutMs !== settings.probeTimeoutMs) {
+    this.applyRoots();
+    const changed = (k: (typeof ENGINE_KEYS)[number]): boolean => JSON.stringify(old[k]) !== JSON.stringify(settings[k]);
+    if (mayProbe(old) !== mayProbe(settings) || ENGINE_KEYS.some(changed)) {
       this.engineInstance?.dispose();
       this.engineInstance = null;
     }
     this.invalidate();
   }
 
+  /** The extra roots: the `roots` setting, and with `defaultRoots` the personal skill folders that exist. */
+  applyRoots(): void {
+    const s = this.settingsValue;
+    const personal = s.defaultRoots
+      ? PERSONAL_ROOTS.filter((r) => {
+          try {
+            return statSync(resolveSettingPath(r, this.workspace.cwd())).isDirectory();
+          } catch {
+            return false;
+          }
+        })
+      : [];
+    this.workspace.setExtraRoots([...s.roots, ...personal]);
+  }
+
   engine(): Engine {
     if (!this.engineInstance) {
-      const probe = mayProbe(this.settingsValue);
+      const s = this.settingsValue;
+      const probe = mayProbe(s);
+      const base = this.workspace.cwd();
+      // `.env` files: names and reasons go to the log, never a value.
+      const env = withEnvFiles(
+        process.env,
+        s.envFiles.map((f) => resolveSettingPath(f, base)),
+        { info: (m) => this.log.info(m), warn: (m) => this.log.warn(m) },
+        { stat: (f) => statSync(f), text: (f) => readFileSync(f, 'utf8') },
+      );
       this.engineInstance = new Engine({
-        env: process.env,
+        env,
+        extraPath: s.extraPath.map((d) => resolveSettingPath(d, base)),
         probe,
         // No analysis cache: a scan's analyses are dropped once its entries are made, so an idle server holds
         // only the tree runtimes' reports (bench/lsp.mjs: a cache of 10,000 analyses kept ~160 MB more).
         notProbedReason: this.settingsValue.trusted ? 'not probed (probes are off)' : 'not probed (the workspace is not trusted)',
-        probeOptions: { timeoutMs: this.settingsValue.probeTimeoutMs, onLog: (e) => this.logProbe(e), cwd: this.workspace.cwd() },
+        probeOptions: { timeoutMs: s.probeTimeoutMs, concurrency: s.probeConcurrency, onLog: (e) => this.logProbe(e), cwd: this.workspace.cwd() },
       });
     }
     return this.engineInstance;
+  }
+
+  logError(message: string): void {
+    this.log.error(message);
   }
 
   private logProbe(e: ProbeLogEntry): void {
@@ -91,6 +131,55 @@ export class SkillService {
     return { ctx: runtimeContext({ ...engine.env, PATH: engine.pathEnv.path }, this.workspace.cwd(), choices), choices };
   }
 
+  /** The runtimes whose fields the editor offers and explains for this SKILL.md: pinned by `runtimes`, else
+   *  those that apply to the skill (where it lives, what it declares) — the extension's `scopeOf`. */
+  scopeOf(file: string, analysis: SkillAnalysis | undefined): FieldScope {
+    const { ctx } = this.context();
+    return fieldScope({ dir: path.dirname(file), data: analysis?.data ?? null, home: ctx.home, env: ctx.env, pinned: this.settingsValue.runtimes });
+  }
+
+  /** Reads the agents files again: the `agentsFile` setting, else the first of `config/agents.yaml`,
+   *  `agents.yaml`, `config/agents.yml` in each workspace folder (as the extension finds them). */
+  async loadAgentsFiles(): Promise<void> {
+    const files: string[] = [];
+    const configured = this.settingsValue.agentsFile.trim();
+    if (configured) files.push(resolveSettingPath(configured, this.workspace.cwd()));
+    else
+      for (const folder of this.workspace.folderPaths()) {
+        const f = await findAgentsFile(folder);
+        if (f) files.push(f);
+      }
+    const env = this.engine().env;
+    this.agentsFiles = await Promise.all(files.map((f) => readAgentsFile(f, { env, cwd: this.workspace.cwd() })));
+  }
+
+  /** Whether `file` is one of the agents files in use. */
+  isAgentsFile(file: string): boolean {
+    const abs = path.resolve(file);
+    return this.agentsFiles.some((f) => f.path === abs);
+  }
+
+  /** Agents whose `skill_overrides` set the mode of the skill in `skillDir`. */
+  overridesFor(skillDir: string): AgentOverride[] {
+    const agents: AgentDef[] = this.agentsFiles.flatMap((f) => (f.error === null ? f.agents : []));
+    return agentOverridesFor(agents, skillDir, (a) => this.agentsFiles.find((f) => f.agents.includes(a))?.path ?? 'agents.yaml');
+  }
+
+  /** An agents file's problems as `check --agent` prints them: the file's own, then a warning at each listed
+   *  skill with no SKILL.md in its agent's skills_dir (looked up on disk each time). */
+  async agentsProblems(file: AgentsFile): Promise<AgentProblem[]> {
+    const problems = [...file.problems];
+    // A refused file starts no agent: its listed skills are never looked up.
+    for (const agent of file.error === null ? file.agents : []) {
+      for (const name of agent.skills) {
+        if (await resolveAgentSkill(agent, name)) continue;
+        const at = agent.skillPositions.get(name) ?? { line: agent.line, column: 1 };
+        problems.push({ severity: 'warning', message: notFoundReason(agent, name), line: at.line, column: at.column });
+      }
+    }
+    return problems;
+  }
+
   /** Hermes's config.yaml and .env and OpenClaw's openclaw.json: a change to one re-judges everything. */
   configFiles(): string[] {
     return runtimeConfigFiles(this.context().ctx).map((f) => path.resolve(f));
@@ -98,6 +187,8 @@ export class SkillService {
 
   /** Forget the tree reports of the roots holding these files (all of them without files). */
   invalidate(files?: readonly string[]): void {
+    // A kept check may rest on what changed: the document's next check takes its place.
+    this.checked.clear();
     if (!files) return this.reports.clear();
     for (const key of [...this.reports.keys()]) {
       const root = key.slice(key.indexOf('\0') + 1);
@@ -131,13 +222,33 @@ export class SkillService {
   }
 
   /** A skill document's entry, exactly as `check --json` prints it for that file (the document's text). */
-  async entryOf(doc: TextDocument, signal?: AbortSignal): Promise<{ entry: Entry; analyzed: AnalyzedDocument; skill: EvaluatedSkill }> {
+  async entryOf(doc: TextDocument, signal?: AbortSignal): Promise<{ entry: Entry; analyzed: AnalyzedDocument; skill: EvaluatedSkill; analysisMs: number }> {
+    const t0 = performance.now();
     const analyzed = this.documents.analyze(doc);
+    const analysisMs = performance.now() - t0;
     const location = this.workspace.locate(documentPath(doc.uri));
     const status = await this.evaluate(analyzed, signal);
     const skill: EvaluatedSkill = { location, analysis: analyzed.analysis, status, id: location.id };
     const [entry] = await this.judge([skill], true);
-    return { entry: entry as Entry, analyzed, skill };
+    return { entry: entry as Entry, analyzed, skill, analysisMs };
+  }
+
+  /** Per open SKILL.md, its last check (the version, `check --json`'s entry, the evaluated skill): the
+   *  preview of that version reuses it instead of judging the skill again. */
+  private readonly checked = new Map<string, { version: number; entry: Entry; skill: EvaluatedSkill }>();
+
+  rememberCheck(uri: string, version: number, entry: Entry, skill: EvaluatedSkill): void {
+    this.checked.set(uri, { version, entry, skill });
+  }
+
+  forgetCheck(uri: string): void {
+    this.checked.delete(uri);
+  }
+
+  /** The last check of this document, when it was of this version (and nothing was invalidated since). */
+  checkOf(uri: string, version: number): { entry: Entry; skill: EvaluatedSkill } | undefined {
+    const c = this.checked.get(uri);
+    return c && c.version === version ? c : undefined;
   }
 
   /** `check --json`'s entries of these evaluated skills (absolute paths). `keep`: keep the tree runtimes'

@@ -28,6 +28,7 @@ export function mergeSettings(base: ServerSettings, over: unknown, trust: boolea
         break;
       case 'probes':
       case 'background':
+      case 'defaultRoots':
         if (typeof value === 'boolean') out[key] = value;
         else bad(key);
         break;
@@ -35,6 +36,16 @@ export function mergeSettings(base: ServerSettings, over: unknown, trust: boolea
       case 'debounceMs':
         if (typeof value === 'number' && Number.isFinite(value) && value >= 0)
           out[key] = key === 'debounceMs' ? Math.min(value, 5000) : Math.max(100, Math.min(value, 60000));
+        else bad(key);
+        break;
+      case 'probeConcurrency':
+        if (typeof value === 'number' && Number.isFinite(value) && value >= 1) out.probeConcurrency = Math.min(32, Math.round(value));
+        else bad(key);
+        break;
+      case 'extraPath':
+      case 'envFiles':
+        // As the extension reads them: blank entries dropped, the others trimmed.
+        if (strings(value)) out[key] = (value as string[]).map((v) => v.trim()).filter((v) => v !== '');
         else bad(key);
         break;
       case 'runtimes': {
@@ -56,6 +67,7 @@ export function mergeSettings(base: ServerSettings, over: unknown, trust: boolea
         break;
       case 'hermesHome':
       case 'openclawConfig':
+      case 'agentsFile':
         if (typeof value === 'string') out[key] = value;
         else bad(key);
         break;
@@ -72,11 +84,17 @@ export function initialSettings(initializationOptions: unknown, trustedFlag: boo
   return s;
 }
 
-/** A path setting: absolute, `~/…`, or relative to `base` (the first workspace folder). */
+/** A path setting: absolute, `~/…`, or relative to `base` (the first workspace folder); `${workspaceFolder}`
+ *  stands for `base`, as in the extension's settings. */
 export function resolveSettingPath(p: string, base: string): string {
-  if (p === '~' || p.startsWith('~/')) return path.join(homedir(), p.slice(1));
-  return path.resolve(base, p);
+  const v = p.trim().replace(/\$\{workspaceFolder\}/g, base);
+  if (v === '~' || v.startsWith('~/')) return path.join(homedir(), v.slice(1));
+  return path.resolve(base, v);
 }
+
+/** The personal skill folders the usual agents read, extra roots with `defaultRoots` when they exist (the
+ *  extension's DEFAULT_ROOTS). */
+export const PERSONAL_ROOTS: readonly string[] = ['~/.hermes/skills', '~/.claude/skills', '~/.agents/skills', '~/.copilot/skills'];
 
 /** The settings as the CLI's runtime options (check's `--runtime`, `--tools`, …). */
 export function runtimeChoicesOf(s: ServerSettings, base: string): RuntimeChoices {

@@ -42,6 +42,11 @@ export class Workspace {
     this.extra = unique(roots.map((r) => resolveSettingPath(r, this.cwd())));
   }
 
+  /** The workspace folders (file system paths). */
+  folderPaths(): string[] {
+    return [...this.folders];
+  }
+
   /** Where relative settings are resolved and the runtimes run: the first workspace folder. */
   cwd(): string {
     return this.folders[0] ?? process.cwd();

@@ -35,6 +35,20 @@ export interface ServerSettings {
   background: boolean;
   /** Milliseconds a document must stay unchanged before it is checked again (default 150). */
   debounceMs: number;
+  /** Directories appended to PATH for lookups and probes (absolute, `~/…`, `${workspaceFolder}/…`, or relative
+   *  to the first workspace folder), as the extension's `skillAuthor.path.extraDirs`. */
+  extraPath: string[];
+  /** `.env`-style files whose variable NAMES count as set (values are read only to tell blank from set, and
+   *  never logged nor sent), as the extension's `skillAuthor.envFiles`. */
+  envFiles: string[];
+  /** Version probes run at once (default 4, 1–32). */
+  probeConcurrency: number;
+  /** The nexo-rs agents file (its `skill_overrides` show in hovers, its problems are published); empty: the
+   *  first of `config/agents.yaml`, `agents.yaml`, `config/agents.yml` in each workspace folder. */
+  agentsFile: string;
+  /** Also read the personal skill folders (`~/.hermes/skills`, `~/.claude/skills`, `~/.agents/skills`,
+   *  `~/.copilot/skills`) that exist, as extra roots (default false; the VS Code extension's default is true). */
+  defaultRoots: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
@@ -50,6 +64,11 @@ export const DEFAULT_SETTINGS: Readonly<ServerSettings> = Object.freeze({
   roots: [],
   background: false,
   debounceMs: 150,
+  extraPath: [],
+  envFiles: [],
+  probeConcurrency: 4,
+  agentsFile: '',
+  defaultRoots: false,
 });
 
 export interface SkillsParams {
@@ -123,3 +142,29 @@ export interface ScannedParams {
 }
 
 export const ScannedNotification = { method: 'skillAuthor/scanned', type: new NotificationType<ScannedParams>('skillAuthor/scanned') } as const;
+
+/** Sent by the server after each check of an open SKILL.md, right after that document's diagnostics were
+ *  published (also when they did not change): one analysis per edit, which a client reuses instead of
+ *  asking again (its verdict, its tree item, its status). */
+export interface CheckedParams {
+  uri: string;
+  /** The document version checked. */
+  version: number;
+  /** Exactly `check --json` (version 2)'s entry for the document's text (absolute `path`). */
+  entry: Entry;
+  /** Milliseconds the analysis and the runtimes' judgement took. */
+  ms: number;
+}
+
+export const CheckedNotification = { method: 'skillAuthor/checked', type: new NotificationType<CheckedParams>('skillAuthor/checked') } as const;
+
+/** What a client may announce in `capabilities.experimental.skillAuthor`. */
+export interface SkillAuthorClientCapabilities {
+  /** Commands the client runs itself, which the server may then put on its items: `editor.action.triggerSuggest`
+   *  (VS Code: open the suggestions again after a completion that leaves the cursor where a value goes). */
+  clientCommands?: string[];
+}
+
+/** The command of the code action that explains why a constraint has no rewrite (npm's `||`); the server
+ *  executes it (`workspace/executeCommand`): a message, with a button opening the README's section. */
+export const EXPLAIN_CONSTRAINT_COMMAND = 'skillAuthor.explainConstraint';

@@ -3,7 +3,7 @@
 // bad input, shutdown and exit. Findings are compared with what `check --json` prints for the same files.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -16,12 +16,26 @@ import {
   DidChangeWatchedFilesNotification,
   FileChangeType,
   ErrorCodes,
+  ExecuteCommandRequest,
   HoverRequest,
   type Location,
+  ShowMessageRequest,
   type TextEdit,
 } from 'vscode-languageserver-protocol';
-import { IndexRequest, PreviewRequest, ProbeLogRequest, SkillsRequest } from '../../src/shared/protocol';
-import { asFinding, CLI, checkJson, LspClient, REPO, uriOf } from './lsp-client';
+import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
+import { newSkillSnippet, REQUIRES_SNIPPET } from '../../src/server/features/completion';
+import { preview } from '../../src/server/features/custom';
+import { SkillService } from '../../src/server/service';
+import {
+  type CheckedParams,
+  CheckedNotification,
+  DEFAULT_SETTINGS,
+  IndexRequest,
+  PreviewRequest,
+  ProbeLogRequest,
+  SkillsRequest,
+} from '../../src/shared/protocol';
+import { asFinding, CAPABILITIES, CLI, checkJson, LspClient, REPO, uriOf } from './lsp-client';
 
 let tmp: string;
 let ws: string;
@@ -155,12 +169,12 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
       runtimeScoped += expected.filter((d) => d.runtime).length;
       for (const d of published.diagnostics) {
         assert.equal(d.codeDescription?.href, 'https://github.com/skill-author/skill-author#diagnostic-codes');
-        assert.match(String(d.source), /^skill-author/);
+        assert.equal(d.source, 'skill-author');
       }
     }
     assert.ok(runtimeScoped >= 2, 'the fixture has findings only Hermes makes');
     const herm = await client.diagnostics(uriOf(path.join(ws, 'skills/chat/herm/SKILL.md')));
-    assert.ok(herm.diagnostics.some((d) => d.code === 'hermes-prerequisites-commands' && d.source === 'skill-author (Hermes)'));
+    assert.ok(herm.diagnostics.some((d) => d.code === 'hermes-prerequisites-commands' && (d.data as { runtime?: string }).runtime === 'hermes'));
   });
 
   it('re-checks after an incremental change, and drops what the change fixed', async () => {
@@ -447,7 +461,7 @@ describe('lsp: trust and usage', function () {
       await c.initialize(dir);
       const agents = await c.open(path.join(dir, 'config', 'agents.yaml'), 'agents:\n  - id: a\n    skills: [x]\n    skill_overrides:\n      x: loud\n');
       const a = await c.diagnostics(agents, { version: 1 });
-      assert.ok(a.diagnostics.length > 0 && a.diagnostics.every((d) => d.source === 'skill-author (nexo-rs)'), JSON.stringify(a.diagnostics));
+      assert.ok(a.diagnostics.length > 0 && a.diagnostics.every((d) => d.source === 'skill-author'), JSON.stringify(a.diagnostics));
       const claw = await c.open(path.join(dir, 'openclaw.json'), '{ skills: { entries: [ }');
       const o = await c.diagnostics(claw, { version: 1 });
       assert.equal(o.diagnostics.length, 1);
@@ -477,5 +491,270 @@ describe('lsp: trust and usage', function () {
     const help = spawnSync(process.execPath, [CLI, 'lsp', '--help'], { encoding: 'utf8' });
     assert.equal(help.status, 0);
     assert.match(help.stdout, /--stdio/);
+  });
+});
+
+describe("lsp: what the VS Code extension's own providers give", function () {
+  this.timeout(60000);
+  let dir: string;
+  let pws: string;
+  let penv: NodeJS.ProcessEnv;
+  let c: LspClient;
+  const checked: CheckedParams[] = [];
+  const shown: Array<{ message: string }> = [];
+  const SECRET = 'env-file-value-4711';
+  const FILES: Record<string, string> = {
+    'skills/media/convert/SKILL.md':
+      '---\nname: convert\ndescription: Needs a tool on the extra PATH and a variable from the env file.\nrequires:\n  bins: [sa-extra-tool]\n  env: [SA_FROM_ENV_FILE]\n  mode: strict\n---\n\n# Convert\n',
+    'skills/claw/SKILL.md': '---\nname: claw\ndescription: An OpenClaw skill.\nmetadata: {"openclaw": {"os": ["macos"]}}\n---\n\n# Claw\n',
+    'skills/or/SKILL.md': '---\nname: or\ndescription: An npm range with ||.\nrequires:\n  bin_versions:\n    ffmpeg: "^4 || ^5"\n---\n\n# Or\n',
+    'skills/docs/SKILL.md':
+      '---\nname: docs\ndescription: Supporting files.\n---\n\n# Docs\n\nSee [](\nRead references/\nNot [out](../convert/SKILL.md) nor [in](references/guide.md).\n',
+    'skills/docs/references/guide.md': '# Guide\n',
+    'config/agents.yaml':
+      'agents:\n  - id: kate\n    model: {provider: anthropic, model: claude-sonnet-4}\n    skills_dir: ../skills/media\n    skills: [convert, ghost]\n    skill_overrides:\n      convert: warn\n',
+    '.env': `SA_FROM_ENV_FILE=${SECRET}\n`,
+    'tools-extra/sa-extra-tool': '#!/bin/sh\necho 1.0.0\n',
+  };
+  const file = (rel: string): string => path.join(pws, rel);
+  const checkedOf = async (uri: string, version: number): Promise<CheckedParams> => {
+    const deadline = Date.now() + 20000;
+    for (;;) {
+      const hit = checked.find((x) => x.uri === uri && x.version === version);
+      if (hit) return hit;
+      if (Date.now() > deadline) throw new Error(`no skillAuthor/checked for ${uri} version ${version}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  before(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-parity-'));
+    pws = path.join(dir, 'ws');
+    mkdirSync(path.join(dir, 'home'));
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(file(rel)), { recursive: true });
+      writeFileSync(file(rel), text, { mode: rel.startsWith('tools-extra/') ? 0o755 : 0o644 });
+    }
+    penv = { PATH: '/usr/bin:/bin', HOME: path.join(dir, 'home') };
+    c = LspClient.start({ cwd: pws, env: penv });
+    c.conn.onNotification(CheckedNotification.type, (p) => void checked.push(p));
+    c.conn.onRequest(ShowMessageRequest.type, (p) => {
+      shown.push({ message: p.message });
+      return null;
+    });
+    const caps = { ...CAPABILITIES, experimental: { skillAuthor: { clientCommands: ['editor.action.triggerSuggest'] } } };
+    await c.initialize(pws, { envFiles: ['.env'], extraPath: ['${workspaceFolder}/tools-extra'] }, caps);
+    await c.open(file('skills/docs/SKILL.md'), FILES['skills/docs/SKILL.md'] as string);
+  });
+
+  after(() => {
+    c?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads envFiles and extraPath as the extension does: the variable counts as set (its value never sent nor logged), the binary is found', async () => {
+    const uri = await c.open(file('skills/media/convert/SKILL.md'), FILES['skills/media/convert/SKILL.md'] as string);
+    const { entry } = await checkedOf(uri, 1);
+    assert.deepEqual(entry.missing, { bins: [], env: [], versions: [] });
+    assert.equal(entry.verdict, 'loaded');
+    const onEnv = await c.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 5, character: 10 } });
+    assert.equal((onEnv?.contents as { value: string }).value, 'SA_FROM_ENV_FILE is set (its value is never shown).');
+    assert.ok(c.logs.some((l) => /env file .*\.env: 1 variable\(s\): SA_FROM_ENV_FILE/.test(l.message)));
+    assert.ok(!JSON.stringify([c.logs, checked, c.published]).includes(SECRET), 'the value appears nowhere');
+  });
+
+  it("sends skillAuthor/checked after each check of an open SKILL.md: check --json's entry for its text, also when nothing changed", async () => {
+    const rel = 'skills/docs/SKILL.md';
+    const uri = uriOf(file(rel)); // opened before the tests
+    const first = await checkedOf(uri, 1);
+    const published = c.published.findIndex((p) => p.uri === uri && p.version === 1);
+    assert.ok(published >= 0, 'the diagnostics came first');
+    const cli = checkJson(pws, penv, [pws]).get(file(rel));
+    assert.deepEqual({ ...first.entry, path: path.resolve(pws, first.entry.path) }, { ...cli, path: file(rel) });
+    assert.ok(typeof first.ms === 'number' && first.ms >= 0);
+    await c.change(uri, 2, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: '#' }]);
+    const second = await checkedOf(uri, 2);
+    assert.deepEqual(second.entry.diagnostics, first.entry.diagnostics, 'the same findings, told again');
+  });
+
+  it("hovers with the agents file's overrides (found in config/), and publishes its problems though it is not open", async () => {
+    const uri = uriOf(file('skills/media/convert/SKILL.md'));
+    const onMode = await c.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 6, character: 9 } });
+    assert.match((onMode?.contents as { value: string }).value, /Agent `kate` overrides it with `warn` \(`skill_overrides` in `agents\.yaml`\)\./);
+    const agents = await c.diagnostics(uriOf(file('config/agents.yaml')));
+    assert.equal(agents.version, undefined, 'not an open document');
+    assert.deepEqual(
+      agents.diagnostics.map((d) => [d.severity, d.range.start.line, d.source]),
+      [[2, 4, 'skill-author']],
+    );
+    assert.match(agents.diagnostics[0]?.message ?? '', /no SKILL\.md for `ghost`/);
+  });
+
+  it('completes with the scope of the skill, the client-run retrigger command, own snippets for a non-`skill` document, and paths in the body', async () => {
+    const fresh = await c.open(file('skills/fresh-one/SKILL.md'), '---\nname: fresh-one\ndescription: d\n\n---\n\n# Body\n');
+    const top = (await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: fresh }, position: { line: 3, character: 0 } })) as CompletionList;
+    const requires = top.items.find((i) => i.label === 'requires' && i.kind === 10);
+    assert.equal(requires?.detail, 'map · makes nexo-rs apply');
+    assert.equal(requires?.command?.command, 'editor.action.triggerSuggest');
+    assert.ok(!top.items.some((i) => i.label === 'when_to_use'), 'a key only runtimes that do not apply read');
+    const block = top.items.find((i) => i.kind === 15 && i.detail === 'Requirements (nexo-rs requires)');
+    assert.match(block?.textEdit?.newText ?? '', /^requires:\n {2}bins: \[/);
+    // A `skill` document has the snippets from the client.
+    const asSkill = await c.open(file('skills/fresh-two/SKILL.md'), '---\nname: fresh-two\ndescription: d\n\n---\n', 1, 'skill');
+    const noSnippets = (await c.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: asSkill },
+      position: { line: 3, character: 0 },
+    })) as CompletionList;
+    assert.ok(!noSnippets.items.some((i) => i.kind === 15));
+    const blank = await c.open(file('skills/lang-snippet/SKILL.md'), '');
+    const inBlank = (await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: blank }, position: { line: 0, character: 0 } })) as CompletionList;
+    const skill = inBlank.items.find((i) => i.detail === 'New skill');
+    assert.equal(skill?.label, 'skill');
+    const text = TextDocument.applyEdits(TextDocument.create(blank, 'markdown', 1, ''), [skill?.textEdit as TextEdit]);
+    assert.ok(text.startsWith('---\nname: ${1:lang-snippet}\ndescription: ${2:What this skill does. Use when …}\n---\n\n# ${3:Lang snippet}\n'), text);
+    // Paths of the skill folder in the body.
+    const docs = uriOf(file('skills/docs/SKILL.md'));
+    const inLink = (await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: docs }, position: { line: 7, character: 7 } })) as CompletionList;
+    assert.deepEqual(
+      inLink.items.map((i) => [i.label, i.detail, i.command?.command]),
+      [['references/', 'references/', 'editor.action.triggerSuggest']],
+    );
+    const inWord = (await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: docs }, position: { line: 8, character: 16 } })) as CompletionList;
+    assert.deepEqual(
+      inWord.items.map((i) => [i.label, i.detail, i.textEdit?.newText]),
+      [['guide.md', 'references/guide.md', 'guide.md']],
+    );
+  });
+
+  it("offers OpenClaw's fixes where OpenClaw applies, and the explanation of `||` as a command the server runs", async () => {
+    const claw = await c.open(file('skills/claw/SKILL.md'), FILES['skills/claw/SKILL.md'] as string);
+    const d = (await c.diagnostics(claw, { version: 1 })).diagnostics.find((x) => x.code === 'openclaw-os-value');
+    assert.ok(d, 'the OpenClaw finding');
+    const actions = (await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: claw },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })) as CodeAction[];
+    const darwin = actions.find((a) => a.title === 'Use darwin');
+    assert.ok(darwin?.edit?.changes?.[claw] && darwin.isPreferred, JSON.stringify(actions));
+    assert.deepEqual(darwin.diagnostics, [d]);
+    const fixed = TextDocument.applyEdits(
+      TextDocument.create(claw, 'markdown', 1, FILES['skills/claw/SKILL.md'] as string),
+      darwin.edit.changes[claw] as TextEdit[],
+    );
+    assert.equal(fixed, (FILES['skills/claw/SKILL.md'] as string).replace('macos', 'darwin'));
+
+    const or = await c.open(file('skills/or/SKILL.md'), FILES['skills/or/SKILL.md'] as string);
+    const bad = (await c.diagnostics(or, { version: 1 })).diagnostics.find((x) => x.code === 'constraint-invalid');
+    assert.ok(bad);
+    const orActions = (await c.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: or },
+      range: bad.range,
+      context: { diagnostics: [bad] },
+    })) as CodeAction[];
+    const explain = orActions.find((a) => a.title === 'Why `||` has no Cargo equivalent (nothing to rewrite)');
+    assert.ok(explain && !explain.edit && explain.isPreferred !== true, JSON.stringify(orActions));
+    assert.equal(explain.command?.command, 'skillAuthor.explainConstraint');
+    assert.equal(await c.conn.sendRequest(ExecuteCommandRequest.type, explain.command), null);
+    const deadline = Date.now() + 5000;
+    while (shown.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    assert.match(shown[0]?.message ?? '', /no single equivalent/);
+  });
+
+  it('goes to a supporting file inside the skill folder only (its real path), never out of it', async () => {
+    const docs = uriOf(file('skills/docs/SKILL.md'));
+    const line = 9; // Not [out](../convert/SKILL.md) nor [in](references/guide.md).
+    const out = await c.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: docs }, position: { line, character: 12 } });
+    assert.equal(out, null, 'a path leading out of the skill folder');
+    const inside = (await c.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: docs }, position: { line, character: 45 } })) as Location | null;
+    assert.equal(inside?.uri, uriOf(realpathSync(file('skills/docs/references/guide.md'))));
+  });
+
+  it('checks a huge document only after a wait, even on open', async () => {
+    const big = `---\nname: big\ndescription: Big.\ncolour: blue\n---\n\n${'word '.repeat(230_000)}\n`;
+    const t0 = Date.now();
+    const uri = await c.open(file('skills/big/SKILL.md'), big);
+    const published = await c.diagnostics(uri, { version: 1 });
+    assert.ok(Date.now() - t0 >= 1000, `published after ${Date.now() - t0} ms`);
+    assert.deepEqual(
+      published.diagnostics.map((d) => [d.code, d.tags]),
+      [['unknown-field', [1]]],
+    );
+  });
+});
+
+describe('lsp: pinned runtimes, and the preview of a checked version', function () {
+  this.timeout(60000);
+
+  it('pinned by `runtimes`: only their fields are completed, and a hover on another runtime’s key says who reads it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-pinned-'));
+    const c = LspClient.start({ cwd: dir, env: { PATH: '/usr/bin:/bin', HOME: dir } });
+    try {
+      await c.initialize(dir, { runtimes: ['claude-code'] });
+      const uri = await c.open(path.join(dir, 'skills', 'p', 'SKILL.md'), '---\nname: p\ndescription: d\nplatforms: [linux]\n\n---\n\n# Body\n');
+      const list = (await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 4, character: 0 } })) as CompletionList;
+      const expected = FIELDS_BY_RUNTIME['claude-code']
+        .filter((f) => f.path.length === 1 && f.path[0] !== 'name' && f.path[0] !== 'description')
+        .map((f) => f.path[0] as string)
+        .sort();
+      assert.deepEqual(
+        list.items
+          .filter((i) => i.kind !== 15)
+          .map((i) => i.label)
+          .sort(),
+        expected,
+      );
+      assert.ok(!list.items.some((i) => i.command), 'no retrigger command for a client that did not ask for it');
+      const h = await c.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 3, character: 2 } });
+      assert.match(
+        (h?.contents as { value: string }).value,
+        /^Not read by the runtime that applies to this skill \(Claude Code\), so it has no effect here\. Hermes would read it:/,
+      );
+      assert.equal(await c.stop(), 0);
+    } finally {
+      c.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('skillAuthor/preview of an open document at the version already checked reuses that check', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-reuse-'));
+    try {
+      const file = path.join(dir, 'skills', 'r', 'SKILL.md');
+      mkdirSync(path.dirname(file), { recursive: true });
+      const text = '---\nname: r\ndescription: d\n---\n\n# R\n';
+      writeFileSync(file, text);
+      const service = new SkillService({ ...DEFAULT_SETTINGS }, { info: () => undefined, warn: () => undefined, error: () => undefined });
+      const doc = TextDocument.create(uriOf(file), 'markdown', 3, text);
+      const { entry, skill } = await service.entryOf(doc);
+      assert.equal(entry.verdict, 'loaded');
+      // What the check of version 3 said is what the preview of version 3 says (a marked copy tells them apart).
+      service.rememberCheck(doc.uri, 3, { ...entry, verdict: 'skipped_disabled' }, skill);
+      assert.equal((await preview(service, doc.uri, () => doc))?.verdict, 'skipped_disabled');
+      const next = TextDocument.update(doc, [{ text: `${text}\nMore.\n` }], 4);
+      assert.equal((await preview(service, next.uri, () => next))?.verdict, 'loaded', 'another version is judged afresh');
+      service.dispose();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('lsp: the snippets the server offers are the contributed ones', () => {
+  it('the requires block is snippets/skill.code-snippets’s, and New skill is its body with the folder put in', () => {
+    const contributed = JSON.parse(readFileSync(path.join(REPO, 'snippets', 'skill.code-snippets'), 'utf8')) as Record<
+      string,
+      { prefix: string; body: string[] }
+    >;
+    const requires = contributed[REQUIRES_SNIPPET.name];
+    assert.equal(REQUIRES_SNIPPET.body, requires?.body.join('\n'));
+    assert.equal(REQUIRES_SNIPPET.prefix, requires?.prefix);
+    const skill = contributed['New skill'];
+    const dir = 'my-new-skill';
+    const expanded = skill?.body
+      .join('\n')
+      .replace(/\$\{TM_DIRECTORY\/.*\/g\}/, 'My new skill')
+      .replace(/\$\{TM_DIRECTORY\/.*?\/\/\}/, dir);
+    assert.equal(newSkillSnippet(dir).body, expanded);
   });
 });

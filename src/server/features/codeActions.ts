@@ -1,24 +1,27 @@
-// Quick fixes for the engine's findings (src/core/assist.ts quickFixes), each an edit of the document tied
-// to the diagnostic we published (same code and range); and "mode: warn" on the `requires` block of a skill
-// strict mode hides. A fix that only explains (no rewrite exists) is offered disabled, with the explanation
-// as its reason, to clients that show such actions.
+// Quick fixes, as the extension offers them:
+// - for the engine's findings (src/core/assist.ts quickFixes), each an edit of the document tied to the
+//   diagnostic we published (same code and range); a fix that only explains (npm's `||` has no Cargo form)
+//   edits nothing: its command, run by the server (`workspace/executeCommand`), shows the explanation;
+// - for the runtime profiles' findings where that runtime applies to the skill (OpenClaw's `os: [macos]` →
+//   darwin, `always: "true"` → true, …; src/core/runtimeFixes.ts), computed from the current text, one action
+//   per distinct edit, tied to our diagnostics of that code on that place;
+// - "mode: warn" on the `requires` block of a skill strict mode hides.
 
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { SkillAnalysis } from '../../core/analyze';
 import { type EditSpec, indentUnit, modeAnchors, quickFixes, setModeEdit } from '../../core/assist';
-import { offsetRange, rangesIntersect, sameRange } from '../convert';
+import { runtimeFixes } from '../../core/runtimeFixes';
+import { EXPLAIN_CONSTRAINT_COMMAND } from '../../shared/protocol';
+import { offsetRange, position, rangesIntersect, sameRange } from '../convert';
+import { documentPath, HUGE_CHARS } from '../documents';
 import type { SkillService } from '../service';
-
-export interface CodeActionClient {
-  disabled: boolean;
-}
 
 export async function codeActions(
   service: SkillService,
   doc: TextDocument,
   range: Range,
   context: { diagnostics: Diagnostic[]; only?: string[] },
-  client: CodeActionClient,
   signal?: AbortSignal,
 ): Promise<CodeAction[]> {
   if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty))
@@ -39,14 +42,19 @@ export async function codeActions(
     for (const f of quickFixes(analysis, d)) {
       const action: CodeAction = { title: f.title, kind: CodeActionKind.QuickFix, diagnostics: tied, ...(f.preferred ? { isPreferred: true } : {}) };
       if (f.explain !== undefined) {
-        if (!client.disabled) continue;
-        actions.push({ ...action, disabled: { reason: f.explain } });
+        actions.push({ ...action, command: { title: f.title, command: EXPLAIN_CONSTRAINT_COMMAND, arguments: [f.explain] } });
         continue;
       }
       const changes = edits(f.edits);
       if (!changes) continue;
       actions.push({ ...action, edit: { changes: { [doc.uri]: changes } } });
     }
+  }
+  try {
+    actions.push(...runtimeActions(service, doc, analysis, shift, range, context.diagnostics, edits));
+  } catch (e) {
+    // The engine's own fixes stay offered whatever a runtime profile does.
+    service.logError(`OpenClaw's fixes for ${documentPath(doc.uri)} failed: ${e instanceof Error ? e.message : String(e)}`);
   }
   // "Use mode: warn" when the range touches `requires` and strict mode hides the skill.
   const anchors = modeAnchors(analysis).map(([s, e]) => offsetRange(doc, s, e, shift));
@@ -64,4 +72,45 @@ export async function codeActions(
     }
   }
   return actions;
+}
+
+/** The fixes of the runtime profiles' findings in the range, one action per distinct edit. */
+function runtimeActions(
+  service: SkillService,
+  doc: TextDocument,
+  analysis: SkillAnalysis,
+  shift: number,
+  range: Range,
+  published: readonly Diagnostic[],
+  edits: (specs: readonly EditSpec[]) => TextEdit[] | null,
+): CodeAction[] {
+  // Asked at every cursor move: not on a text too big to analyze at that pace.
+  if (analysis.text.length > HUGE_CHARS) return [];
+  const file = documentPath(doc.uri);
+  const placedOf = (f: { line: number; column: number; endLine: number; endColumn: number }): Range => ({
+    start: position(f.line, f.column, shift),
+    end: position(f.endLine, f.endColumn, shift),
+  });
+  const fixes = runtimeFixes(analysis, file, service.scopeOf(file, analysis).applicable, (f) => rangesIntersect(placedOf(f), range));
+  const byEdit = new Map<string, CodeAction>();
+  for (const { finding, fix } of fixes) {
+    const places = [placedOf(finding), ...fix.edits.map((e) => offsetRange(doc, e.start, e.end, shift))];
+    const tied = published.filter((x) => x.code === finding.code && places.some((r) => rangesIntersect(x.range, r)));
+    const key = JSON.stringify(fix.edits);
+    const known = byEdit.get(key);
+    if (known) {
+      known.diagnostics = [...(known.diagnostics ?? []), ...tied.filter((t) => !known.diagnostics?.includes(t))];
+      continue;
+    }
+    const changes = edits(fix.edits);
+    if (!changes) continue;
+    byEdit.set(key, {
+      title: fix.title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: tied,
+      isPreferred: fix.preferred,
+      edit: { changes: { [doc.uri]: changes } },
+    });
+  }
+  return [...byEdit.values()];
 }

@@ -46,7 +46,8 @@ export async function preview(
   let skill: EvaluatedSkill;
   let verdict: PreviewResult['verdict'];
   if (doc) {
-    const r = await service.entryOf(doc, signal);
+    // The version the diagnostics were published for was judged already: its check is reused as it is.
+    const r = service.checkOf(doc.uri, doc.version) ?? (await service.entryOf(doc, signal));
     skill = r.skill;
     verdict = r.entry.verdict;
   } else {

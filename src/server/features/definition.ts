@@ -1,59 +1,35 @@
-// Go to definition for a skill's supporting files: a relative link (`[x](references/api.md)`), a code span
-// naming a file (`` `scripts/run.sh` ``) or a bare `references/…`, `templates/…`, `assets/…`, `scripts/…`
-// path in SKILL.md leads to that file, resolved against the skill folder as the agent resolves it. Only
-// files that exist are offered; URLs and anchors are left to the client.
+// Go to definition for a skill's supporting files, as the extension does it: on a path the body points at
+// (a link `[x](references/api.md)`, an image, a code span or a command naming a file — the links the engine's
+// analysis found, src/core/supporting/links.ts), the file it names inside the skill folder. Resolved as the
+// agent resolves it, link by link, never out of the skill folder (`resolveInside`: a `..` or a symbolic link
+// leading elsewhere goes nowhere), and only to a file that exists (its real path).
 
-import { existsSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { resolveInside } from '../../core/supporting/files';
+import { pathShape } from '../../core/supporting/links';
 import { fileOf } from '../documents';
+import type { SkillService } from '../service';
 
-const PATTERNS: readonly RegExp[] = [
-  /\]\(\s*<?([^)\s>]+)/g, // a markdown link's target
-  /`([^`\s]+)`/g, // a code span holding one word
-  /(?<![\w/.-])((?:\.\/)?(?:references|templates|assets|scripts)\/[\w./@%+-]*[\w/@%+-])/g, // a bare supporting-file path
-];
-
-/** The supporting-file reference under the cursor on this line, as written, with its columns. */
-export function referenceAt(line: string, character: number): { target: string; start: number; end: number } | null {
-  for (const re of PATTERNS) {
-    re.lastIndex = 0;
-    for (const m of line.matchAll(re)) {
-      const target = m[1] as string;
-      const start = (m.index ?? 0) + m[0].indexOf(target);
-      const end = start + target.length;
-      if (character >= start && character <= end) return { target, start, end };
-    }
-  }
-  return null;
-}
-
-/** A written reference as a file of the skill folder, or null (a URL, an anchor, outside the disk). */
-export function resolveReference(skillDir: string, written: string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(written) || written.startsWith('#')) return null;
-  let target = written.replace(/[?#].*$/, '');
-  try {
-    target = decodeURIComponent(target);
-  } catch {
-    // Not percent-encoded after all: take it as written.
-  }
-  if (!target || path.isAbsolute(target)) return null;
-  return path.resolve(skillDir, target);
-}
-
-export function definition(doc: TextDocument, at: Position): Location | null {
+export function definition(service: SkillService, doc: TextDocument, at: Position): Location | null {
   const file = fileOf(doc.uri);
-  if (!file) return null;
-  const lineText = doc.getText({ start: { line: at.line, character: 0 }, end: { line: at.line + 1, character: 0 } }).replace(/\r?\n$/, '');
-  const ref = referenceAt(lineText, at.character);
-  const target = ref && resolveReference(path.dirname(file), ref.target);
-  if (!target || !existsSync(target)) return null;
+  const analyzed = file ? service.documents.analysisOf(doc) : undefined;
+  if (!file || !analyzed) return null;
+  let root: string;
   try {
-    if (!statSync(target).isFile()) return null;
+    root = realpathSync(path.dirname(file));
   } catch {
     return null;
   }
-  return { uri: pathToFileURL(target).href, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+  const offset = doc.offsetAt(at) + analyzed.shift;
+  const link = analyzed.analysis.links.find((l) => l.start <= offset && offset <= l.end);
+  if (!link) return null;
+  const shape = pathShape(link.path);
+  if (shape.kind !== 'inside') return null;
+  const r = resolveInside(root, shape.segments);
+  if (r.kind !== 'file') return null;
+  return { uri: pathToFileURL(r.real).href, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 }

@@ -4,15 +4,28 @@
 import JSON5 from 'json5';
 import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseAgentsFile } from '../../core/agents';
+import { type AgentProblem, type AgentsFile, parseAgentsFile } from '../../core/agents';
+import type { EvaluatedSkill } from '../../core/engine';
+import type { Entry } from '../../core/runtimes/entry';
 import { SOURCE } from '../../shared/protocol';
 import { toLspDiagnostic } from '../convert';
 import { documentPath } from '../documents';
 import type { SkillService } from '../service';
 
-export async function skillDiagnostics(service: SkillService, doc: TextDocument, signal?: AbortSignal): Promise<Diagnostic[]> {
-  const { entry, analyzed } = await service.entryOf(doc, signal);
-  return entry.diagnostics.map((d) => toLspDiagnostic(d, analyzed.shift));
+export interface SkillCheck {
+  diagnostics: Diagnostic[];
+  entry: Entry;
+  skill: EvaluatedSkill;
+  /** The analysis alone (what slows the next checks of a slow document), and analysis + judgement. */
+  analysisMs: number;
+  ms: number;
+}
+
+/** A SKILL.md's findings: `check --json`'s entry for the document's text, as LSP diagnostics. */
+export async function skillDiagnostics(service: SkillService, doc: TextDocument, signal?: AbortSignal): Promise<SkillCheck> {
+  const t0 = performance.now();
+  const { entry, analyzed, skill, analysisMs } = await service.entryOf(doc, signal);
+  return { diagnostics: entry.diagnostics.map((d) => toLspDiagnostic(d, analyzed.shift)), entry, skill, analysisMs, ms: performance.now() - t0 };
 }
 
 /** From the start of line:column (1-based) to the end of that line. */
@@ -26,14 +39,29 @@ function restOfLine(doc: TextDocument, line: number, column: number): Diagnostic
   };
 }
 
-export function agentsDiagnostics(service: SkillService, doc: TextDocument): Diagnostic[] {
+/** An open agents file's problems as `check --agent` prints them (the loader's, then each listed skill that
+ *  has no SKILL.md), from the editor's text. */
+export async function agentsDiagnostics(service: SkillService, doc: TextDocument): Promise<Diagnostic[]> {
   const file = parseAgentsFile(doc.getText(), documentPath(doc.uri), { env: service.engine().env, cwd: service.workspace.cwd() });
-  return file.problems.map((p) => ({
-    range: restOfLine(doc, p.line, p.column),
+  return (await service.agentsProblems(file)).map((p) => agentDiagnostic(p, restOfLine(doc, p.line, p.column)));
+}
+
+/** The same for an agents file in use that no editor has open: at its line and column. */
+export async function agentsFileDiagnostics(service: SkillService, file: AgentsFile): Promise<Diagnostic[]> {
+  return (await service.agentsProblems(file)).map((p) => {
+    const at = { line: Math.max(0, p.line - 1), character: Math.max(0, p.column - 1) };
+    return agentDiagnostic(p, { start: at, end: at });
+  });
+}
+
+function agentDiagnostic(p: AgentProblem, range: Diagnostic['range']): Diagnostic {
+  return {
+    range,
     severity: p.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-    source: `${SOURCE} (nexo-rs)`,
+    source: SOURCE,
     message: p.message,
-  }));
+    data: { runtime: 'nexo' },
+  };
 }
 
 export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {
@@ -48,7 +76,8 @@ export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {
       {
         range: restOfLine(doc, line, column),
         severity: DiagnosticSeverity.Error,
-        source: `${SOURCE} (OpenClaw)`,
+        source: SOURCE,
+        data: { runtime: 'openclaw' },
         message: `OpenClaw cannot read this file, so it runs with no configuration: ${err.message ?? String(e)}`,
       },
     ];
@@ -58,7 +87,8 @@ export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {
       {
         range: restOfLine(doc, 1, 1),
         severity: DiagnosticSeverity.Error,
-        source: `${SOURCE} (OpenClaw)`,
+        source: SOURCE,
+        data: { runtime: 'openclaw' },
         message: 'OpenClaw ignores this file: it does not hold an object.',
       },
     ];

@@ -1,10 +1,15 @@
-// Hover on SKILL.md frontmatter: the schema's words for a key, and what the runtime makes of the hovered
-// requirement on this machine (src/core/assist.ts hoverMarkdown). Plain markdown, no HTML.
+// Hover on SKILL.md frontmatter (src/core/assist.ts hoverMarkdown): what each runtime that applies to the
+// skill (pinned by `runtimes`, else detected) does with a key, in its own words, and what the runtime makes
+// of the hovered requirement on this machine — a binary's path and version, a constraint in plain words, whether
+// a variable is set (never its value), what the mode does, with the agents' `skill_overrides` of the agents
+// file in use. Plain markdown, no HTML.
 
+import * as path from 'node:path';
 import type { Hover, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { hoverMarkdown, hoverTopic, nodeAt } from '../../core/assist';
 import { offsetRange } from '../convert';
+import { documentPath, fileOf } from '../documents';
 import type { SkillService } from '../service';
 
 export async function hover(service: SkillService, doc: TextDocument, at: Position, signal?: AbortSignal): Promise<Hover | null> {
@@ -15,7 +20,11 @@ export async function hover(service: SkillService, doc: TextDocument, at: Positi
   const topic = hit && hoverTopic(hit);
   if (!hit || !topic) return null;
   const status = topic === 'schema' ? null : await service.evaluate(analyzed, signal);
-  const markdown = hoverMarkdown(analysis, hit, { status, env: service.engine().env, overrides: [] });
+  const file = fileOf(doc.uri);
+  // An unsaved SKILL.md is judged where it would be saved (its path); overrides name files on disk only.
+  const overrides = file ? service.overridesFor(path.dirname(file)) : [];
+  const scope = service.scopeOf(documentPath(doc.uri), analysis);
+  const markdown = hoverMarkdown(analysis, hit, { status, env: service.engine().env, overrides, scope });
   if (!markdown) return null;
   return { contents: { kind: 'markdown', value: markdown }, range: offsetRange(doc, hit.start, hit.end, shift) };
 }

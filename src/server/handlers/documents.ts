@@ -6,15 +6,21 @@
 import * as path from 'node:path';
 import { type Connection, type Diagnostic, TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CheckedNotification } from '../../shared/protocol';
 import { documentPath, fileOf, HUGE_CHARS, kindOf } from '../documents';
-import { agentsDiagnostics, openclawDiagnostics, skillDiagnostics } from '../features/diagnostics';
+import { agentsDiagnostics, openclawDiagnostics, type SkillCheck, skillDiagnostics } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { messageOf } from './guard';
+
+/** An analysis slower than this is logged and throttles that document's next checks (the extension's rule). */
+const SLOW_MS = 50;
 
 export class DocumentHandler {
   readonly documents = new TextDocuments(TextDocument);
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, AbortController>();
+  /** Per document, how long its last analysis took (ms): a slow document waits longer before the next. */
+  private readonly lastMs = new Map<string, number>();
   /** Called after each publish (the bench and the background scan listen). */
   onPublished: ((uri: string) => void) | undefined;
 
@@ -40,7 +46,9 @@ export class DocumentHandler {
     });
     docs.onDidClose((e) => {
       this.cancel(e.document.uri);
+      this.lastMs.delete(e.document.uri);
       service.documents.forget(e.document.uri);
+      service.forgetCheck(e.document.uri);
       if (kindOf(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     });
     docs.listen(connection);
@@ -55,7 +63,7 @@ export class DocumentHandler {
   /** A file on disk changed (saved here, or elsewhere): re-judge what depends on it. */
   saved(file: string): void {
     const abs = path.resolve(file);
-    if (this.service.configFiles().includes(abs) || kindOf(abs) === 'openclaw' || kindOf(abs) === 'agents') {
+    if (this.service.configFiles().includes(abs) || kindOf(abs) === 'openclaw' || kindOf(abs) === 'agents' || this.service.isAgentsFile(abs)) {
       this.service.invalidate();
       this.recheckAll();
     } else {
@@ -85,11 +93,17 @@ export class DocumentHandler {
     this.running.delete(uri);
   }
 
+  /** Checks the document after `delay` ms (0: on open; default: the debounce). As the extension does, a
+   *  huge document is never checked at once, not even on open (at least 1000 ms), and one whose last
+   *  analysis took over SLOW_MS waits twice that long, so analysis takes at most a third of the time. */
   schedule(doc: TextDocument, delay?: number): void {
     if (delay === 0) this.opened.set(doc.uri, doc.version);
     this.cancel(doc.uri);
     const base = this.service.settings.debounceMs;
-    const wait = delay ?? (doc.getText().length > HUGE_CHARS ? Math.max(base, 1000) : base);
+    let wait = delay ?? base;
+    const last = this.lastMs.get(doc.uri) ?? 0;
+    const huge = doc.getText().length > HUGE_CHARS;
+    if (huge || last > SLOW_MS) wait = Math.max(base, 2 * last, huge ? 1000 : 0);
     this.timers.set(
       doc.uri,
       setTimeout(() => {
@@ -105,8 +119,15 @@ export class DocumentHandler {
     const abort = new AbortController();
     this.running.set(uri, abort);
     let diagnostics: Diagnostic[];
+    let checked: SkillCheck | null = null;
     try {
-      diagnostics = await this.diagnose(doc, abort.signal);
+      if (kindOf(uri) === 'skill') {
+        checked = await skillDiagnostics(this.service, doc, abort.signal);
+        diagnostics = checked.diagnostics;
+        this.lastMs.set(uri, checked.analysisMs);
+        if (checked.analysisMs > SLOW_MS)
+          this.connection.console.warn(`analysis of ${documentPath(uri)} (${doc.getText().length} characters) took ${Math.round(checked.analysisMs)} ms`);
+      } else diagnostics = await this.diagnose(doc);
     } catch (e) {
       if (!abort.signal.aborted) this.connection.console.error(`checking ${uri} failed: ${messageOf(e)}`);
       return;
@@ -115,13 +136,15 @@ export class DocumentHandler {
     }
     if (abort.signal.aborted || this.documents.get(uri)?.version !== version) return;
     await this.connection.sendDiagnostics({ uri, version, diagnostics });
+    if (checked) {
+      this.service.rememberCheck(uri, version, checked.entry, checked.skill);
+      await this.connection.sendNotification(CheckedNotification.type, { uri, version, entry: checked.entry, ms: Math.round(checked.ms * 10) / 10 });
+    }
     this.onPublished?.(uri);
   }
 
-  private async diagnose(doc: TextDocument, signal: AbortSignal): Promise<Diagnostic[]> {
+  private async diagnose(doc: TextDocument): Promise<Diagnostic[]> {
     switch (kindOf(doc.uri)) {
-      case 'skill':
-        return skillDiagnostics(this.service, doc, signal);
       case 'agents':
         return agentsDiagnostics(this.service, doc);
       case 'openclaw':

@@ -3,12 +3,18 @@
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
 import { kindOf } from '../documents';
 import { codeActions } from '../features/codeActions';
-import { completion } from '../features/completion';
+import { completion, TRIGGER_SUGGEST } from '../features/completion';
+import { EXPLAIN_CONSTRAINT_COMMAND, type SkillAuthorClientCapabilities } from '../../shared/protocol';
+
+/** The README's section on the runtime behaviours the engine emulates (constraint dialect included). */
+const EMULATION_URL = `${HOME_URL}#what-the-tool-emulates-and-warns-about`;
 import { definition } from '../features/definition';
 import { hover } from '../features/hover';
 import type { SkillService } from '../service';
 import type { DocumentHandler } from './documents';
-import { guard } from './guard';
+import { guard, messageOf } from './guard';
+import { RequestError } from '../features/custom';
+import { HOME_URL } from '../../cli/sarif';
 
 export function registerLanguageHandlers(connection: Connection, service: SkillService, docs: DocumentHandler, caps: ClientCapabilities): void {
   const skillDoc = (uri: string) => {
@@ -16,8 +22,13 @@ export function registerLanguageHandlers(connection: Connection, service: SkillS
     return doc && kindOf(uri) === 'skill' ? doc : undefined;
   };
   const item = caps.textDocument?.completion?.completionItem;
-  const completionClient = { snippets: item?.snippetSupport === true, insertReplace: item?.insertReplaceSupport === true };
-  const actionClient = { disabled: caps.textDocument?.codeAction?.disabledSupport === true };
+  const ours = (caps.experimental as { skillAuthor?: SkillAuthorClientCapabilities } | undefined)?.skillAuthor;
+  const clientCommands = Array.isArray(ours?.clientCommands) ? ours.clientCommands : [];
+  const completionClient = {
+    snippets: item?.snippetSupport === true,
+    insertReplace: item?.insertReplaceSupport === true,
+    retrigger: clientCommands.includes(TRIGGER_SUGGEST),
+  };
 
   connection.onHover(
     guard(connection, 'textDocument/hover', async (p, signal) => {
@@ -35,14 +46,28 @@ export function registerLanguageHandlers(connection: Connection, service: SkillS
     guard(connection, 'textDocument/codeAction', async (p, signal) => {
       const doc = skillDoc(p.textDocument.uri);
       return doc
-        ? codeActions(service, doc, p.range, { diagnostics: p.context.diagnostics, ...(p.context.only ? { only: p.context.only } : {}) }, actionClient, signal)
+        ? codeActions(service, doc, p.range, { diagnostics: p.context.diagnostics, ...(p.context.only ? { only: p.context.only } : {}) }, signal)
         : null;
+    }),
+  );
+  // The code action that explains why a constraint has no rewrite: the explanation as a message, with a button
+  // opening the README's section on the constraint dialect. Answered at once; the message stays until dismissed.
+  connection.onExecuteCommand(
+    guard(connection, 'workspace/executeCommand', (p) => {
+      if (p.command !== EXPLAIN_CONSTRAINT_COMMAND) throw new RequestError(`unknown command \`${p.command}\``);
+      const message = p.arguments?.[0];
+      if (typeof message !== 'string') throw new RequestError('the explanation must be a string');
+      void connection.window
+        .showInformationMessage(message, { title: 'Open README' })
+        .then((choice) => (choice ? connection.window.showDocument({ uri: EMULATION_URL, external: true }) : undefined))
+        .catch((e: unknown) => connection.console.warn(`showing the explanation failed: ${messageOf(e)}`));
+      return null;
     }),
   );
   connection.onDefinition(
     guard(connection, 'textDocument/definition', (p) => {
       const doc = skillDoc(p.textDocument.uri);
-      return doc ? definition(doc, p.position) : null;
+      return doc ? definition(service, doc, p.position) : null;
     }),
   );
 }

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { type ClientCapabilities, type Connection, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
 import { documentPath, fileOf, kindOf } from '../documents';
 import { toLspDiagnostic } from '../convert';
+import { agentsFileDiagnostics } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { mergeSettings } from '../settings';
 import type { DocumentHandler } from './documents';
@@ -32,7 +33,8 @@ export class WorkspaceHandler {
         const file = fileOf(c.uri);
         if (!file) continue;
         this.docs.saved(file);
-        if (c.type !== FileChangeType.Changed || kindOf(c.uri) === 'skill') this.scheduleScan();
+        if (c.type !== FileChangeType.Changed || kindOf(c.uri) === 'skill' || kindOf(c.uri) === 'agents' || this.service.isAgentsFile(file))
+          this.scheduleScan();
       }
     });
   }
@@ -44,6 +46,7 @@ export class WorkspaceHandler {
           e.added.map((f) => f.uri),
           e.removed.map((f) => f.uri),
         );
+        this.service.applyRoots();
         this.service.invalidate();
         this.docs.recheckAll();
         this.scheduleScan();
@@ -93,6 +96,7 @@ export class WorkspaceHandler {
     const abort = (this.scanning = new AbortController());
     const t0 = performance.now();
     try {
+      await this.agentsFiles(abort.signal);
       const open = this.docs.documents.all();
       const { skills, entries } = await this.service.scan(undefined, open, abort.signal);
       if (abort.signal.aborted) return;
@@ -121,6 +125,31 @@ export class WorkspaceHandler {
     } finally {
       if (this.scanning === abort) this.scanning = null;
     }
+  }
+
+  /** Agents files published (to clear them when they are no longer in use). */
+  private agentsPublished = new Set<string>();
+
+  /** Reads the agents files in use again and publishes the problems of those no editor has open (an open one's
+   *  come from its text, with the other documents'). */
+  private async agentsFiles(signal: AbortSignal): Promise<void> {
+    try {
+      await this.service.loadAgentsFiles();
+    } catch (e) {
+      this.connection.console.warn(`reading the agents files failed: ${messageOf(e)}`);
+      return;
+    }
+    const now = new Set<string>();
+    for (const file of this.service.agentsFiles) {
+      const uri = pathToFileURL(file.path).href;
+      if (this.docs.documents.get(uri) && kindOf(uri) === 'agents') continue;
+      const diagnostics = await agentsFileDiagnostics(this.service, file);
+      if (signal.aborted) return;
+      now.add(uri);
+      await this.connection.sendDiagnostics({ uri, diagnostics });
+    }
+    for (const uri of this.agentsPublished) if (!now.has(uri) && !this.docs.documents.get(uri)) await this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.agentsPublished = now;
   }
 
   dispose(): void {
