@@ -19,6 +19,7 @@ import {
   ExecuteCommandRequest,
   HoverRequest,
   type Location,
+  RegistrationRequest,
   ShowMessageRequest,
   type TextEdit,
 } from 'vscode-languageserver-protocol';
@@ -502,6 +503,7 @@ describe("lsp: what the VS Code extension's own providers give", function () {
   let c: LspClient;
   const checked: CheckedParams[] = [];
   const shown: Array<{ message: string }> = [];
+  const watched: string[] = [];
   const SECRET = 'env-file-value-4711';
   const FILES: Record<string, string> = {
     'skills/media/convert/SKILL.md':
@@ -509,7 +511,7 @@ describe("lsp: what the VS Code extension's own providers give", function () {
     'skills/claw/SKILL.md': '---\nname: claw\ndescription: An OpenClaw skill.\nmetadata: {"openclaw": {"os": ["macos"]}}\n---\n\n# Claw\n',
     'skills/or/SKILL.md': '---\nname: or\ndescription: An npm range with ||.\nrequires:\n  bin_versions:\n    ffmpeg: "^4 || ^5"\n---\n\n# Or\n',
     'skills/docs/SKILL.md':
-      '---\nname: docs\ndescription: Supporting files.\n---\n\n# Docs\n\nSee [](\nRead references/\nNot [out](../convert/SKILL.md) nor [in](references/guide.md).\n',
+      '---\nname: docs\ndescription: Supporting files.\n---\n\n# Docs\n\nSee [](\nRead references/\nNot [out](../convert/SKILL.md) nor [in](references/guide.md).\nAlso [api](references/api.md).\n',
     'skills/docs/references/guide.md': '# Guide\n',
     'config/agents.yaml':
       'agents:\n  - id: kate\n    model: {provider: anthropic, model: claude-sonnet-4}\n    skills_dir: ../skills/media\n    skills: [convert, ghost]\n    skill_overrides:\n      convert: warn\n',
@@ -542,7 +544,17 @@ describe("lsp: what the VS Code extension's own providers give", function () {
       shown.push({ message: p.message });
       return null;
     });
-    const caps = { ...CAPABILITIES, experimental: { skillAuthor: { clientCommands: ['editor.action.triggerSuggest'] } } };
+    c.conn.onRequest(RegistrationRequest.type, (p) => {
+      for (const r of p.registrations)
+        if (r.method === DidChangeWatchedFilesNotification.method)
+          watched.push(...(r.registerOptions as { watchers: Array<{ globPattern: string }> }).watchers.map((w) => w.globPattern));
+      return null;
+    });
+    const caps = {
+      ...CAPABILITIES,
+      workspace: { ...CAPABILITIES.workspace, didChangeWatchedFiles: { dynamicRegistration: true } },
+      experimental: { skillAuthor: { clientCommands: ['editor.action.triggerSuggest'] } },
+    };
     await c.initialize(pws, { envFiles: ['.env'], extraPath: ['${workspaceFolder}/tools-extra'] }, caps);
     await c.open(file('skills/docs/SKILL.md'), FILES['skills/docs/SKILL.md'] as string);
   });
@@ -668,6 +680,22 @@ describe("lsp: what the VS Code extension's own providers give", function () {
     assert.equal(out, null, 'a path leading out of the skill folder');
     const inside = (await c.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: docs }, position: { line, character: 45 } })) as Location | null;
     assert.equal(inside?.uri, uriOf(realpathSync(file('skills/docs/references/guide.md'))));
+  });
+
+  it('watches every file, and a supporting file created in an open skill’s folder clears its link-broken', async () => {
+    assert.ok(watched.includes('**/*'), JSON.stringify(watched));
+    const uri = uriOf(file('skills/docs/SKILL.md'));
+    const last = c.published.filter((p) => p.uri === uri).pop();
+    assert.ok(
+      last?.diagnostics.some((d) => d.code === 'link-broken'),
+      JSON.stringify(last),
+    );
+    const api = file('skills/docs/references/api.md');
+    writeFileSync(api, '# API\n');
+    const from = c.published.length;
+    await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(api), type: FileChangeType.Created }] });
+    const after = await c.diagnostics(uri, { from });
+    assert.ok(!after.diagnostics.some((d) => d.code === 'link-broken'), JSON.stringify(after.diagnostics));
   });
 
   it('checks a huge document only after a wait, even on open', async () => {

@@ -75,6 +75,19 @@ export class DocumentHandler {
     }
   }
 
+  /** A file that is no SKILL.md changed on disk: the open skills whose folder holds it are checked again
+   *  (their supporting-file findings read the folder). */
+  supportingFileChanged(file: string): void {
+    const abs = path.resolve(file);
+    this.recheckAll((doc) => {
+      if (kindOf(doc.uri) !== 'skill') return false;
+      const f = fileOf(doc.uri);
+      if (!f) return false;
+      const rel = path.relative(path.dirname(path.resolve(f)), abs);
+      return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+    });
+  }
+
   /** Whether a document's check is waiting or running (the roots' scan waits for them: an opened file's
    *  findings come first). */
   busy(): boolean {

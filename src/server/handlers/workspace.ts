@@ -32,6 +32,12 @@ export class WorkspaceHandler {
       for (const c of e.changes) {
         const file = fileOf(c.uri);
         if (!file) continue;
+        // Any other file: the supporting-file findings (link-broken, script-not-executable) of the open skills
+        // whose folder holds it are checked again; nothing else reads it.
+        if (!kindOf(c.uri) && !this.service.isAgentsFile(file) && !this.service.configFiles().includes(path.resolve(file))) {
+          this.docs.supportingFileChanged(file);
+          continue;
+        }
         this.docs.saved(file);
         if (c.type !== FileChangeType.Changed || kindOf(c.uri) === 'skill' || kindOf(c.uri) === 'agents' || this.service.isAgentsFile(file))
           this.scheduleScan();
@@ -56,7 +62,9 @@ export class WorkspaceHandler {
     // Clients that watch files for their servers: every SKILL.md and agents file, and the runtimes'
     // configuration files (Hermes's config.yaml and .env, openclaw.json) wherever they are.
     if (this.caps.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      const watchers = ['**/SKILL.md', '**/agents.{yaml,yml}', '**/openclaw.json', ...this.service.configFiles()].map((globPattern) => ({ globPattern }));
+      // Every file, as the extension watches them: a supporting file created, deleted or made executable changes
+      // the findings of the open skill whose folder holds it.
+      const watchers = ['**/*', ...this.service.configFiles()].map((globPattern) => ({ globPattern }));
       this.connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers })
         .catch((e: unknown) => this.connection.console.warn(`watching files failed: ${messageOf(e)}`));
