@@ -62,6 +62,8 @@ export class SkillService {
     const old = this.settingsValue;
     this.settingsValue = settings;
     this.applyRoots();
+    // Read again at the next use (the `agentsFile` setting, or the environment its placeholders read).
+    this.agentsLoad = null;
     const changed = (k: (typeof ENGINE_KEYS)[number]): boolean => JSON.stringify(old[k]) !== JSON.stringify(settings[k]);
     if (mayProbe(old) !== mayProbe(settings) || ENGINE_KEYS.some(changed)) {
       this.engineInstance?.dispose();
@@ -140,7 +142,21 @@ export class SkillService {
 
   /** Reads the agents files again: the `agentsFile` setting, else the first of `config/agents.yaml`,
    *  `agents.yaml`, `config/agents.yml` in each workspace folder (as the extension finds them). */
-  async loadAgentsFiles(): Promise<void> {
+  loadAgentsFiles(): Promise<void> {
+    const load = this.readAgentsFiles();
+    this.agentsLoad = load.catch(() => undefined);
+    return load;
+  }
+
+  /** The agents files as last read (read now when they never were). */
+  async agents(): Promise<AgentsFile[]> {
+    await (this.agentsLoad ??= this.readAgentsFiles().catch((e: unknown) => this.log.warn(`reading the agents files failed: ${String(e)}`)));
+    return this.agentsFiles;
+  }
+
+  private agentsLoad: Promise<void> | null = null;
+
+  private async readAgentsFiles(): Promise<void> {
     const files: string[] = [];
     const configured = this.settingsValue.agentsFile.trim();
     if (configured) files.push(resolveSettingPath(configured, this.workspace.cwd()));

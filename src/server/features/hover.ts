@@ -22,7 +22,7 @@ export async function hover(service: SkillService, doc: TextDocument, at: Positi
   const status = topic === 'schema' ? null : await service.evaluate(analyzed, signal);
   const file = fileOf(doc.uri);
   // An unsaved SKILL.md is judged where it would be saved (its path); overrides name files on disk only.
-  const overrides = file ? service.overridesFor(path.dirname(file)) : [];
+  const overrides = file && topic === 'mode' ? (await service.agents(), service.overridesFor(path.dirname(file))) : [];
   const scope = service.scopeOf(documentPath(doc.uri), analysis);
   const markdown = hoverMarkdown(analysis, hit, { status, env: service.engine().env, overrides, scope });
   if (!markdown) return null;
