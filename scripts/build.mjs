@@ -38,6 +38,9 @@ const bundles = [
 ];
 if (existsSync(join(root, 'src/extension/extension.ts'))) {
   bundles.push({ entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] });
+  // The extension as the integration tests run it: the same features plus what the tests inspect
+  // (test/integration/host); run.mjs points VS Code at it. Never part of the VSIX.
+  if (!production) bundles.push({ entryPoints: ['test/integration/host/extension.ts'], outfile: 'out/host/extension.js', external: ['vscode'] });
 }
 
 await Promise.all([

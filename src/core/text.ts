@@ -125,3 +125,51 @@ export function quoteForMessage(value: string, max = 60): string {
   if (v.length > max) v = `${v.slice(0, max - 1)}…`;
   return `\`${v}\``;
 }
+
+/**
+ * Editors show lone CR line ends as their end-of-line sequence, but the runtime sees no line break there
+ * (often no frontmatter at all). When `disk` (the file's text) has lone CRs and `shown` is exactly `disk`
+ * with every line end replaced by one sequence (`\r\n` or `\n`), returns that sequence and a map from
+ * offsets in `disk` to the same places in `shown`; otherwise undefined (the texts agree, or the shown text
+ * was edited, or the file changed since).
+ */
+export function loneCrShown(disk: string, shown: string): { eol: string; toShown: (offset: number) => number } | undefined {
+  if (disk === shown || !/\r(?!\n)/.test(disk)) return undefined;
+  for (const eol of ['\r\n', '\n']) {
+    if (disk.replace(/\r\n|\r|\n/g, eol) === shown) return { eol, toShown: eolShift(disk, eol) };
+  }
+  return undefined;
+}
+
+/** Maps an offset in `text` to the same place once each of its line ends is replaced by `eol`. */
+function eolShift(text: string, eol: string): (offset: number) => number {
+  const at: number[] = []; // offsets in `text` just past a line end whose length changes
+  const delta: number[] = []; // the running difference after it
+  let total = 0;
+  for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+    if (m[0].length === eol.length) continue;
+    total += eol.length - m[0].length;
+    at.push((m.index ?? 0) + m[0].length);
+    delta.push(total);
+  }
+  return (offset) => {
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((at[mid] as number) <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return offset + (lo === 0 ? 0 : (delta[lo - 1] as number));
+  };
+}
+
+/** Moves a diagnostic's offsets (and its fix's replace range) with `move`. */
+export function moveDiagnostic(d: Diagnostic, move: (offset: number) => number): void {
+  d.start = move(d.start);
+  d.end = move(d.end);
+  for (const key of ['replaceStart', 'replaceEnd'] as const) {
+    const at = d.data?.[key];
+    if (typeof at === 'number' && d.data) d.data[key] = move(at);
+  }
+}

@@ -1,26 +1,53 @@
-// Commands that act on the whole model: refresh, re-probe, show the output channel.
+// Every command the extension contributes, in one table (the rust-analyzer `createCommands` habit): the
+// command's id, and the function that builds its handler from the one context. extension.ts registers them
+// all at activation; the handlers live with their features. (The language server's own command,
+// `skillAuthor.explainConstraint`, is registered by the language client.) A command never needs the engine or the store
+// to exist before it runs: each handler asks the context for what it uses.
 import * as vscode from 'vscode';
 import type { SkillAuthorContext } from './context';
+import { newSkillCommand } from './newSkill';
+import { chooseHermesTools, previewBanner, previewPromptIndex } from './preview';
+import { addSupportingFileCommand } from './supportingFiles';
+import { copyReport, groupByAgent, groupByRoot, openItem, previewItem, selectAgent, selectRuntimes, showAll, showHiddenOnly } from './treeCommands';
 
+type Handler = (...args: unknown[]) => unknown;
+export type CommandFactory = (ctx: SkillAuthorContext) => Handler;
+
+/** Rescan every root (the Skills view's progress shows while it runs). */
+const refresh: CommandFactory = (ctx) => () =>
+  vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Scanning skills' }, async () => {
+    const store = ctx.store;
+    await store.refresh();
+    await store.whenIdle();
+  });
+
+/** Forget every probe result and run them again. */
+const reprobe: CommandFactory = (ctx) => () =>
+  vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Re-probing dependencies' }, () => ctx.store.reprobe());
+
+export function createCommands(): Record<string, CommandFactory> {
+  return {
+    'skillAuthor.refresh': refresh,
+    'skillAuthor.reprobe': reprobe,
+    'skillAuthor.showOutput': (ctx) => () => ctx.output.show(true),
+    'skillAuthor.newSkill': (ctx) => (arg) => newSkillCommand(ctx, arg),
+    'skillAuthor.addSupportingFile': (ctx) => (arg) => addSupportingFileCommand(ctx, arg),
+    'skillAuthor.previewBanner': (ctx) => (arg) => previewBanner(ctx, arg),
+    'skillAuthor.previewPromptIndex': (ctx) => (format, agent) => previewPromptIndex(ctx, format, agent),
+    'skillAuthor.hermesTools': (ctx) => (arg) => chooseHermesTools(ctx, arg),
+    'skillAuthor.selectAgent': (ctx) => (id) => selectAgent(ctx, id),
+    'skillAuthor.selectRuntimes': (ctx) => (ids) => selectRuntimes(ctx, ids),
+    'skillAuthor.tree.groupByAgent': (ctx) => () => groupByAgent(ctx),
+    'skillAuthor.tree.groupByRoot': (ctx) => () => groupByRoot(ctx),
+    'skillAuthor.tree.showHiddenOnly': (ctx) => () => showHiddenOnly(ctx),
+    'skillAuthor.tree.showAll': (ctx) => () => showAll(ctx),
+    'skillAuthor.tree.open': (ctx) => (arg) => openItem(ctx, arg),
+    'skillAuthor.tree.copyReport': (ctx) => (arg) => copyReport(ctx, arg),
+    'skillAuthor.tree.previewBanner': (ctx) => (arg) => previewItem(ctx, arg),
+  };
+}
+
+/** Registers every command of the table. */
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand('skillAuthor.refresh', () =>
-      vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Scanning skills' }, async () => {
-        const store = ctx.store;
-        await store.refresh();
-        await store.whenIdle();
-      }),
-    ),
-    vscode.commands.registerCommand('skillAuthor.reprobe', () =>
-      vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Re-probing dependencies' }, () => ctx.store.reprobe()),
-    ),
-    vscode.commands.registerCommand('skillAuthor.showOutput', () => ctx.output.show(true)),
-    // Not contributed (so not in the palette): figures for `npm run bench` and the tests.
-    vscode.commands.registerCommand('skillAuthor.internal.stats', () => ({
-      activationMs: ctx.activationMs,
-      lastLiveRun: ctx.lastLiveRun,
-      lastUpdate: ctx.storeIfCreated?.lastUpdate ?? null,
-      skills: ctx.storeIfCreated?.all().length ?? null,
-    })),
-  );
+  return vscode.Disposable.from(...Object.entries(createCommands()).map(([id, factory]) => vscode.commands.registerCommand(id, factory(ctx))));
 }

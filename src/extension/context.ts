@@ -11,14 +11,16 @@ import type { AnalysisCache } from '../core/cache';
 import type { Engine } from '../core/engine';
 import { parseEnvFile } from '../core/env';
 import type { ProbeLogEntry } from '../core/probe';
+import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { Config, resolveSettingPath } from './config';
 import type { RuntimeJudge } from './runtimeJudge';
 import type { SkillStore } from './skills';
+import type { SkillClient } from './client';
+import type { SkillDecorations } from './decorations';
+import type { SkillLanguageStatus } from './languageStatus';
+import type { SkillsTree } from './tree';
 
 export type Feature = (ctx: SkillAuthorContext) => vscode.Disposable;
-
-/** The detail of a version not probed because the workspace is not trusted (the Skills view counts them). */
-export const NOT_PROBED_UNTRUSTED = 'not probed: workspace not trusted';
 
 export class SkillAuthorContext implements vscode.Disposable {
   readonly config: Config;
@@ -32,9 +34,12 @@ export class SkillAuthorContext implements vscode.Disposable {
   private readonly engineReset = new vscode.EventEmitter<void>();
   /** Time the synchronous part of `activate()` took (ms). */
   activationMs = 0;
-  /** The last live run that followed an edit: from the change event to the findings handed to VS Code,
-   *  and the debounce in between (ms) — the extension's own share of on-type latency (for `npm run bench`). */
-  lastLiveRun: { file: string; changeToSetMs: number; delayMs: number } | null = null;
+  /** The features' objects, once registered: the Skills view (its commands act on it), the explorer
+   *  decorations and the language status item. */
+  tree: SkillsTree | undefined;
+  client: SkillClient | undefined;
+  decorations: SkillDecorations | undefined;
+  languageStatus: SkillLanguageStatus | undefined;
   /** Every probe the engines of this session ran or refused (bounded), newest last: the API's `probeLog()`. */
   readonly probeLog: ProbeLogEntry[] = [];
 

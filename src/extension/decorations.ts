@@ -52,10 +52,7 @@ export function decorationFor(entry: Entry): vscode.FileDecoration {
   return d;
 }
 
-/** The most recent batches of URIs announced as changed (for the integration tests). */
-const FIRED_KEPT = 100;
-
-class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
+export class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri[]>();
   readonly onDidChangeFileDecorations: vscode.Event<vscode.Uri[]> = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -64,8 +61,6 @@ class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposab
   private disposed = false;
   /** Agent item URIs asked about, by string: re-announced when their skill (or everything) changes. */
   private readonly agentUris = new Map<string, vscode.Uri>();
-  private seq = 0;
-  readonly fired: Array<{ seq: number; uris: string[] }> = [];
 
   constructor(private readonly ctx: SkillAuthorContext) {
     this.subscriptions.push(
@@ -110,8 +105,6 @@ class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposab
     for (const f of files) uris.push(vscode.Uri.file(f), vscode.Uri.file(path.dirname(f)));
     for (const uri of this.agentUris.values()) if (change.all || files.has(uri.fsPath)) uris.push(uri);
     if (uris.length === 0) return;
-    this.fired.push({ seq: ++this.seq, uris: uris.map((u) => u.toString()) });
-    if (this.fired.length > FIRED_KEPT) this.fired.shift();
     this.changed.fire(uris);
   }
 
@@ -123,20 +116,8 @@ class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposab
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const decorations = new SkillDecorations(ctx);
-  return vscode.Disposable.from(
-    decorations,
-    // For the integration tests (VS Code has no API to read another extension's decorations); not contributed
-    // in package.json, so it is not in the Command Palette.
-    vscode.commands.registerCommand('skillAuthor.internal.fileDecorations', async (uris: string[] = []) => ({
-      fired: decorations.fired.map((f) => ({ ...f, uris: [...f.uris] })),
-      decorations: await Promise.all(
-        uris.map(async (u) => {
-          const d = await decorations.provideFileDecoration(vscode.Uri.parse(u));
-          return d ? { uri: u, badge: d.badge, tooltip: d.tooltip, color: colorId(d.color), propagate: d.propagate } : { uri: u };
-        }),
-      ),
-    })),
-  );
+  ctx.decorations = decorations;
+  return decorations;
 }
 
 /** A ThemeColor's id (public since VS Code 1.93; @types/vscode 1.90 does not declare it). */

@@ -109,49 +109,16 @@ export function analyzeDocument(ctx: SkillAuthorContext, doc: vscode.TextDocumen
 function fileAnalysis(ctx: SkillAuthorContext, doc: vscode.TextDocument, text: string): SkillAnalysis | undefined {
   const { readSkillFileSync } = require('../core/catalog') as typeof import('../core/catalog');
   const { analyzeSkillFile } = require('../core/cache') as typeof import('../core/cache');
-  const { hasLoneCR } = require('../core/frontmatter') as typeof import('../core/frontmatter');
+  const { loneCrShown, moveDiagnostic } = require('../core/text') as typeof import('../core/text');
   const file = doc.uri.fsPath;
   const { read } = readSkillFileSync(file);
   // Not UTF-8, over the size limit, gone: whatever VS Code shows, the runtime cannot use the file.
   if (read.problem || read.text === null) return analyzeSkillFile(read, file);
-  const disk = read.text;
-  if (disk === text || !hasLoneCR(disk, 0, disk.length)) return undefined;
-  const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-  if (disk.replace(/\r\n|\r|\n/g, eol) !== text) return undefined;
-  const analysis = ctx.engine().analyzeText(disk, file);
-  const toDoc = eolShift(disk, eol);
-  for (const d of analysis.diagnostics) {
-    d.start = toDoc(d.start);
-    d.end = toDoc(d.end);
-    for (const key of ['replaceStart', 'replaceEnd'] as const) {
-      const at = d.data?.[key];
-      if (typeof at === 'number' && d.data) d.data[key] = toDoc(at);
-    }
-  }
+  const shown = loneCrShown(read.text, text);
+  if (!shown) return undefined;
+  const analysis = ctx.engine().analyzeText(read.text, file);
+  for (const d of analysis.diagnostics) moveDiagnostic(d, shown.toShown);
   return analysis;
-}
-
-/** Maps an offset in `text` to the same place once each of its line ends is replaced by `eol`. */
-function eolShift(text: string, eol: string): (offset: number) => number {
-  const at: number[] = []; // offsets in `text` just past a line end whose length changes
-  const delta: number[] = []; // the running difference after it
-  let total = 0;
-  for (const m of text.matchAll(/\r\n|\r|\n/g)) {
-    if (m[0].length === eol.length) continue;
-    total += eol.length - m[0].length;
-    at.push((m.index ?? 0) + m[0].length);
-    delta.push(total);
-  }
-  return (offset) => {
-    let lo = 0;
-    let hi = at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((at[mid] as number) <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return offset + (lo === 0 ? 0 : (delta[lo - 1] as number));
-  };
 }
 
 /**

@@ -4,41 +4,35 @@
 // scanning, probing or schema compiling here — the context creates the engine and the skill store on first
 // use, and features do their work when documents, views or commands ask for it.
 import type * as vscode from 'vscode';
-import * as agentsFile from './agentsFile';
+import * as client from './client';
 import { createApi, type SkillAuthorApi } from './api';
-import * as codeActions from './codeActions';
 import * as commands from './commands';
-import * as completion from './completion';
 import { SkillAuthorContext } from './context';
 import * as decorations from './decorations';
 import * as diagnostics from './diagnostics';
-import * as hover from './hover';
 import * as languageStatus from './languageStatus';
-import * as newSkill from './newSkill';
 import * as preview from './preview';
-import * as supportingFiles from './supportingFiles';
 import * as tree from './tree';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
+  return createApi(start(extensionContext));
+}
+
+/** Builds the context and registers every feature with it. */
+export function start(extensionContext: vscode.ExtensionContext): SkillAuthorContext {
   const started = performance.now();
   const ctx = new SkillAuthorContext(extensionContext);
   extensionContext.subscriptions.push(ctx);
+  ctx.register(client.register);
   ctx.register(diagnostics.register);
   ctx.register(commands.register);
-  ctx.register(completion.register);
-  ctx.register(hover.register);
-  ctx.register(codeActions.register);
   ctx.register(preview.register);
   ctx.register(languageStatus.register);
-  ctx.register(newSkill.register);
-  ctx.register(supportingFiles.register);
   ctx.register(tree.register);
   ctx.register(decorations.register);
-  ctx.register(agentsFile.register);
-  const api = createApi(ctx);
   ctx.activationMs = performance.now() - started;
   ctx.output.info(`activated in ${ctx.activationMs.toFixed(1)} ms`);
-  return api;
+  return ctx;
 }
 
 export function deactivate(): void {

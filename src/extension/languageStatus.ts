@@ -17,20 +17,6 @@ import type { SkillAuthorContext } from './context';
 import { evaluateSkillFile, PREVIEW_DEBOUNCE_MS } from './preview';
 import { skillFileOf } from './skills';
 
-/** What the item shows, as the internal command `skillAuthor.internal.languageStatus` returns it. */
-export interface LanguageStatusState {
-  text: string;
-  detail: string;
-  severity: vscode.LanguageStatusSeverity;
-  busy: boolean;
-  /** The SKILL.md the item describes, or null when the active editor holds none. */
-  file: string | null;
-  /** The item's link: the preview command and its argument (the SKILL.md path). */
-  command: { command: string; arguments: unknown[] } | null;
-  /** The runtimes item: which runtimes judge the skill, and why. */
-  runtimes: { text: string; detail: string };
-}
-
 /** The item's text for a skill: the verdict that speaks for it (its worst runtime's) in that runtime's
  *  words, `· N missing` counting what hides it, gives it a banner or asks for setup. */
 export function verdictText(entry: Entry): string {
@@ -61,16 +47,17 @@ const SEVERITY: Record<Entry['color'], vscode.LanguageStatusSeverity> = {
   red: vscode.LanguageStatusSeverity.Error,
 };
 
-class SkillLanguageStatus implements vscode.Disposable {
-  private readonly item = vscode.languages.createLanguageStatusItem('skillAuthor.verdict', { pattern: '**/SKILL.md' });
+export class SkillLanguageStatus implements vscode.Disposable {
+  readonly item = vscode.languages.createLanguageStatusItem('skillAuthor.verdict', { pattern: '**/SKILL.md' });
   /** Which runtimes judge the skill and why, with the runtime picker as its link. */
-  private readonly runtimesItem = vscode.languages.createLanguageStatusItem('skillAuthor.runtimes', { pattern: '**/SKILL.md' });
+  readonly runtimesItem = vscode.languages.createLanguageStatusItem('skillAuthor.runtimes', { pattern: '**/SKILL.md' });
   private readonly subscriptions: vscode.Disposable[] = [];
   private storeListener: vscode.Disposable | undefined;
   private attachTimer: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private generation = 0;
-  private file: string | undefined;
+  /** The SKILL.md the item describes (undefined when the active editor holds none). */
+  file: string | undefined;
 
   constructor(private readonly ctx: SkillAuthorContext) {
     this.item.name = 'Skill Author: what the agent does with this skill';
@@ -106,19 +93,6 @@ class SkillLanguageStatus implements vscode.Disposable {
       if (this.file !== undefined && (c.all || c.changed.some((r) => r.file === this.file) || c.removed.includes(this.file)))
         this.schedule(PREVIEW_DEBOUNCE_MS);
     });
-  }
-
-  state(): LanguageStatusState {
-    const c = this.item.command;
-    return {
-      text: this.item.text,
-      detail: this.item.detail ?? '',
-      severity: this.item.severity,
-      busy: this.item.busy,
-      file: this.file ?? null,
-      command: c ? { command: c.command, arguments: c.arguments ?? [] } : null,
-      runtimes: { text: this.runtimesItem.text, detail: this.runtimesItem.detail ?? '' },
-    };
   }
 
   /** The active editor changed: describe its SKILL.md (if it holds none, VS Code hides the item anyway). */
@@ -194,9 +168,6 @@ class SkillLanguageStatus implements vscode.Disposable {
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const status = new SkillLanguageStatus(ctx);
-  return vscode.Disposable.from(
-    status,
-    // For tests and automation: what the item shows now (see LanguageStatusState).
-    vscode.commands.registerCommand('skillAuthor.internal.languageStatus', (): LanguageStatusState => status.state()),
-  );
+  ctx.languageStatus = status;
+  return status;
 }

@@ -166,18 +166,17 @@ async function newSkill(ctx: SkillAuthorContext, arg: unknown): Promise<vscode.U
   return file;
 }
 
-export function register(ctx: SkillAuthorContext): vscode.Disposable {
-  return vscode.commands.registerCommand('skillAuthor.newSkill', async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const automated = arg !== undefined && !(arg instanceof vscode.Uri);
-    try {
-      return await newSkill(ctx, arg);
-    } catch (err) {
-      // Automation gets the reason as the rejection; people get it as a message.
-      if (automated) throw err;
-      const message = err instanceof Error ? err.message : String(err);
-      if (!(err instanceof Refused)) ctx.output.error(`New Skill failed: ${err instanceof Error ? (err.stack ?? err.message) : message}`);
-      void vscode.window.showErrorMessage(`Skill Author: ${message}`);
-      return undefined;
-    }
-  });
+/** `skillAuthor.newSkill`: automation gets the reason of a refusal as the rejection; people as a message. */
+export async function newSkillCommand(ctx: SkillAuthorContext, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const automated = arg !== undefined && !(arg instanceof vscode.Uri);
+  try {
+    return await newSkill(ctx, arg);
+  } catch (err) {
+    // Automation gets the reason as the rejection; people get it as a message.
+    if (automated) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    if (!(err instanceof Refused)) ctx.output.error(`New Skill failed: ${err instanceof Error ? (err.stack ?? err.message) : message}`);
+    void vscode.window.showErrorMessage(`Skill Author: ${message}`);
+    return undefined;
+  }
 }

@@ -452,7 +452,7 @@ function conditionNames(ctx: SkillAuthorContext): { tools: Set<string>; toolsets
  * them. The pick offers the names the workspace's skills use in those conditions. `arg` ({tools, toolsets},
  * each a list or null) skips the pick. Written to the workspace's settings (the user's without a folder).
  */
-async function chooseHermesTools(ctx: SkillAuthorContext, arg: unknown): Promise<void> {
+export async function chooseHermesTools(ctx: SkillAuthorContext, arg: unknown): Promise<void> {
   let chosen: HermesTools;
   if (arg !== undefined) {
     const a = arg as Partial<HermesTools> | null;
@@ -521,25 +521,23 @@ async function chooseHermesTools(ctx: SkillAuthorContext, arg: unknown): Promise
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const documents = new PreviewDocuments(ctx);
-  return vscode.Disposable.from(
-    documents,
-    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, documents),
-    // Argument: a SKILL.md or skill-folder URI (or path); default the active editor's SKILL.md, else a pick.
-    // Returns the preview's URI.
-    vscode.commands.registerCommand('skillAuthor.previewBanner', async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-      const file = (arg !== undefined ? skillFileFromArg(arg) : activeSkillFile()) ?? (arg === undefined ? await pickSkill(ctx) : undefined);
-      if (!file) {
-        if (arg !== undefined) void vscode.window.showWarningMessage('Skill Author: that is not a SKILL.md or a skill folder.');
-        return undefined;
-      }
-      return showBeside(bannerUri(file));
-    }),
-    // Arguments (all optional): a format (`hermes`, `xml`, `nexo`, `openclaw`) and an agent id (not for openclaw); without a format, pick
-    // both. Returns the preview's URI.
-    vscode.commands.registerCommand('skillAuthor.previewPromptIndex', async (format?: unknown, agent?: unknown): Promise<vscode.Uri | undefined> => {
-      const chosen = isIndexFormat(format) ? { format, agent: typeof agent === 'string' && format !== 'openclaw' ? agent : undefined } : await pickIndex(ctx);
-      return chosen ? showBeside(indexUri(chosen.format, chosen.agent)) : undefined;
-    }),
-    vscode.commands.registerCommand('skillAuthor.hermesTools', (arg?: unknown) => chooseHermesTools(ctx, arg)),
-  );
+  return vscode.Disposable.from(documents, vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, documents));
+}
+
+/** `skillAuthor.previewBanner`. Argument: a SKILL.md or skill-folder URI (or path); default the active
+ *  editor's SKILL.md, else a pick. Returns the preview's URI. */
+export async function previewBanner(ctx: SkillAuthorContext, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const file = (arg !== undefined ? skillFileFromArg(arg) : activeSkillFile()) ?? (arg === undefined ? await pickSkill(ctx) : undefined);
+  if (!file) {
+    if (arg !== undefined) void vscode.window.showWarningMessage('Skill Author: that is not a SKILL.md or a skill folder.');
+    return undefined;
+  }
+  return showBeside(bannerUri(file));
+}
+
+/** `skillAuthor.previewPromptIndex`. Arguments (all optional): a format (`hermes`, `xml`, `nexo`,
+ *  `openclaw`) and an agent id (not for openclaw); without a format, pick both. Returns the preview's URI. */
+export async function previewPromptIndex(ctx: SkillAuthorContext, format?: unknown, agent?: unknown): Promise<vscode.Uri | undefined> {
+  const chosen = isIndexFormat(format) ? { format, agent: typeof agent === 'string' && format !== 'openclaw' ? agent : undefined } : await pickIndex(ctx);
+  return chosen ? showBeside(indexUri(chosen.format, chosen.agent)) : undefined;
 }

@@ -19,11 +19,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkSupportingFiles, mergeFindings, resolveInside } from '../core/supporting/files';
-import { linkDestination, pathCompletionContext, pathShape, SUPPORT_FOLDERS, type SupportFolder, supportFileNameProblem } from '../core/supporting/links';
+import { linkDestination, SUPPORT_FOLDERS, type SupportFolder, supportFileNameProblem } from '../core/supporting/links';
 import type { SkillAnalysis } from '../core/analyze';
 import type { Diagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
-import { analysisOf, isSkillDocument, SKILL_SELECTOR } from './documents';
+import { isSkillDocument } from './documents';
 
 export const ADD_COMMAND = 'skillAuthor.addSupportingFile';
 
@@ -64,87 +64,6 @@ export function watchSupportingFiles(onChange: (changed: string) => void): vscod
 export function inSkillFolder(file: string, skillFile: string): boolean {
   const rel = path.relative(path.dirname(skillFile), file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
-function realDir(doc: vscode.TextDocument): string | undefined {
-  if (doc.uri.scheme !== 'file') return undefined;
-  try {
-    return fs.realpathSync(path.dirname(doc.uri.fsPath));
-  } catch {
-    return undefined;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Completion
-
-class PathCompletionProvider implements vscode.CompletionItemProvider {
-  constructor(private readonly ctx: SkillAuthorContext) {}
-
-  provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined {
-    if (!isSkillDocument(doc)) return undefined;
-    const analyzed = analysisOf(this.ctx, doc);
-    const root = realDir(doc);
-    if (!analyzed || !root) return undefined;
-    const offset = doc.offsetAt(position) + analyzed.shift;
-    const context = pathCompletionContext(analyzed.analysis.text, offset, analyzed.analysis.split.bodyStart);
-    if (!context) return undefined;
-    const slash = context.typed.lastIndexOf('/');
-    const dirPart = slash >= 0 ? context.typed.slice(0, slash) : '';
-    const shape = pathShape(dirPart);
-    if (shape.kind !== 'inside' || shape.backslash) return undefined;
-    const dir = resolveInside(root, shape.segments);
-    if (dir.kind !== 'directory') return undefined;
-    let names: fs.Dirent[];
-    try {
-      names = fs.readdirSync(dir.real, { withFileTypes: true });
-    } catch {
-      return undefined;
-    }
-    const from = doc.positionAt(context.start - analyzed.shift + slash + 1);
-    const range = new vscode.Range(from, position);
-    const items: vscode.CompletionItem[] = [];
-    for (const entry of names.slice(0, 500)) {
-      if (entry.name.startsWith('.') || (dirPart === '' && entry.name === 'SKILL.md')) continue;
-      // At the top of a link, any file of the skill; elsewhere only what the word already names.
-      const r = resolveInside(root, [...shape.segments, entry.name]);
-      if (r.kind !== 'file' && r.kind !== 'directory') continue;
-      const folder = r.kind === 'directory';
-      const item = new vscode.CompletionItem(
-        folder ? `${entry.name}/` : entry.name,
-        folder ? vscode.CompletionItemKind.Folder : vscode.CompletionItemKind.File,
-      );
-      item.insertText = context.where === 'link' ? linkDestination(entry.name) + (folder ? '/' : '') : entry.name + (folder ? '/' : '');
-      item.range = range;
-      item.detail = [...shape.segments, entry.name].join('/') + (folder ? '/' : '');
-      item.sortText = `${folder ? '0' : '1'}${entry.name}`;
-      if (folder) item.command = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
-      items.push(item);
-    }
-    return items;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Go to definition
-
-class PathDefinitionProvider implements vscode.DefinitionProvider {
-  constructor(private readonly ctx: SkillAuthorContext) {}
-
-  provideDefinition(doc: vscode.TextDocument, position: vscode.Position): vscode.Location | undefined {
-    if (!isSkillDocument(doc)) return undefined;
-    const analyzed = analysisOf(this.ctx, doc);
-    const root = realDir(doc);
-    if (!analyzed || !root) return undefined;
-    const offset = doc.offsetAt(position) + analyzed.shift;
-    const link = analyzed.analysis.links.find((l) => l.start <= offset && offset <= l.end);
-    if (!link) return undefined;
-    const shape = pathShape(link.path);
-    if (shape.kind !== 'inside') return undefined;
-    const r = resolveInside(root, shape.segments);
-    if (r.kind !== 'file') return undefined;
-    return new vscode.Location(vscode.Uri.file(r.real), new vscode.Position(0, 0));
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -289,22 +208,17 @@ async function insertLink(skillFile: string, rel: string, label: string, atEnd: 
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`could not insert the link into ${skillFile}`);
 }
 
-export function register(ctx: SkillAuthorContext): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.languages.registerCompletionItemProvider(SKILL_SELECTOR, new PathCompletionProvider(ctx), '/', '('),
-    vscode.languages.registerDefinitionProvider(SKILL_SELECTOR, new PathDefinitionProvider(ctx)),
-    vscode.commands.registerCommand(ADD_COMMAND, async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-      // A tree node or a URI comes from a menu (a person); an options object from code.
-      const automated = arg !== undefined && !(arg instanceof vscode.Uri) && !(arg && typeof arg === 'object' && 'kind' in arg);
-      try {
-        return await addSupportingFile(ctx, arg);
-      } catch (err) {
-        if (automated) throw err;
-        const message = err instanceof Error ? err.message : String(err);
-        if (!(err instanceof Refused)) ctx.output.error(`Add Supporting File failed: ${err instanceof Error ? (err.stack ?? err.message) : message}`);
-        void vscode.window.showErrorMessage(`Skill Author: ${message}`);
-        return undefined;
-      }
-    }),
-  );
+/** `skillAuthor.addSupportingFile`: a tree node or a URI comes from a menu (a person), who gets a refusal
+ *  as a message; an options object from code, which gets it as the rejection. */
+export async function addSupportingFileCommand(ctx: SkillAuthorContext, arg?: unknown): Promise<vscode.Uri | undefined> {
+  const automated = arg !== undefined && !(arg instanceof vscode.Uri) && !(arg && typeof arg === 'object' && 'kind' in arg);
+  try {
+    return await addSupportingFile(ctx, arg);
+  } catch (err) {
+    if (automated) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    if (!(err instanceof Refused)) ctx.output.error(`Add Supporting File failed: ${err instanceof Error ? (err.stack ?? err.message) : message}`);
+    void vscode.window.showErrorMessage(`Skill Author: ${message}`);
+    return undefined;
+  }
 }

@@ -20,21 +20,21 @@ import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';
-import { NOT_PROBED_UNTRUSTED, type SkillAuthorContext } from './context';
-import { agentUri, colorId, THEME_COLORS } from './decorations';
+import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
+import type { SkillAuthorContext } from './context';
+import { agentUri, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, StoreFollower, type StoreChange } from './skills';
 import { brokenAgentsFile } from './agentsFile';
-import { registerTreeCommands } from './treeCommands';
 
 export const VIEW_ID = 'skillAuthor.skills';
 
 export type GroupBy = 'root' | 'agent';
 
-const STATE_GROUP_BY = 'skillAuthor.tree.groupBy';
-const STATE_HIDDEN_ONLY = 'skillAuthor.tree.hiddenOnly';
+/** Where the view keeps its grouping and filter (workspace state). */
+export const STATE_GROUP_BY = 'skillAuthor.tree.groupBy';
+export const STATE_HIDDEN_ONLY = 'skillAuthor.tree.hiddenOnly';
 /** Descriptions longer than this are cut (with an ellipsis) in the item's description. */
 const DESCRIPTION_MAX = 60;
-const REFRESHES_KEPT = 100;
 
 interface RootNode {
   kind: 'root';
@@ -98,34 +98,6 @@ interface AgentModel {
   judged: Entry[];
 }
 
-export interface SnapshotItem {
-  id: string | undefined;
-  label: string;
-  description: string | undefined;
-  icon: { id: string; color: string | undefined } | undefined;
-  tooltip: string | undefined;
-  contextValue: string | undefined;
-  resourceUri: string | undefined;
-  command: { command: string; arguments: string[] } | undefined;
-  collapsible: 'none' | 'collapsed' | 'expanded';
-  children: SnapshotItem[];
-}
-
-export interface TreeSnapshot {
-  visible: boolean;
-  groupBy: GroupBy;
-  groupByPreference: GroupBy;
-  hiddenOnly: boolean;
-  persisted: { groupBy: unknown; hiddenOnly: unknown };
-  context: Record<string, unknown>;
-  agent: string | undefined;
-  description: string | undefined;
-  message: string | undefined;
-  badge: { value: number; tooltip: string } | undefined;
-  refreshes: Array<{ seq: number; keys: string[] | 'all' }>;
-  items: SnapshotItem[];
-}
-
 export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | Node[] | undefined>();
   readonly onDidChangeTreeData: vscode.Event<Node | Node[] | undefined> = this.changed.event;
@@ -147,8 +119,6 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   private hiddenInStore = 0;
   /** Per root: the prompt budgets its item shows (JSON), to refresh it when they change. */
   private readonly shownBudgets = new Map<string, string>();
-  private refreshSeq = 0;
-  private readonly refreshes: Array<{ seq: number; keys: string[] | 'all' }> = [];
   private disposed = false;
 
   constructor(private readonly ctx: SkillAuthorContext) {
@@ -332,8 +302,28 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.regroup();
   }
 
+  /** The grouping shown: the preferred one, unless agents were asked for and there are none. */
   get grouping(): GroupBy {
     return this.groupOf(this.store);
+  }
+
+  /** The grouping the user chose last (kept in the workspace's state). */
+  get preferredGrouping(): GroupBy {
+    return this.groupPreference;
+  }
+
+  get showsHiddenOnly(): boolean {
+    return this.hiddenOnly;
+  }
+
+  /** The agent whose skills the view lists (agent grouping), if any. */
+  get shownAgent(): string | undefined {
+    return this.shownGroup === 'agent' ? this.agentModel?.def.id : undefined;
+  }
+
+  /** The context keys the view set for its menus and welcome content (`setContext` has no getter). */
+  get contextKeys(): Readonly<Record<string, unknown>> {
+    return { ...this.contextValues };
   }
 
   private regroup(): void {
@@ -403,8 +393,6 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   private fire(nodes: Node[] | undefined): void {
     if (nodes && nodes.length === 0) return;
-    this.refreshes.push({ seq: ++this.refreshSeq, keys: nodes ? nodes.map((n) => n.key) : 'all' });
-    if (this.refreshes.length > REFRESHES_KEPT) this.refreshes.shift();
     this.changed.fire(nodes);
   }
 
@@ -580,53 +568,6 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   /** The missing-dependencies report for a skill (see `missingReport`). */
   report(shown: ShownSkill): string {
     return missingReport(shown);
-  }
-
-  // ---- for the integration tests -------------------------------------------------------------------
-
-  async snapshot(): Promise<TreeSnapshot> {
-    const walk = async (parent?: Node): Promise<SnapshotItem[]> => {
-      const out: SnapshotItem[] = [];
-      for (const node of await this.getChildren(parent)) {
-        const item = await this.resolveTreeItem(this.getTreeItem(node), node);
-        const icon = item.iconPath instanceof vscode.ThemeIcon ? { id: item.iconPath.id, color: colorId(item.iconPath.color) } : undefined;
-        out.push({
-          id: item.id,
-          label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
-          description: typeof item.description === 'string' ? item.description : undefined,
-          icon,
-          tooltip: item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : item.tooltip,
-          contextValue: item.contextValue,
-          resourceUri: item.resourceUri?.toString(),
-          command: item.command ? { command: item.command.command, arguments: (item.command.arguments ?? []).map(String) } : undefined,
-          collapsible:
-            item.collapsibleState === vscode.TreeItemCollapsibleState.Expanded
-              ? 'expanded'
-              : item.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed
-                ? 'collapsed'
-                : 'none',
-          children: item.collapsibleState ? await walk(node) : [],
-        });
-      }
-      return out;
-    };
-    const items = await walk();
-    const badge = this.view.badge;
-    const state = this.ctx.extension.workspaceState;
-    return {
-      visible: this.view.visible,
-      groupBy: this.grouping,
-      groupByPreference: this.groupPreference,
-      hiddenOnly: this.hiddenOnly,
-      persisted: { groupBy: state.get(STATE_GROUP_BY), hiddenOnly: state.get(STATE_HIDDEN_ONLY) },
-      context: { ...this.contextValues },
-      agent: this.shownGroup === 'agent' ? this.agentModel?.def.id : undefined,
-      description: this.view.description,
-      message: this.view.message,
-      badge: badge ? { value: badge.value, tooltip: badge.tooltip } : undefined,
-      refreshes: this.refreshes.map((r) => ({ seq: r.seq, keys: r.keys === 'all' ? 'all' : [...r.keys] })),
-      items,
-    };
   }
 
   dispose(): void {
@@ -877,5 +818,6 @@ export function missingReport(shown: ShownSkill): string {
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const tree = new SkillsTree(ctx);
-  return vscode.Disposable.from(tree, registerTreeCommands(ctx, tree));
+  ctx.tree = tree;
+  return tree;
 }

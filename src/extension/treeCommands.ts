@@ -1,5 +1,6 @@
-// The Skills view's commands: grouping and filter (view title), agent selection, and the item actions
-// (open, copy the missing-dependencies report, preview what the model sees). Item actions take the view's
+// The Skills view's commands (listed in the command table, commands.ts): grouping and filter (view title),
+// agent selection, the runtime picker, and the item actions (open, copy the missing-dependencies report,
+// preview what the model sees). Item actions take the view's
 // node (menus), an item's URI (`…/SKILL.md`, `…/SKILL.md?agent=<id>`, what the item's click passes; or a
 // skill folder), or nothing (the active editor's SKILL.md).
 import { promises as fs } from 'node:fs';
@@ -10,60 +11,61 @@ import type { SkillStore } from './skills';
 import { brokenAgentsFile } from './agentsFile';
 import type { SkillsTree } from './tree';
 
-export function registerTreeCommands(ctx: SkillAuthorContext, tree: SkillsTree): vscode.Disposable {
-  const command = (id: string, run: (...args: unknown[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
-  return vscode.Disposable.from(
-    command('skillAuthor.tree.groupByAgent', async () => {
-      const store = ctx.store;
-      if (store.agents().length === 0 && !store.ready) await store.whenIdle();
-      if (store.agents().length === 0) {
-        // The message is also the command's result (VS Code shows no notification during extension tests).
-        const message = noAgentsMessage(store);
-        void vscode.window.showInformationMessage(message);
-        return message;
-      }
-      await tree.setGroupBy('agent');
-      return undefined;
-    }),
-    command('skillAuthor.tree.groupByRoot', () => tree.setGroupBy('root')),
-    command('skillAuthor.tree.showHiddenOnly', () => tree.setHiddenOnly(true)),
-    command('skillAuthor.tree.showAll', () => tree.setHiddenOnly(false)),
-    command('skillAuthor.selectAgent', (id) => selectAgent(ctx, tree, typeof id === 'string' ? id : undefined)),
-    command('skillAuthor.selectRuntimes', (ids) => selectRuntimes(ctx, ids)),
-    command('skillAuthor.tree.open', async (arg) => {
-      // At once, whatever probes are under way: opening needs no verdict.
-      const file = tree.fileOf(arg);
-      if (!file) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
-      // Only a regular file is opened. The view lists a SKILL.md that is a folder, a named pipe or a broken
-      // link (the runtime cannot load it); VS Code cannot open one either and would say "an unknown error
-      // occurred" or "is a directory", so the command says what the store found instead.
-      const why = await notAFile(ctx, file);
-      if (why) return void vscode.window.showWarningMessage(`Skill Author: ${why}`);
-      const uri = vscode.Uri.file(file);
-      try {
-        await vscode.window.showTextDocument(uri, { preview: true });
-      } catch {
-        // Not text to VS Code (binary bytes, an encoding it cannot show): its own editor says so and offers
-        // to open it anyway.
-        await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
-      }
-    }),
-    command('skillAuthor.tree.copyReport', async (arg) => {
-      const shown = await tree.target(arg);
-      if (!shown) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
-      await vscode.env.clipboard.writeText(tree.report(shown));
-      vscode.window.setStatusBarMessage(`Skill Author: report for ${shown.skill.id} copied`, 3000);
-    }),
-    command('skillAuthor.tree.previewBanner', (arg) => {
-      const file = tree.fileOf(arg);
-      if (!file) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
-      // The preview itself belongs to `skillAuthor.previewBanner`; it gets the plain SKILL.md URI.
-      return vscode.commands.executeCommand('skillAuthor.previewBanner', vscode.Uri.file(file));
-    }),
-    // For the integration tests: a plain JSON picture of the tree as the view gets it. Not contributed in
-    // package.json, so it is not in the Command Palette.
-    command('skillAuthor.internal.treeSnapshot', () => tree.snapshot()),
-  );
+/** The Skills view (registered by tree.ts before any command can run). */
+function viewOf(ctx: SkillAuthorContext): SkillsTree {
+  if (!ctx.tree) throw new Error('Skill Author: the Skills view is not registered');
+  return ctx.tree;
+}
+
+export async function groupByAgent(ctx: SkillAuthorContext): Promise<string | undefined> {
+  const store = ctx.store;
+  if (store.agents().length === 0 && !store.ready) await store.whenIdle();
+  if (store.agents().length === 0) {
+    // The message is also the command's result (VS Code shows no notification during extension tests).
+    const message = noAgentsMessage(store);
+    void vscode.window.showInformationMessage(message);
+    return message;
+  }
+  await viewOf(ctx).setGroupBy('agent');
+  return undefined;
+}
+
+export const groupByRoot = (ctx: SkillAuthorContext): Promise<void> => viewOf(ctx).setGroupBy('root');
+export const showHiddenOnly = (ctx: SkillAuthorContext): Promise<void> => viewOf(ctx).setHiddenOnly(true);
+export const showAll = (ctx: SkillAuthorContext): Promise<void> => viewOf(ctx).setHiddenOnly(false);
+
+export async function openItem(ctx: SkillAuthorContext, arg: unknown): Promise<void> {
+  // At once, whatever probes are under way: opening needs no verdict.
+  const file = viewOf(ctx).fileOf(arg);
+  if (!file) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
+  // Only a regular file is opened. The view lists a SKILL.md that is a folder, a named pipe or a broken
+  // link (the runtime cannot load it); VS Code cannot open one either and would say "an unknown error
+  // occurred" or "is a directory", so the command says what the store found instead.
+  const why = await notAFile(ctx, file);
+  if (why) return void vscode.window.showWarningMessage(`Skill Author: ${why}`);
+  const uri = vscode.Uri.file(file);
+  try {
+    await vscode.window.showTextDocument(uri, { preview: true });
+  } catch {
+    // Not text to VS Code (binary bytes, an encoding it cannot show): its own editor says so and offers
+    // to open it anyway.
+    await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
+  }
+}
+
+export async function copyReport(ctx: SkillAuthorContext, arg: unknown): Promise<void> {
+  const tree = viewOf(ctx);
+  const shown = await tree.target(arg);
+  if (!shown) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
+  await vscode.env.clipboard.writeText(tree.report(shown));
+  vscode.window.setStatusBarMessage(`Skill Author: report for ${shown.skill.id} copied`, 3000);
+}
+
+export function previewItem(ctx: SkillAuthorContext, arg: unknown): Thenable<unknown> | undefined {
+  const file = viewOf(ctx).fileOf(arg);
+  if (!file) return void vscode.window.showWarningMessage('Skill Author: select a skill in the Skills view first.');
+  // The preview itself belongs to `skillAuthor.previewBanner`; it gets the plain SKILL.md URI.
+  return vscode.commands.executeCommand('skillAuthor.previewBanner', vscode.Uri.file(file));
 }
 
 /** Why `file` cannot be opened in an editor (not there, not a regular file), or undefined when it can. */
@@ -90,7 +92,8 @@ function noAgentsMessage(store: SkillStore): string {
 }
 
 /** Pick the agent whose view the tree, the previews and the index use; `id` skips the quick pick. */
-async function selectAgent(ctx: SkillAuthorContext, tree: SkillsTree, id: string | undefined): Promise<void> {
+export async function selectAgent(ctx: SkillAuthorContext, arg: unknown): Promise<void> {
+  const id = typeof arg === 'string' ? arg : undefined;
   const store = ctx.store;
   if (store.agents().length === 0 && !store.ready) await store.whenIdle();
   const agents = store.agents();
@@ -111,7 +114,7 @@ async function selectAgent(ctx: SkillAuthorContext, tree: SkillsTree, id: string
   }
   if (!agents.some((a) => a.id === chosen)) return void vscode.window.showWarningMessage(`Skill Author: no agent \`${chosen}\` in the agents file.`);
   await store.selectAgent(chosen);
-  await tree.setGroupBy('agent');
+  await viewOf(ctx).setGroupBy('agent');
 }
 
 /** What each runtime reads, for the runtime picker. */
@@ -130,7 +133,7 @@ const RUNTIME_CHOICES: Record<RuntimeId, { label: string; detail: string }> = {
  * runtime ids, `[]` to detect) skips the quick pick. Written to the workspace's settings when a folder is
  * open, else to the user's.
  */
-async function selectRuntimes(ctx: SkillAuthorContext, ids: unknown): Promise<void> {
+export async function selectRuntimes(ctx: SkillAuthorContext, ids: unknown): Promise<void> {
   let chosen: RuntimeId[];
   if (Array.isArray(ids)) {
     const unknown = ids.filter((i) => typeof i !== 'string' || !(RUNTIME_IDS as readonly string[]).includes(i));

@@ -1,9 +1,9 @@
 // Which documents the server serves, and the engine's analysis of a SKILL.md as the runtime reads it,
 // computed once per document version and shared by diagnostics, hover, completion and code actions.
 //
-// A client shows some files otherwise than the runtime reads them: editors hide a UTF-8 byte-order mark
-// (the runtime sees it: it hides the frontmatter) and decode bytes that are not UTF-8 somehow (the runtime
-// cannot read the file at all). While a document holds what is on disk (the version it was opened or last
+// A client shows some files otherwise than the runtime reads them: editors hide a UTF-8 byte-order mark (the
+// runtime sees it: it hides the frontmatter), show lone CR line ends as line breaks (the runtime sees none)
+// and decode bytes that are not UTF-8 somehow (the runtime cannot read the file at all). While a document holds what is on disk (the version it was opened or last
 // saved with), the file's bytes decide, as for `check`; once edited, the text the client will save does.
 
 import * as path from 'node:path';
@@ -13,6 +13,7 @@ import type { SkillAnalysis } from '../core/analyze';
 import { analyzeSkillFile } from '../core/cache';
 import { readSkillFileSync, SKILL_FILE } from '../core/catalog';
 import type { Engine } from '../core/engine';
+import { loneCrShown, moveDiagnostic } from '../core/text';
 
 /** Documents above this many UTF-16 units are not analyzed for hover, completion or code actions (each a
  *  request at every cursor move), and wait longer before their diagnostics. */
@@ -105,5 +106,10 @@ function diskAnalysis(uri: string, text: string): AnalyzedDocument | undefined {
   if (read.problem || read.text === null) return { version: 0, analysis: analyzeSkillFile(read, file), shift: 0 };
   if (read.text === text) return undefined;
   if (read.text.charCodeAt(0) === 0xfeff && read.text.slice(1) === text) return { version: 0, analysis: analyzeSkillFile(read, file), shift: 1 };
-  return undefined;
+  // Lone CRs the client shows as line breaks: the runtime's reading, its findings moved to the shown text.
+  const shown = loneCrShown(read.text, text);
+  if (!shown) return undefined;
+  const analysis = analyzeSkillFile(read, file);
+  for (const d of analysis.diagnostics) moveDiagnostic(d, shown.toShown);
+  return { version: 0, analysis, shift: 0 };
 }

@@ -1,6 +1,8 @@
 // The entry of dist/lsp.js: `skill-author lsp` loads it only when asked, so `check` does not pay for the
 // language server's modules at start.
 
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { startServer } from './server';
 
 export const LSP_HELP = `skill-author lsp --stdio [--trusted]
@@ -29,3 +31,17 @@ export function runLsp(args: readonly string[], io: { out: (s: string) => void; 
   startServer({ trusted: args.includes('--trusted'), version, input: process.stdin, output: process.stdout });
   return null;
 }
+
+/** The version of the installation this bundle belongs to (dist/ → package.json). */
+function installedVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0';
+  } catch {
+    return '0';
+  }
+}
+
+// Forked by the VS Code extension's language client (`node dist/lsp.js --node-ipc`): the transport is named
+// on the command line, and trust comes from the client's initializationOptions only.
+if (require.main === module) startServer({ trusted: false, version: installedVersion() });

@@ -18,13 +18,16 @@ export interface ServerOptions {
   trusted: boolean;
   /** The CLI's version (serverInfo). */
   version: string;
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream;
+  /** The transport's streams (`--stdio`); without them the transport is the one named on the command line
+   *  (`--node-ipc` when VS Code's client forks dist/lsp.js). */
+  input?: NodeJS.ReadableStream;
+  output?: NodeJS.WritableStream;
 }
 
 export function startServer(options: ServerOptions): void {
   // Given as streams, the connection exits when the client closes its end (code 0 after shutdown, else 1).
-  const connection = createConnection(ProposedFeatures.all, options.input, options.output);
+  const connection =
+    options.input && options.output ? createConnection(ProposedFeatures.all, options.input, options.output) : createConnection(ProposedFeatures.all);
   let service: SkillService | null = null;
   let workspace: WorkspaceHandler | null = null;
 

@@ -5,6 +5,7 @@
 // and the probe log. Each skill is judged exactly as `check` judges it (judgeEvaluated → toRuntimeEntry), so
 // the editor's findings are `check --json`'s findings.
 
+import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -105,7 +106,7 @@ export class SkillService {
         probe,
         // No analysis cache: a scan's analyses are dropped once its entries are made, so an idle server holds
         // only the tree runtimes' reports (bench/lsp.mjs: a cache of 10,000 analyses kept ~160 MB more).
-        notProbedReason: this.settingsValue.trusted ? 'not probed (probes are off)' : 'not probed (the workspace is not trusted)',
+        notProbedReason: this.settingsValue.trusted ? 'not probed: probes are off' : NOT_PROBED_UNTRUSTED,
         probeOptions: { timeoutMs: s.probeTimeoutMs, concurrency: s.probeConcurrency, onLog: (e) => this.logProbe(e), cwd: this.workspace.cwd() },
       });
     }

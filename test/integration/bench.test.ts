@@ -7,7 +7,7 @@ import * as inspector from 'node:inspector';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { extension, fixtureUri, nextEvent } from './util';
+import { extension, fixtureUri, inspect, nextEvent } from './util';
 
 const OUT = process.env.SKILL_AUTHOR_BENCH_OUT;
 const CORPUS = process.env.SKILL_AUTHOR_BENCH_CORPUS;
@@ -37,13 +37,6 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
-interface Stats {
-  activationMs: number;
-  lastUpdate: { file: string; ms: number } | null;
-  lastLiveRun: { file: string; changeToSetMs: number; delayMs: number } | null;
-  skills: number | null;
-}
-
 describe('Editor benchmark', function () {
   this.timeout(600_000);
   const figures: Record<string, unknown> = {};
@@ -59,7 +52,7 @@ describe('Editor benchmark', function () {
   it('activation', async () => {
     const api = (await extension().activate()) as SkillAuthorApi;
     assert.equal(api.version, 2);
-    const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as Stats;
+    const stats = inspect().stats();
     figures.activationMs = stats.activationMs;
   });
 
@@ -97,8 +90,8 @@ describe('Editor benchmark', function () {
         toChangeEvent.push(performance.now() - t0);
         await changed;
         samples.push(performance.now() - t0 - debounceMs);
-        const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as Stats;
-        if (stats.lastLiveRun) own.push(stats.lastLiveRun.changeToSetMs - stats.lastLiveRun.delayMs);
+        const stats = inspect().stats();
+        if (stats.lastCheck?.uri === uri.toString()) own.push(stats.lastCheck.ms);
       }
       figures.debounceMs = debounceMs;
       figures.onTypeBeyondDebounceMs = median(samples);
@@ -194,7 +187,7 @@ describe('Editor benchmark', function () {
         );
         await seen;
         eventLatency.push(performance.now() - tw);
-        const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as Stats;
+        const stats = inspect().stats();
         if (stats.lastUpdate?.file === victim) updates.push(stats.lastUpdate.ms);
       }
       figures.recheckOneFileMs = median(updates);

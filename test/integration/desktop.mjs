@@ -15,6 +15,7 @@ import { delimiter, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runTests } from '@vscode/test-electron';
 import { CACHE_DIR, prepareRunFolders, ROOT, VSCODE_VERSION, writeShellShim } from '../../scripts/vscode-host.mjs';
+import { testHostFolder } from './host/folder.mjs';
 
 const { values: opts } = parseArgs({ options: { grep: { type: 'string' } } });
 const version = process.env.VSCODE_TEST_VERSION || VSCODE_VERSION;
@@ -29,7 +30,7 @@ try {
     cachePath: join(CACHE_DIR, 'desktop'),
     // Our own fresh folders below instead of test-electron's shared ones.
     reuseMachineInstall: true,
-    extensionDevelopmentPath: ROOT,
+    extensionDevelopmentPath: testHostFolder(ROOT, tmp),
     extensionTestsPath: join(ROOT, 'out', 'test', 'integration', 'index.js'),
     extensionTestsEnv: {
       PATH: [binDir, process.env.PATH].join(delimiter),

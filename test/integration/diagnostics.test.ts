@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { extension, fixturePath, fixtureUri, nextEvent, openSkill } from './util';
+import { extension, fixturePath, fixtureUri, nextEvent, openSkill, runner, waitFor } from './util';
 
 const SOURCE = 'skill-author';
 const CODES_URL = 'https://github.com/skill-author/skill-author#diagnostic-codes';
@@ -312,7 +312,57 @@ describe('Live diagnostics', () => {
     assert.deepEqual(ours(doc.uri), []);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it('restarts a language server that died, says so, and findings follow edits again', async () => {
+    const editor = await openSkill('skills', 'edit-me', 'SKILL.md');
+    const doc = editor.document;
+    try {
+      await diagnosticsWhen('edit-me analyzed clean', doc.uri, (d) => d.length === 0);
+      const before = languageServers();
+      assert.equal(before.length, 1, `one language server runs: ${JSON.stringify(before)}`);
+      process.kill(before[0] as number, 'SIGKILL');
+      const after = await waitFor(
+        'a new language server',
+        () => {
+          const now = languageServers();
+          return now.length === 1 && now[0] !== before[0] ? now : undefined;
+        },
+        20_000,
+      );
+      assert.notEqual(after[0], before[0]);
+      // The new server has the document (the client opens it again) and follows its edits.
+      assert.ok(await editor.edit((b) => b.insert(new vscode.Position(3, 0), 'requires:\n  bins: ffmpeg\n')));
+      await diagnosticsWhen('requirements-ignored from the new server', doc.uri, withCode('requirements-ignored'), 20_000);
+      // The user is told, in words, in the workbench.
+      await vscode.commands.executeCommand('notifications.showList');
+      await runner.screenshot('server-restarted', {
+        expect: [{ selector: '.notifications-center', text: 'the language server stopped unexpectedly and was restarted' }],
+      });
+      await vscode.commands.executeCommand('notifications.hideList');
+    } finally {
+      await revertAndClose(editor);
+    }
+  });
 });
+
+/** The language servers this extension host started: its children running dist/lsp.js (from /proc). */
+function languageServers(): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Field 4 (after the parenthesised command, which may hold spaces) is the parent's pid.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (cmd.some((a) => a.endsWith(`${path.sep}dist${path.sep}lsp.js`))) out.push(Number(name));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
 
 // A root-level hook (outside any `describe`): it runs after every test file, so the runner's screenshot
 // (test-results/workbench.png) shows a squiggle in an editor and the Problems panel, whatever ran last.

@@ -27,10 +27,10 @@ import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import type { ProbeLogEntry } from '../../src/core/probe';
 import type { RuntimeMissing } from '../../src/core/runtimes/types';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import type { SnapshotItem, TreeSnapshot } from '../../src/extension/tree';
+import type { SnapshotItem, TreeSnapshot } from './host/inspect';
 import { type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
 import { isDead, readPid } from '../unit/proc';
-import { EXTENSION_ID, extension, nextEvent, waitFor } from './util';
+import { EXTENSION_ID, extension, inspect, nextEvent, waitFor } from './util';
 
 const SOURCE = 'skill-author';
 const SECRET = `s3cret-it-${process.pid}-${Date.now()}`;
@@ -115,7 +115,7 @@ class LagSampler {
   }
 }
 
-const snapshot = async (): Promise<TreeSnapshot> => (await vscode.commands.executeCommand('skillAuthor.internal.treeSnapshot')) as TreeSnapshot;
+const snapshot = (): Promise<TreeSnapshot> => inspect().treeSnapshot();
 
 function codeOf(d: vscode.Diagnostic): string | undefined {
   const c = d.code;
@@ -345,12 +345,7 @@ describe('Hostile workspace', function () {
           // VS Code shows these otherwise than the runtime reads them (replacement characters; lone CRs turned
           // into line breaks): the status bar gives the runtime's verdict too.
           const status = await waitFor(`the language status of ${id}`, async () => {
-            const st = (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as {
-              file: string | null;
-              busy: boolean;
-              text: string;
-              detail: string;
-            };
+            const st = inspect().languageStatus();
             return st.file === e.path && !st.busy && st;
           });
           // The verdict that speaks for the skill, in its runtime's words (as the CLI's table words it).
@@ -471,7 +466,7 @@ describe('Hostile workspace', function () {
       [],
     );
     const c0 = performance.now();
-    const stats = (await vscode.commands.executeCommand('skillAuthor.internal.stats')) as { skills: number | null };
+    const stats = inspect().stats();
     const statsMs = performance.now() - c0;
     const s0 = performance.now();
     const tree = await snapshot();
@@ -506,7 +501,7 @@ describe('Hostile workspace', function () {
     assert.ok((outcome[0] as ProbeLogEntry).durationMs >= PROBE_TIMEOUT_MS - 50, `${(outcome[0] as ProbeLogEntry).durationMs} ms`);
     const reprobeLag = lag.mark('re-probe with hanging probes');
     Object.assign(figures, { statsMs: Math.round(statsMs), treeSnapshotMs: Math.round(treeMs), reprobeMs: Math.round(reprobeMs) });
-    assert.ok(statsMs < 1000, `skillAuthor.internal.stats took ${statsMs} ms`);
+    assert.ok(statsMs < 1000, `inspect().stats() took ${statsMs} ms`);
     if (reprobeLag.busyMs !== null) assert.ok(reprobeLag.busyMs <= MAX_BUSY_MS, `the host's thread ran ${reprobeLag.busyMs} ms without a break`);
     assert.ok(reprobeLag.gapMs <= MAX_GAP_MS, `a ${reprobeLag.gapMs} ms gap in the host's event loop`);
     assert.ok(treeMs < 1000, `the tree snapshot took ${treeMs} ms`);

@@ -7,6 +7,7 @@
 // the finding, apply the action's edit, and wait for the finding to go.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
@@ -92,6 +93,19 @@ async function completions(doc: vscode.TextDocument, pos: vscode.Position): Prom
 
 async function labels(doc: vscode.TextDocument, pos: vscode.Position): Promise<string[]> {
   return (await completions(doc, pos)).map(labelOf).sort();
+}
+
+/** Adds an env file holding `text` to `skillAuthor.envFiles` (user settings); resolves with its undo. */
+async function withEnvFile(text: string): Promise<() => Promise<void>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-lang-env-'));
+  const file = path.join(dir, 'test.env');
+  fs.writeFileSync(file, text);
+  const config = vscode.workspace.getConfiguration('skillAuthor');
+  await config.update('envFiles', [file], vscode.ConfigurationTarget.Global);
+  return async () => {
+    await vscode.workspace.getConfiguration('skillAuthor').update('envFiles', undefined, vscode.ConfigurationTarget.Global);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 async function hovers(doc: vscode.TextDocument, pos: vscode.Position): Promise<string[]> {
@@ -319,18 +333,22 @@ describe('Language features', () => {
     });
 
     it('environment variable names in env lists, never their values', async () => {
+      // The variable comes from an env file (skillAuthor.envFiles): the language server's environment is the
+      // one it started with, as a runtime's would be, and env files are how a user adds to it.
       const secret = 'lang-test-value-must-not-appear';
-      process.env['SA_LANG_COMPLETION_VAR'] = secret;
+      const restore = await withEnvFile(`SA_LANG_COMPLETION_VAR=${secret}\n`);
       const editor = await untitledSkill('lang-env', '---\nname: lang-env\ndescription: d\nrequires:\n  env: [HOME, ]\n---\n\n# Body\n');
       try {
         const doc = editor.document;
-        const items = await completions(doc, at(doc, ', ]', 2));
+        const items = await waitFor('the env file’s variable offered', async () => {
+          const now = await completions(doc, at(doc, ', ]', 2));
+          return now.some((i) => labelOf(i) === 'SA_LANG_COMPLETION_VAR') && now;
+        });
         const names = items.map(labelOf);
-        assert.ok(names.includes('SA_LANG_COMPLETION_VAR'), 'a variable set in the environment is offered');
         assert.ok(!names.includes('HOME'), 'an entry already listed is not offered again');
         for (const i of items) assert.ok(!JSON.stringify([labelOf(i), i.detail, docOf(i), insertOf(i)]).includes(secret), `${labelOf(i)} leaks a value`);
       } finally {
-        delete process.env['SA_LANG_COMPLETION_VAR'];
+        await restore();
         await closeWithoutSaving(editor);
       }
     });
@@ -458,20 +476,18 @@ describe('Language features', () => {
     it('an env var: whether it is set, never its value', async () => {
       const doc = (await openSkill('skills', 'tools', 'needs-env', 'SKILL.md')).document;
       const pos = at(doc, 'SA_TEST_API_KEY]', 2);
-      const saved = process.env['SA_TEST_API_KEY'];
       const secret = 'lang-hover-secret-4711';
+      const hoverSays = (text: string) => waitFor(`the hover to say ${JSON.stringify(text)}`, async () => (await hovers(doc, pos)).includes(text));
+      let restore = await withEnvFile(`SA_TEST_API_KEY=${secret}\n`);
       try {
-        process.env['SA_TEST_API_KEY'] = secret;
-        const set = await hovers(doc, pos);
-        assert.ok(set.includes('SA_TEST_API_KEY is set (its value is never shown).'), JSON.stringify(set));
-        assert.ok(!set.some((t) => t.includes(secret)), 'the value never appears');
-        delete process.env['SA_TEST_API_KEY'];
-        await assertHover(doc, pos, 'SA_TEST_API_KEY is not set.');
-        process.env['SA_TEST_API_KEY'] = '   ';
-        await assertHover(doc, pos, 'SA_TEST_API_KEY is set but blank, which counts as missing.');
+        await hoverSays('SA_TEST_API_KEY is set (its value is never shown).');
+        assert.ok(!(await hovers(doc, pos)).some((t) => t.includes(secret)), 'the value never appears');
+        await restore();
+        await hoverSays('SA_TEST_API_KEY is not set.');
+        restore = await withEnvFile('SA_TEST_API_KEY="   "\n');
+        await hoverSays('SA_TEST_API_KEY is set but blank, which counts as missing.');
       } finally {
-        if (saved === undefined) delete process.env['SA_TEST_API_KEY'];
-        else process.env['SA_TEST_API_KEY'] = saved;
+        await restore();
       }
     });
 

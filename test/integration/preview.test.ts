@@ -5,9 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageStatusState } from '../../src/extension/languageStatus';
+import type { LanguageStatusState } from './host/inspect';
 import { ENV } from './protocol';
-import { checkJson, fixturePath, fixtureUri, nextEvent, openSkill, runCli, waitFor } from './util';
+import { checkJson, fixturePath, fixtureUri, inspect, nextEvent, openSkill, runCli, waitFor } from './util';
 
 /** In an untrusted workspace the extension spawns no probe: the CLI's equivalent is `--no-probe`. */
 const untrusted = process.env[ENV.untrusted] === '1';
@@ -327,7 +327,7 @@ async function statusWhen(file: string, text: string): Promise<LanguageStatusSta
   let last: LanguageStatusState | undefined;
   try {
     return await waitFor(`the language status to read ${JSON.stringify(text)} for ${file}`, async () => {
-      last = await vscode.commands.executeCommand<LanguageStatusState>('skillAuthor.internal.languageStatus');
+      last = inspect().languageStatus();
       return last.file === file && !last.busy && last.text === text ? last : undefined;
     });
   } catch (err) {

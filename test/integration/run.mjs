@@ -13,6 +13,7 @@
 // Expects `npm run build` to have run (dist/extension.js, out/test/integration/**). Provisions first if
 // needed: Debian's Chromium through apt-get, code-server into .vscode-test/ (scripts/vscode-host.mjs). Exit code: 0 when every test passed, 1 otherwise (a failing test, a
 // test file that does not load, the extension host never reporting, the overall deadline).
+import { testHostFolder } from './host/folder.mjs';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, SourceMap } from 'node:module';
@@ -141,6 +142,7 @@ async function main() {
   if (!opts.keep) cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
   else say(dim(`keeping ${tmp}`));
   const { userDataDir, extensionsDir, binDir } = prepareRunFolders(tmp);
+  const extensionFolder = testHostFolder(ROOT, tmp);
   const extraBin = join(ROOT, 'test', 'fixtures', 'bin'); // fake binaries a later suite may add
   const PATH = [binDir, ...(existsSync(extraBin) ? [extraBin] : []), process.env.PATH].join(delimiter);
 
@@ -283,7 +285,7 @@ async function main() {
   const browserGone = new Promise((_, reject) => browser.on('disconnected', () => reject(new Error('Chromium exited during the run'))));
   browserGone.catch(() => {});
 
-  const url = workbenchUrl({ origin: cs.origin, folder: WORKSPACE, extensionDevelopmentPath: ROOT, extensionTestsPath: TESTS_ENTRY });
+  const url = workbenchUrl({ origin: cs.origin, folder: WORKSPACE, extensionDevelopmentPath: extensionFolder, extensionTestsPath: TESTS_ENTRY });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
 
   const noConnect = new Promise((_, reject) => {

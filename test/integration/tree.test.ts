@@ -7,9 +7,8 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
-import type { LanguageStatusState } from '../../src/extension/languageStatus';
-import type { SnapshotItem, TreeSnapshot } from '../../src/extension/tree';
-import { checkJson, extension, fixturePath, fixtureUri, openSkill, runCli, waitFor } from './util';
+import type { LanguageStatusState, SnapshotItem, TreeSnapshot } from './host/inspect';
+import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, waitFor } from './util';
 
 interface Decorations {
   fired: Array<{ seq: number; uris: string[] }>;
@@ -23,12 +22,8 @@ interface ApiEntry {
 const BIN = path.resolve(fixturePath(), '..', 'bin');
 const TOOLS = ['skills', 'tools'];
 
-const snapshot = async (): Promise<TreeSnapshot> => (await vscode.commands.executeCommand('skillAuthor.internal.treeSnapshot')) as TreeSnapshot;
-const decorations = async (...uris: vscode.Uri[]): Promise<Decorations> =>
-  (await vscode.commands.executeCommand(
-    'skillAuthor.internal.fileDecorations',
-    uris.map((u) => u.toString()),
-  )) as Decorations;
+const snapshot = (): Promise<TreeSnapshot> => inspect().treeSnapshot();
+const decorations = async (...uris: vscode.Uri[]): Promise<Decorations> => (await inspect().fileDecorations(uris.map((u) => u.toString()))) as Decorations;
 
 async function apiSkills(): Promise<ApiEntry[]> {
   const api = (await extension().activate()) as { skills(): Promise<ApiEntry[]> };
@@ -401,8 +396,7 @@ describe('Skills view', () => {
     const cli = async (...args: string[]): Promise<Entry | undefined> =>
       (await checkJson([...args, fixturePath('skills')])).find((e) => e.path === file.fsPath);
     const entry = async (): Promise<Entry | undefined> => ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === file.fsPath);
-    const status = async (): Promise<LanguageStatusState> =>
-      (await vscode.commands.executeCommand('skillAuthor.internal.languageStatus')) as LanguageStatusState;
+    const status = async (): Promise<LanguageStatusState> => inspect().languageStatus();
     const config = vscode.workspace.getConfiguration('skillAuthor');
     // The picker writes the workspace's settings: the folder it creates goes afterwards.
     const settingsDir = fixtureUri('.vscode');

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
+import type { Inspector } from './host/inspect';
 import type { RunnerReply, RunnerRequest } from './protocol';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -17,6 +18,14 @@ export function extension(): vscode.Extension<unknown> {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded in this VS Code`);
   return ext;
+}
+
+/** What the tests read of the extension that VS Code has no API for (host/inspect.ts): the test host's
+ *  extension adds it to the API object it returns. */
+export function inspect(): Inspector {
+  const exports = extension().exports as { inspect?: Inspector } | undefined;
+  if (!exports?.inspect) throw new Error('the extension is not active, or not the test host (test/integration/host)');
+  return exports.inspect;
 }
 
 /** The fixture workspace (test/fixtures/workspace), opened by both runners. */

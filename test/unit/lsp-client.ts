@@ -7,6 +7,7 @@ import { createMessageConnection, type MessageConnection, StreamMessageReader, S
 import {
   type ClientCapabilities,
   DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DidSaveTextDocumentNotification,
   ExitNotification,
@@ -93,6 +94,9 @@ export class LspClient {
 
   async save(uri: string): Promise<void> {
     await this.conn.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
+  }
+  async close(uri: string): Promise<void> {
+    await this.conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
   }
 
   /** The first diagnostics published for `uri` (with `version`, when given) after `from` publications. */

@@ -194,6 +194,28 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     assert.deepEqual(fixed.diagnostics.map(asFinding), checkFindings(file));
   });
 
+  it('reads a file with lone CR line ends as the runtime does while the editor shows them as line breaks', async () => {
+    // The runtime sees no line break at a lone CR: no frontmatter fence closes. The editor shows CRLF.
+    const file = put('skills/lone-cr/SKILL.md', '---\rname: lone-cr\rdescription: Classic Mac line ends.\r---\rBody.\r');
+    const uri = await client.open(file, '---\r\nname: lone-cr\r\ndescription: Classic Mac line ends.\r\n---\r\nBody.\r\n');
+    const published = await client.diagnostics(uri, { version: 1 });
+    const expected = checkFindings(file);
+    assert.ok(
+      expected.some((d) => d.code === 'frontmatter-unclosed'),
+      JSON.stringify(expected),
+    );
+    assert.deepEqual(
+      published.diagnostics.map((d) => d.code),
+      expected.map((d) => d.code),
+    );
+    // Once edited, the text the editor will save decides: CRLF closes the fence.
+    await client.change(uri, 2, [{ range: { start: { line: 4, character: 5 }, end: { line: 4, character: 5 } }, text: '!' }]);
+    const edited = await client.diagnostics(uri, { version: 2 });
+    assert.ok(!edited.diagnostics.some((d) => d.code === 'frontmatter-unclosed'), JSON.stringify(edited.diagnostics));
+    await client.close(uri);
+    rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
   it('debounces a burst of changes into one check of the last version', async () => {
     const uri = uriOf(path.join(ws, 'skills/plain/SKILL.md'));
     const from = client.published.length;

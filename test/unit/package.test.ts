@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 const root = join(__dirname, '..', '..', '..');
 
 describe('VSIX contents', () => {
-  it('lists only the manifest, README, licence, contributions and the extension bundle', async function () {
+  it('lists only the manifest, README, licence, contributions, the extension bundle and the language server it starts', async function () {
     this.timeout(60_000);
     const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root });
     const files = stdout
@@ -20,6 +20,7 @@ describe('VSIX contents', () => {
       'LICENSE',
       'README.md',
       'dist/extension.js',
+      'dist/lsp.js',
       'dist/runtime-worker.js',
       'language-configuration.json',
       'media/icon.png',

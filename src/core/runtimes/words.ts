@@ -5,6 +5,10 @@ import type { Missing, VersionReason } from '../types';
 import type { RuntimeEntry } from './entry';
 import type { PromptBudget, RuntimeMissing } from './types';
 
+/** Why a version was not probed: the workspace is not trusted (the editor and the language server say it
+ *  alike; the Skills view counts the versions it leaves unknown). */
+export const NOT_PROBED_UNTRUSTED = 'not probed: workspace not trusted';
+
 /** A verdict in the words of the runtime it is for: nexo-rs hides by mode, Hermes asks for setup, the
  *  others hide by what `hidden_by` names. */
 export function verdictWords(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {

@@ -1,0 +1,217 @@
+// The extension as a client of skill-author's language server (dist/lsp.js, the process `skill-author lsp`
+// runs): findings of open SKILL.md documents, hover, completion, quick fixes and go to definition come from
+// the server, which analyses, probes and judges in its own process — never on the extension host's thread,
+// which every other extension shares.
+//
+// The server is started with the settings of `skillAuthor.*` translated into its own (src/shared/protocol.ts
+// ServerSettings), and told when they change. Trust is given only at start (initializationOptions): when the
+// user grants it, the server is restarted so it may probe. A server that dies is restarted with a visible
+// message (at most MAX_RESTARTS times in RESTART_WINDOW_MS; after that it stays down and says so).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient, LanguageClientOptions, ServerOptions, StaticFeature } from 'vscode-languageclient/node';
+import { type CheckedParams, CheckedNotification, type ServerSettings, type SkillAuthorClientCapabilities } from '../shared/protocol';
+import { type Config, resolveSettingPath } from './config';
+import type { SkillAuthorContext } from './context';
+import { OVERLAPPING_CODES } from './diagnostics';
+import { isOrphaned, SKILL_SELECTOR } from './documents';
+
+/** Besides every SKILL.md: the nexo-rs agents file and OpenClaw's configuration, which the server checks too. */
+const CONFIG_SELECTOR = [{ scheme: 'file', pattern: '**/{agents.yaml,agents.yml,openclaw.json}' }];
+
+const MAX_RESTARTS = 4;
+
+/** What VS Code runs itself: the server may then reopen the suggestions after a completion that leaves the
+ *  cursor where a value goes. */
+const CLIENT_COMMANDS: StaticFeature = {
+  fillClientCapabilities(capabilities) {
+    const ours: SkillAuthorClientCapabilities = { clientCommands: ['editor.action.triggerSuggest'] };
+    capabilities.experimental = { ...(capabilities.experimental as object | undefined), skillAuthor: ours };
+  },
+  initialize() {},
+  getState: () => ({ kind: 'static' }),
+  clear() {},
+};
+const RESTART_WINDOW_MS = 3 * 60_000;
+
+type ClientModule = typeof import('vscode-languageclient/node');
+
+/** The extension's settings as the server's (paths resolved here, where `${workspaceFolder}` is known). */
+export function serverSettings(config: Config): Partial<ServerSettings> {
+  const s = config.skills;
+  const r = config.runtimes;
+  const resolved = (list: readonly string[]): string[] => list.map((p) => resolveSettingPath(p)).filter((p): p is string => p !== null);
+  const one = (p: string): string => (p ? (resolveSettingPath(p) ?? '') : '');
+  return {
+    probes: s.probes,
+    probeTimeoutMs: s.probeTimeoutMs,
+    runtimes: [...r.pinned],
+    tools: r.tools ? [...r.tools] : null,
+    toolsets: r.toolsets ? [...r.toolsets] : null,
+    environments: r.environments ? [...r.environments] : null,
+    hermesHome: one(r.hermesHome),
+    openclawConfig: one(r.openclawConfig),
+    roots: resolved(s.roots),
+    defaultRoots: s.defaultRoots,
+    agentsFile: one(s.agentsFile),
+    extraPath: resolved(s.extraPath),
+    envFiles: resolved(s.envFiles),
+    probeConcurrency: s.probeConcurrency,
+    // The extension publishes the findings of files no editor shows from its own scan (diagnostics.ts).
+    background: false,
+    debounceMs: config.diagnostics.debounceMs,
+  };
+}
+
+export class SkillClient implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private starting: Promise<LanguageClient | undefined> | undefined;
+  private readonly restarts: number[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private disposed = false;
+  private readonly checked = new vscode.EventEmitter<CheckedParams>();
+  /** The server checked an open SKILL.md (after each edit, once quiet): its entry as `check --json` gives
+   *  it. The language status, the previews and the Skills view follow this one result. */
+  readonly onDidCheck: vscode.Event<CheckedParams> = this.checked.event;
+  /** The latest check, and when it arrived (performance.now()). */
+  lastCheck: (CheckedParams & { receivedAt: number }) | undefined;
+
+  constructor(private readonly ctx: SkillAuthorContext) {
+    this.subscriptions.push(
+      this.checked,
+      // Trust is read by the server only when it starts.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.restart('workspace trusted')),
+      ctx.config.onDidChange(() => {
+        void this.client?.sendNotification('workspace/didChangeConfiguration', { settings: null });
+        // The server checks the open documents again on this notification, and publishes: `showOverlapping`
+        // is applied to what it publishes (see `shown`).
+      }),
+      // The last tab of a file deleted meanwhile: its findings go with it (VS Code keeps the document open
+      // in the extension host for minutes, so the server is not told it closed).
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        const diagnostics = this.client?.diagnostics;
+        if (!diagnostics) return;
+        for (const tab of e.closed) {
+          const input = tab.input;
+          const uris = input instanceof vscode.TabInputText ? [input.uri] : input instanceof vscode.TabInputTextDiff ? [input.original, input.modified] : [];
+          for (const uri of uris) if (diagnostics.has(uri) && isOrphaned(uri)) diagnostics.delete(uri);
+        }
+      }),
+    );
+  }
+
+  /** The findings the server published (undefined until it started). */
+  get diagnostics(): vscode.DiagnosticCollection | undefined {
+    return this.client?.diagnostics;
+  }
+
+  /** The running client, started on first use. */
+  start(): Promise<LanguageClient | undefined> {
+    this.starting ??= this.create();
+    return this.starting;
+  }
+
+  private async create(): Promise<LanguageClient | undefined> {
+    const started = performance.now();
+    const lc = require('vscode-languageclient/node') as ClientModule;
+    const module = this.ctx.extension.asAbsolutePath(path.join('dist', 'lsp.js'));
+    const serverOptions: ServerOptions = {
+      run: { module, transport: lc.TransportKind.ipc },
+      debug: { module, transport: lc.TransportKind.ipc },
+    };
+    const ctx = this.ctx;
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [...(SKILL_SELECTOR as vscode.DocumentFilter[]), ...CONFIG_SELECTOR] as NonNullable<LanguageClientOptions['documentSelector']>,
+      diagnosticCollectionName: 'skill-author',
+      outputChannel: ctx.output,
+      revealOutputChannelOn: lc.RevealOutputChannelOn.Never,
+      initializationOptions: { ...serverSettings(ctx.config), trusted: vscode.workspace.isTrusted },
+      errorHandler: {
+        error: () => ({ action: lc.ErrorAction.Continue, handled: true }),
+        closed: () => this.closed(lc),
+      },
+      middleware: {
+        workspace: {
+          // The server asks for its section `skillAuthor`: answer with its own settings' shape.
+          configuration: (params, token, next) =>
+            params.items.some((i) => i.section === 'skillAuthor')
+              ? params.items.map((i) => (i.section === 'skillAuthor' ? serverSettings(ctx.config) : null))
+              : next(params, token),
+        },
+        handleDiagnostics: (uri, diagnostics, next) => next(uri, this.shown(uri, diagnostics)),
+      },
+    };
+    const client = new lc.LanguageClient('skillAuthor', 'Skill Author', serverOptions, clientOptions);
+    client.registerFeature(CLIENT_COMMANDS);
+    client.onNotification(CheckedNotification.type, (p) => {
+      this.lastCheck = { ...p, receivedAt: performance.now() };
+      this.checked.fire(p);
+    });
+    this.client = client;
+    try {
+      await client.start();
+    } catch (err) {
+      ctx.output.error(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+    if (this.disposed) {
+      await client.dispose();
+      return undefined;
+    }
+    ctx.output.info(`language server ready in ${(performance.now() - started).toFixed(0)} ms`);
+    return client;
+  }
+
+  /** The server's findings as shown in this editor: none for a deleted file no tab shows, and not those
+   *  VS Code's own validator already reports on `skill` documents (unless the setting asks for them). */
+  private shown(uri: vscode.Uri, diagnostics: vscode.Diagnostic[]): vscode.Diagnostic[] {
+    if (isOrphaned(uri)) return [];
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (doc?.languageId !== 'skill' || this.ctx.config.diagnostics.showOverlapping) return diagnostics;
+    return diagnostics.filter((d) => !OVERLAPPING_CODES.has(codeOf(d)));
+  }
+
+  private closed(lc: ClientModule): { action: number; message?: string; handled?: boolean } {
+    if (this.disposed) return { action: lc.CloseAction.DoNotRestart, handled: true };
+    const now = Date.now();
+    this.restarts.push(now);
+    while (this.restarts.length && (this.restarts[0] as number) < now - RESTART_WINDOW_MS) this.restarts.shift();
+    if (this.restarts.length > MAX_RESTARTS) {
+      const message = `Skill Author: the language server stopped ${this.restarts.length} times in 3 minutes and will not be restarted. Findings, hovers and completions are off until you run "Developer: Reload Window". See the output for why.`;
+      void vscode.window.showErrorMessage(message, 'Show Output').then((a) => a && this.ctx.output.show(true));
+      return { action: lc.CloseAction.DoNotRestart, message, handled: true };
+    }
+    const message = 'Skill Author: the language server stopped unexpectedly and was restarted.';
+    this.ctx.output.warn(message);
+    void vscode.window.showWarningMessage(message, 'Show Output').then((a) => a && this.ctx.output.show(true));
+    return { action: lc.CloseAction.Restart, message, handled: true };
+  }
+
+  /** Stop and start again (trust granted): the server reads trust only at start. */
+  async restart(why: string): Promise<void> {
+    const client = await this.starting;
+    if (!client || this.disposed) return;
+    this.ctx.output.info(`restarting the language server: ${why}`);
+    client.clientOptions.initializationOptions = { ...serverSettings(this.ctx.config), trusted: vscode.workspace.isTrusted };
+    await client.restart();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const d of this.subscriptions.splice(0)) d.dispose();
+    void this.client?.dispose();
+  }
+}
+
+function codeOf(d: vscode.Diagnostic): string {
+  const c = d.code;
+  return typeof c === 'object' && c !== null ? String(c.value) : String(c ?? '');
+}
+
+/** Starts the language server a moment after activation (activation itself stays cheap). */
+export function register(ctx: SkillAuthorContext): vscode.Disposable {
+  const client = new SkillClient(ctx);
+  ctx.client = client;
+  const timer = setImmediate(() => void client.start());
+  return vscode.Disposable.from(client, { dispose: () => clearImmediate(timer) });
+}
