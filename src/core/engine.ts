@@ -10,7 +10,7 @@ import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './
 import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from './catalog';
 import { ProbeRunner, type ProbeOptions } from './probe';
 import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
-import { NexoVersionCache } from './runtimes/nexo/gate';
+import { type NexoFileChecks, newFileChecks, NexoVersionCache } from './runtimes/nexo/gate';
 import { evaluateSkill, isVisible, type SkillStatus } from './status';
 import { rustTrim } from './text';
 import type { Color, Diagnostic, GatingMode, Missing, Verdict } from './types';
@@ -94,7 +94,14 @@ export class Engine {
 
   /** `versionCache`: the nexo-rs process being emulated (default: a fresh one — the skill judged as if it were
    *  the first the runtime loads); `id`: the name the runtime knows it by (default: its folder). */
-  async evaluate(analysis: SkillAnalysis, modeOverride?: GatingMode, signal?: AbortSignal, versionCache?: NexoVersionCache, id?: string): Promise<SkillStatus> {
+  async evaluate(
+    analysis: SkillAnalysis,
+    modeOverride?: GatingMode,
+    signal?: AbortSignal,
+    versionCache?: NexoVersionCache,
+    id?: string,
+    fileChecks?: NexoFileChecks,
+  ): Promise<SkillStatus> {
     return evaluateSkill(analysis, {
       env: this.env,
       resolver: this.resolver,
@@ -106,6 +113,7 @@ export class Engine {
       ...(signal !== undefined ? { signal } : {}),
       ...(versionCache !== undefined ? { versionCache } : {}),
       ...(id !== undefined ? { id } : {}),
+      ...(fileChecks !== undefined ? { fileChecks } : {}),
     });
   }
 
@@ -132,10 +140,12 @@ export class Engine {
         ? this.options.offThread.start(locations.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file))
         : null;
     let skills: EvaluatedSkill[];
+    // One answer per binary path for the whole check (PATH lookups are the same for every skill).
+    const fileChecks = newFileChecks();
     try {
       skills = await mapLimit(locations, 16, async (location) => {
         const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
-        const status = await this.evaluate(analysis, undefined, signal);
+        const status = await this.evaluate(analysis, undefined, signal, undefined, undefined, fileChecks);
         return { location, analysis, status, id: location.id };
       });
     } finally {

@@ -6,7 +6,7 @@
 import type { SkillAnalysis } from './analyze';
 import { BinResolver, type PathEnvironment } from './binlookup';
 import type { ProbeRunner } from './probe';
-import { gateNexoSkill, NexoVersionCache, type BinCheck, type EnvCheck, type ModeSource, type VersionCheck } from './runtimes/nexo/gate';
+import { gateNexoSkill, type NexoFileChecks, NexoVersionCache, type BinCheck, type EnvCheck, type ModeSource, type VersionCheck } from './runtimes/nexo/gate';
 import type { Color, GatingMode, Missing, Verdict } from './types';
 
 export type { BinCheck, EnvCheck, ModeSource, VersionCheck };
@@ -42,6 +42,8 @@ export interface EvaluateOptions {
   versionCache?: NexoVersionCache;
   /** The name the runtime knows the skill by (the banner's); default: the folder name. */
   id?: string;
+  /** File-system answers shared by the skills of one check (see NexoMachine). */
+  fileChecks?: NexoFileChecks;
 }
 
 export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOptions): Promise<SkillStatus> {
@@ -80,6 +82,7 @@ export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOp
     notProbedReason: options.notProbedReason ?? 'probing is off',
     versionCache: options.versionCache ?? new NexoVersionCache(),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.fileChecks ? { fileChecks: options.fileChecks } : {}),
   });
   Object.assign(status, { mode: gate.mode, modeSource: gate.modeSource, missing: gate.missing, bins: gate.bins, env: gate.env, versions: gate.versions });
 
