@@ -196,7 +196,12 @@ async function findNexoBin(entry: string, m: NexoMachine, forVersions: boolean):
   const none: NexoBinLookup = { found: false, path: null, executable: false, searched: [] };
   if (name === '') return forVersions ? none : { ...none, found: true };
   const abs = (p: string): string => nodePath.resolve(m.cwd, p);
-  const hit = async (p: string): Promise<NexoBinLookup> => ({ found: true, path: p, executable: await remembered(m.fileChecks?.executable, abs(p), isExecutable), searched: [...none.searched, p] });
+  const hit = async (p: string): Promise<NexoBinLookup> => ({
+    found: true,
+    path: p,
+    executable: await remembered(m.fileChecks?.executable, abs(p), isExecutable),
+    searched: [...none.searched, p],
+  });
   if (name.includes('/')) {
     none.searched.push(name);
     return (await remembered(m.fileChecks?.isFile, abs(name), isFile)) ? hit(name) : none;
