@@ -118,7 +118,13 @@ export class Engine {
   }
 
   /** Every skill under the given paths (files, skill folders or roots), analyzed and evaluated. */
-  async checkPaths(targets: readonly string[], signal?: AbortSignal): Promise<{ skills: EvaluatedSkill[]; catalogs: Catalog[] }> {
+  /** `onAnalyzed`: told of each skill as soon as its analysis is known (before it is evaluated), so a caller
+   *  can start work that needs only the analysis (the CLI starts the tree runtimes' reports early). */
+  async checkPaths(
+    targets: readonly string[],
+    signal?: AbortSignal,
+    onAnalyzed?: (location: SkillLocation, analysis: SkillAnalysis) => void,
+  ): Promise<{ skills: EvaluatedSkill[]; catalogs: Catalog[] }> {
     const cache = this.options.cache;
     const catalogs = await Promise.all(targets.map((t) => findSkills(t, { ...(signal ? { signal } : {}), ...(cache ? { io: cache.io } : {}) })));
     const seen = new Set<string>();
@@ -145,6 +151,7 @@ export class Engine {
     try {
       skills = await mapLimit(locations, 16, async (location) => {
         const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
+        onAnalyzed?.(location, analysis);
         const status = await this.evaluate(analysis, undefined, signal, undefined, undefined, fileChecks);
         return { location, analysis, status, id: location.id };
       });
