@@ -100,7 +100,7 @@ export class Engine {
     signal?: AbortSignal,
     versionCache?: NexoVersionCache,
     id?: string,
-    fileChecks?: NexoFileChecks,
+    shared?: { fileChecks: NexoFileChecks; gateEnv: Readonly<Record<string, string | undefined>> },
   ): Promise<SkillStatus> {
     return evaluateSkill(analysis, {
       env: this.env,
@@ -113,7 +113,7 @@ export class Engine {
       ...(signal !== undefined ? { signal } : {}),
       ...(versionCache !== undefined ? { versionCache } : {}),
       ...(id !== undefined ? { id } : {}),
-      ...(fileChecks !== undefined ? { fileChecks } : {}),
+      ...(shared !== undefined ? { fileChecks: shared.fileChecks, gateEnv: shared.gateEnv } : {}),
     });
   }
 
@@ -147,12 +147,13 @@ export class Engine {
         : null;
     let skills: EvaluatedSkill[];
     // One answer per binary path for the whole check (PATH lookups are the same for every skill).
-    const fileChecks = newFileChecks();
+    // …and one copy of the environment with that PATH (this.env is often process.env, slow to copy).
+    const shared = { fileChecks: newFileChecks(), gateEnv: { ...this.env, PATH: this.pathEnv.path } };
     try {
       skills = await mapLimit(locations, 16, async (location) => {
         const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
         onAnalyzed?.(location, analysis);
-        const status = await this.evaluate(analysis, undefined, signal, undefined, undefined, fileChecks);
+        const status = await this.evaluate(analysis, undefined, signal, undefined, undefined, shared);
         return { location, analysis, status, id: location.id };
       });
     } finally {
