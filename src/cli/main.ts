@@ -16,7 +16,9 @@ import { applicableRuntimes, parseRuntimeList } from '../core/runtimes/detect';
 import { nexoVerdict, toRuntimeEntry } from '../core/runtimes/entry';
 import { verdictWords } from '../core/runtimes/words';
 import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { OffThreadEvaluator } from '../core/runtimes/offThread';
+import { TreePrefetch } from '../core/runtimes/prefetch';
+import { RUNTIME_LABELS, type TreeEvaluator } from '../core/runtimes/judge';
 import type { RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
@@ -24,7 +26,7 @@ import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './forma
 import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
 import { formatSarif } from './sarif';
-import { WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
+import { RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';
 
@@ -388,6 +390,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
   const baseline = await checkBaseline(values, io);
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const engine = engineFor(values, io);
+  let treeWorker: OffThreadEvaluator | undefined;
   try {
     const dryRun = values['dry-run'] === true;
     const choices = runtimeChoices(values, io);
@@ -401,10 +404,23 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
     const catalogProblems: string[] = [];
+    const ctx = runtimeContext(io.env, io.cwd, choices);
+    // Hermes's and OpenClaw's reports of a root are started on a worker thread as soon as a skill they judge
+    // has been analyzed, and computed while the engine goes on (not with --dry-run, which judges other texts,
+    // nor with --agent; not with workers turned off).
+    const prefetch =
+      values['agent'] === undefined && !dryRun && workersSetting(io.env) !== 0
+        ? new TreePrefetch({
+            ctx,
+            pinned: choices.pinned ?? [],
+            ...(choices.nexoSkillsDirs ? { nexoSkillsDirs: choices.nexoSkillsDirs } : {}),
+            trees: offThreadTrees(() => (treeWorker ??= new OffThreadEvaluator(RUNTIME_WORKER_SCRIPT))),
+          })
+        : null;
     if (values['agent'] !== undefined) {
       ({ skills, problems: agentProblems } = await agentSkills(engine, values, targets[0] ?? io.cwd, io));
     } else {
-      const result = await engine.checkPaths(targets);
+      const result = await engine.checkPaths(targets, undefined, prefetch ? (l, a) => prefetch.see(l, a) : undefined);
       skills = result.skills;
       for (const c of result.catalogs) for (const p of c.problems) catalogProblems.push(`${relativeTo(io.cwd, p.path)}: ${p.message}`);
     }
@@ -414,7 +430,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const show = (p: string): string => relativeTo(io.cwd, p);
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
-    const { judged } = await judgeEvaluated(skills, runtimeContext(io.env, io.cwd, choices), choices);
+    const { judged } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
     const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
     // With --baseline, findings already in it carry `baseline: true` and do not count toward the exit code.
     const entries = baseline ? applyBaseline(judgedEntries, baseline, io.cwd) : judgedEntries;
@@ -433,8 +449,16 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const errors = entries.some((e) => e.diagnostics.some((d) => d.severity === 'error' && !inBaseline(d)));
     return errors || agentProblems > 0 ? 1 : 0;
   } finally {
+    treeWorker?.dispose();
     engine.dispose();
   }
+}
+
+/** The tree runtimes' evaluators, each report computed on one worker thread (made on first use). */
+function offThreadTrees(worker: () => OffThreadEvaluator): Partial<Record<RuntimeId, TreeEvaluator>> {
+  const out: Partial<Record<RuntimeId, TreeEvaluator>> = {};
+  for (const runtime of Object.keys(TREE_EVALUATORS) as RuntimeId[]) out[runtime] = (root, ctx) => worker().evaluate(runtime, root, ctx);
+  return out;
 }
 
 async function oneSkill(engine: Engine, target: string, values: Record<string, unknown>, io: Io): Promise<EvaluatedSkill | null> {

@@ -52,6 +52,8 @@ export function workerAnalyzer(options: WorkerAnalyzerOptions): OffThreadAnalyze
 
 /** The worker script of this build: next to the running module (dist/, or out/src/cli/ in the tests). */
 export const WORKER_SCRIPT = path.join(__dirname, 'analyze-worker.js');
+/** The worker that computes Hermes's and OpenClaw's reports of a root (src/core/runtimes/worker.ts). */
+export const RUNTIME_WORKER_SCRIPT = path.join(__dirname, 'runtime-worker.js');
 
 class WorkerRun implements OffThreadRun {
   private readonly index = new Map<string, number>();

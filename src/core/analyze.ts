@@ -42,6 +42,9 @@ export interface SkillAnalysis {
   loadable: boolean;
   /** The trimmed body the runtime injects. */
   body: string;
+  /** True when the text is only whitespace as JavaScript's `trim()` sees it (what the runtimes that gate
+   *  nothing test for an empty file), kept so they need not load a cached analysis' text. */
+  textBlank: boolean;
   /** Display name for the prompt (frontmatter name, else folder name). */
   displayName: string;
   /** Description as the runtimes read it (trimmed), or '' when none. */
@@ -88,6 +91,7 @@ export function analyzeSkill(text: string, options: AnalyzeOptions = {}): SkillA
     requirements: NO_REQUIREMENTS,
     loadable: runtimeSplit.state !== 'blank' && runtimeSplit.bodyEnd > runtimeSplit.bodyStart,
     body: text.slice(runtimeSplit.bodyStart, runtimeSplit.bodyEnd),
+    textBlank: text.trim() === '',
     displayName: dirName ?? '',
     description: '',
     diagnostics: diags,

@@ -35,7 +35,7 @@ import { frontmatterSchema } from './schema';
 import { LineIndex, makeDiagnostic } from './text';
 
 /** Bump whenever `analyzeSkill` (or anything it calls) may produce a different result for the same text. */
-export const ANALYSIS_VERSION = 4;
+export const ANALYSIS_VERSION = 5;
 const FORMAT = 'skill-author/analysis-cache';
 /** A stamp within this many ms of the moment the file was read is not trusted (see the header). */
 export const RACY_MS = 2000;
@@ -125,6 +125,7 @@ export const STORED_KEYS = [
   'frontmatterEffective',
   'requirements',
   'loadable',
+  'textBlank',
   'displayName',
   'description',
   'diagnostics',
@@ -202,6 +203,7 @@ function looksLikeRecord(r: unknown): r is AnalysisRecord {
     ) &&
     Array.isArray(x['links']) &&
     typeof x['loadable'] === 'boolean' &&
+    typeof x['textBlank'] === 'boolean' &&
     typeof x['bom'] === 'boolean' &&
     typeof x['frontmatterEffective'] === 'boolean' &&
     typeof x['displayName'] === 'string' &&
@@ -231,6 +233,7 @@ class CachedAnalysis implements SkillAnalysis {
   frontmatterEffective: boolean;
   requirements: SkillAnalysis['requirements'];
   loadable: boolean;
+  textBlank: boolean;
   displayName: string;
   description: string;
   diagnostics: SkillAnalysis['diagnostics'];
@@ -251,6 +254,7 @@ class CachedAnalysis implements SkillAnalysis {
     this.frontmatterEffective = x.frontmatterEffective;
     this.requirements = r.requirements === 0 ? NO_REQUIREMENTS : x.requirements;
     this.loadable = x.loadable;
+    this.textBlank = x.textBlank;
     this.displayName = x.displayName;
     this.description = x.description;
     this.diagnostics = x.diagnostics;

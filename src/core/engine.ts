@@ -10,7 +10,7 @@ import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './
 import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from './catalog';
 import { ProbeRunner, type ProbeOptions } from './probe';
 import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
-import { NexoVersionCache } from './runtimes/nexo/gate';
+import { type NexoFileChecks, newFileChecks, NexoVersionCache } from './runtimes/nexo/gate';
 import { evaluateSkill, isVisible, type SkillStatus } from './status';
 import { rustTrim } from './text';
 import type { Color, Diagnostic, GatingMode, Missing, Verdict } from './types';
@@ -94,7 +94,14 @@ export class Engine {
 
   /** `versionCache`: the nexo-rs process being emulated (default: a fresh one — the skill judged as if it were
    *  the first the runtime loads); `id`: the name the runtime knows it by (default: its folder). */
-  async evaluate(analysis: SkillAnalysis, modeOverride?: GatingMode, signal?: AbortSignal, versionCache?: NexoVersionCache, id?: string): Promise<SkillStatus> {
+  async evaluate(
+    analysis: SkillAnalysis,
+    modeOverride?: GatingMode,
+    signal?: AbortSignal,
+    versionCache?: NexoVersionCache,
+    id?: string,
+    shared?: { fileChecks: NexoFileChecks; gateEnv: Readonly<Record<string, string | undefined>> },
+  ): Promise<SkillStatus> {
     return evaluateSkill(analysis, {
       env: this.env,
       resolver: this.resolver,
@@ -106,11 +113,18 @@ export class Engine {
       ...(signal !== undefined ? { signal } : {}),
       ...(versionCache !== undefined ? { versionCache } : {}),
       ...(id !== undefined ? { id } : {}),
+      ...(shared !== undefined ? { fileChecks: shared.fileChecks, gateEnv: shared.gateEnv } : {}),
     });
   }
 
   /** Every skill under the given paths (files, skill folders or roots), analyzed and evaluated. */
-  async checkPaths(targets: readonly string[], signal?: AbortSignal): Promise<{ skills: EvaluatedSkill[]; catalogs: Catalog[] }> {
+  /** `onAnalyzed`: told of each skill as soon as its analysis is known (before it is evaluated), so a caller
+   *  can start work that needs only the analysis (the CLI starts the tree runtimes' reports early). */
+  async checkPaths(
+    targets: readonly string[],
+    signal?: AbortSignal,
+    onAnalyzed?: (location: SkillLocation, analysis: SkillAnalysis) => void,
+  ): Promise<{ skills: EvaluatedSkill[]; catalogs: Catalog[] }> {
     const cache = this.options.cache;
     const catalogs = await Promise.all(targets.map((t) => findSkills(t, { ...(signal ? { signal } : {}), ...(cache ? { io: cache.io } : {}) })));
     const seen = new Set<string>();
@@ -132,10 +146,14 @@ export class Engine {
         ? this.options.offThread.start(locations.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file))
         : null;
     let skills: EvaluatedSkill[];
+    // One answer per binary path for the whole check (PATH lookups are the same for every skill).
+    // …and one copy of the environment with that PATH (this.env is often process.env, slow to copy).
+    const shared = { fileChecks: newFileChecks(), gateEnv: { ...this.env, PATH: this.pathEnv.path } };
     try {
       skills = await mapLimit(locations, 16, async (location) => {
         const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
-        const status = await this.evaluate(analysis, undefined, signal);
+        onAnalyzed?.(location, analysis);
+        const status = await this.evaluate(analysis, undefined, signal, undefined, undefined, shared);
         return { location, analysis, status, id: location.id };
       });
     } finally {

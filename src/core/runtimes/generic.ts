@@ -25,6 +25,10 @@ export interface GenericInput {
   dir: string;
   /** The file's text, or null when it cannot be read. */
   text: string | null;
+  /** Whether `text` is not null / only whitespace, when known without reading `text` (it may be a getter
+   *  that loads the file). */
+  readable?: boolean;
+  blank?: boolean;
   /** Why it cannot be read (the catalog's words), when it cannot. */
   problem?: string;
   /** The frontmatter as a plain map, or null. */
@@ -67,14 +71,14 @@ export function judgeGeneric(profile: GenericProfile, input: GenericInput): { ve
       findings,
     };
   }
-  if (input.text === null) {
+  if (!(input.readable ?? input.text !== null)) {
     const why = input.problem ?? 'the file cannot be read';
     return {
       verdict: { ...base, verdict: 'not_loadable', color: colorOfVerdict('not_loadable'), reasons: [`${profile.label} cannot read it: ${why}`] },
       findings,
     };
   }
-  if (input.text.trim() === '') {
+  if (input.blank ?? (input.text ?? '').trim() === '') {
     return {
       verdict: {
         ...base,

@@ -70,11 +70,17 @@ const UNREADABLE = new Set(['file-unreadable', 'file-too-large', 'file-encoding'
 export function judgeSkillOf(s: EvaluatedSkill): JudgeSkill {
   const a = s.analysis;
   const problem = a?.diagnostics.find((d) => UNREADABLE.has(d.code))?.message;
+  const readable = Boolean(a && problem === undefined);
   return {
     file: s.location.file,
     dir: s.location.dir,
     root: s.location.root,
-    text: a && !problem ? a.text : null,
+    // A cached analysis reads and re-analyzes its file for `text`: only on demand (nothing in a check does).
+    get text(): string | null {
+      return a && readable ? a.text : null;
+    },
+    readable,
+    blank: readable && a ? a.textBlank : false,
     ...(problem !== undefined ? { problem } : {}),
     data: a?.data ?? null,
     nexo: () => nexoVerdict(s),

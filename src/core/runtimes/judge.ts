@@ -31,7 +31,13 @@ export interface JudgeSkill {
   dir: string;
   /** The root it was found under (the folder a tree runtime reads as its skills folder). */
   root: string;
+  /** The file's text, or null when it cannot be read. May be a getter that reads the file (a cached
+   *  analysis keeps no text): test `readable` and `blank` instead where they say enough. */
   text: string | null;
+  /** Whether `text` is not null, known without loading it. */
+  readable?: boolean;
+  /** Whether `text` is only whitespace (`trim()` is empty), known without loading it. */
+  blank?: boolean;
   problem?: string;
   data: Readonly<Record<string, unknown>> | null;
   /** nexo-rs's verdict for it, already evaluated by the engine. */
@@ -88,6 +94,24 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
   }
   const reports = new Map<string, RuntimeReport>();
   await Promise.all([...runs].map(async ([k, p]) => reports.set(k, await p)));
+  // Each report's verdicts and findings by file, built once (a scan of the whole report per skill is
+  // quadratic in the size of the root). The first verdict for a file wins, as `find` would have it.
+  const byFile = new Map<string, { verdicts: Map<string, RuntimeSkillVerdict>; findings: Map<string, RuntimeFinding[]> }>();
+  const lookupOf = (key: string, report: RuntimeReport): { verdicts: Map<string, RuntimeSkillVerdict>; findings: Map<string, RuntimeFinding[]> } => {
+    let l = byFile.get(key);
+    if (!l) {
+      const verdicts = new Map<string, RuntimeSkillVerdict>();
+      for (const v of report.skills) if (!verdicts.has(v.file)) verdicts.set(v.file, v);
+      const findings = new Map<string, RuntimeFinding[]>();
+      for (const f of report.findings) {
+        const list = findings.get(f.file);
+        if (list) list.push(f);
+        else findings.set(f.file, [f]);
+      }
+      byFile.set(key, (l = { verdicts, findings }));
+    }
+    return l;
+  };
 
   const judged: JudgedSkill[] = skills.map((skill, i) => {
     const verdicts: RuntimeSkillVerdict[] = [];
@@ -101,10 +125,13 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
         findings.push(...g.findings);
       } else {
         const root = rootOf(a.runtime, skill);
-        const report = reports.get(`${a.runtime}\0${root}`);
-        const mine = report?.skills.find((v) => v.file === skill.file);
+        const key = `${a.runtime}\0${root}`;
+        const report = reports.get(key);
+        const lookup = report ? lookupOf(key, report) : null;
+        const mine = lookup?.verdicts.get(skill.file);
         verdicts.push(mine ?? notFoundBy(a.runtime, skill, root, report ? null : 'not emulated in this build'));
-        if (report) findings.push(...report.findings.filter((f) => f.file === skill.file));
+        const own = lookup?.findings.get(skill.file);
+        if (own) findings.push(...own);
       }
     }
     return { skill, applicable: applicable[i] ?? [], verdicts, findings };

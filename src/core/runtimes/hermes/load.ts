@@ -59,5 +59,9 @@ export function loadSkill(found: FoundFile): LoadedSkill {
   const decoded = decodeUtf8(buf);
   if (!decoded.ok) return fail(decoded.error, 'not-utf8');
   const text = universalNewlines(decoded.text);
-  return { found, text, readError: null, readProblem: null, fm: parseFrontmatter(text), fmHead: parseFrontmatter(skillsListHead(text)) };
+  const fm = parseFrontmatter(text);
+  // skills_list's head is the whole text for a file of at most 4000 characters (nearly all of them): the
+  // same parse then, not a second one (a Frontmatter is never changed after it is made).
+  const head = skillsListHead(text);
+  return { found, text, readError: null, readProblem: null, fm, fmHead: head === text ? fm : parseFrontmatter(head) };
 }

@@ -3,9 +3,9 @@
 // Offsets are in the text as Hermes reads it (universal newlines), which has the same lines as the file;
 // a column is counted in UTF-16 units like an editor's.
 
-import { isMap, isPair, isScalar, type Node } from 'yaml';
 import { LineIndex } from '../../text';
 import type { LoadedSkill } from './load';
+import type { KeyLayout, KeyLayoutItem } from './read';
 
 export interface Span {
   line: number;
@@ -36,28 +36,23 @@ export function lineSpan(text: string, offset: number): Span {
   return spanOf(text, Math.min(offset, end), end);
 }
 
-function keyText(n: unknown): string | null {
-  if (isScalar(n)) return String((n as { source?: unknown }).source ?? n.value);
-  return null;
-}
-
 /** Offsets [start, end] of a field's key (`which: 'key'`) or value, for a path like ['metadata', 'hermes',
  *  'requires_tools']. Null when the field is not written in the frontmatter. */
 export function fieldRange(skill: LoadedSkill, keyPath: readonly string[], which: 'key' | 'value' = 'key'): [number, number] | null {
   const fm = skill.fm;
   if (skill.text === null || fm.kind === 'none' || fm.kind === 'unclosed') return null;
-  if (fm.doc) {
-    let node: unknown = fm.doc.contents;
+  if (fm.layout) {
+    let map: KeyLayout | null = fm.layout;
     let found: [number, number] | null = null;
     for (const key of keyPath) {
-      if (!isMap(node)) return found;
+      if (!map) return found;
       // The last occurrence wins in PyYAML, so point at the last one.
-      const pair = [...node.items].reverse().find((p) => isPair(p) && keyText(p.key) === key);
-      if (!pair) return found;
-      const target = which === 'key' ? (pair.key as Node | null) : ((pair.value as Node | null) ?? (pair.key as Node | null));
-      const r = target?.range;
-      if (r) found = [fm.yamlStart + fm.docToYaml(r[0]), fm.yamlStart + fm.docToYaml(r[1])];
-      node = pair.value;
+      let item: KeyLayoutItem | undefined;
+      for (let i = map.length - 1; i >= 0 && !item; i--) if (map[i]?.key === key) item = map[i];
+      if (!item) return found;
+      const r = which === 'key' ? item.keyRange : item.valueRange;
+      if (r) found = [r[0], r[1]];
+      map = item.value;
     }
     return found;
   }

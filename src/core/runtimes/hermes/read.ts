@@ -8,7 +8,7 @@
 //   and a newline; the YAML between is loaded with PyYAML (yaml11.ts). A non-mapping result means `{}`;
 //   a YAML error switches to a line splitter whose values stay raw strings.
 
-import type { Document } from 'yaml';
+import { isMap, isPair, isScalar, type Node } from 'yaml';
 import { cpHead, PyDict, pyStrip, type PyValue } from './pyvalue';
 import { loadYaml11 } from './yaml11';
 
@@ -98,17 +98,48 @@ export interface Frontmatter {
   yamlStart: number;
   /** For a fallback: why PyYAML failed, and where (offset in the text). */
   yamlError?: { message: string; offset: number };
-  /** The parsed document when the YAML loaded (for positions of keys), else null. */
-  doc: Document.Parsed | null;
-  /** Maps an offset of `doc`'s node ranges to an offset in `yaml`. */
-  docToYaml: (offset: number) => number;
+  /** Where the keys are, when the YAML loaded (a mapping or not: `[]` for a document that is no mapping),
+   *  else null (the fallback's positions come from its lines). Only this is kept of the parsed document,
+   *  which is many times larger. */
+  layout: KeyLayout | null;
 }
 
-const identity = (o: number): number => o;
+/** One mapping of a loaded frontmatter, as a finding's position needs it: per key written as a scalar (its
+ *  source text), in the order written, the offsets in the text of the key and of the value (the key's when
+ *  the value is empty), and the mapping the value is, if it is one (an alias is not followed). */
+export type KeyLayout = KeyLayoutItem[];
+
+export interface KeyLayoutItem {
+  key: string;
+  keyRange: [number, number] | null;
+  valueRange: [number, number] | null;
+  value: KeyLayout | null;
+}
+
+function layoutOf(map: unknown, toText: (offset: number) => number): KeyLayout {
+  const out: KeyLayout = [];
+  if (!isMap(map)) return out;
+  const range = (n: Node | null | undefined): [number, number] | null => {
+    const r = n?.range;
+    return r ? [toText(r[0]), toText(r[1])] : null;
+  };
+  for (const p of map.items) {
+    if (!isPair(p) || !isScalar(p.key)) continue;
+    const k = p.key as Node & { source?: unknown; value?: unknown };
+    const value = (p.value as Node | null) ?? null;
+    out.push({
+      key: String(k.source ?? k.value),
+      keyRange: range(k),
+      valueRange: range(value ?? k),
+      value: isMap(value) ? layoutOf(value, toText) : null,
+    });
+  }
+  return out;
+}
 
 /** `parse_frontmatter(content)` exactly as at commit 306e2d23. */
 export function parseFrontmatter(content: string): Frontmatter {
-  const none = (kind: FrontmatterKind): Frontmatter => ({ kind, fields: new PyDict(), body: content, yaml: '', yamlStart: 0, doc: null, docToYaml: identity });
+  const none = (kind: FrontmatterKind): Frontmatter => ({ kind, fields: new PyDict(), body: content, yaml: '', yamlStart: 0, layout: null });
   if (!content.startsWith('---')) return none('none');
   const m = CLOSING_FENCE.exec(content.slice(3));
   if (!m) return none('unclosed');
@@ -116,8 +147,9 @@ export function parseFrontmatter(content: string): Frontmatter {
   const body = content.slice(m.index + m[0].length + 3);
   const loaded = loadYaml11(yaml);
   if (loaded.ok) {
-    if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: 3, doc: loaded.doc, docToYaml: loaded.toSource };
-    return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: 3, doc: loaded.doc, docToYaml: loaded.toSource };
+    const layout = layoutOf(loaded.doc.contents, (o) => 3 + loaded.toSource(o));
+    if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: 3, layout };
+    return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: 3, layout };
   }
   return {
     kind: 'fallback',
@@ -126,8 +158,7 @@ export function parseFrontmatter(content: string): Frontmatter {
     yaml,
     yamlStart: 3,
     yamlError: { message: loaded.message, offset: 3 + loaded.offset },
-    doc: null,
-    docToYaml: identity,
+    layout: null,
   };
 }
 

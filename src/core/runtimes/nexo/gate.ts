@@ -54,6 +54,27 @@ export interface NexoMachine {
   notProbedReason?: string;
   versionCache: NexoVersionCache;
   signal?: AbortSignal;
+  /** Answers of the file-system checks already made, shared by the skills of one check (thousands of skills
+   *  asking for the same few binaries would otherwise stat the same PATH entries thousands of times). The
+   *  answers are those of the first check in the run; absent: every lookup asks the file system. */
+  fileChecks?: NexoFileChecks;
+}
+
+/** Per path: is it a regular file (`Path::is_file`), may it be executed. */
+export interface NexoFileChecks {
+  isFile: Map<string, Promise<boolean>>;
+  executable: Map<string, Promise<boolean>>;
+}
+
+export function newFileChecks(): NexoFileChecks {
+  return { isFile: new Map(), executable: new Map() };
+}
+
+function remembered(memo: Map<string, Promise<boolean>> | undefined, p: string, check: (p: string) => Promise<boolean>): Promise<boolean> {
+  if (!memo) return check(p);
+  let answer = memo.get(p);
+  if (!answer) memo.set(p, (answer = check(p)));
+  return answer;
 }
 
 export interface BinCheck {
@@ -175,17 +196,22 @@ async function findNexoBin(entry: string, m: NexoMachine, forVersions: boolean):
   const none: NexoBinLookup = { found: false, path: null, executable: false, searched: [] };
   if (name === '') return forVersions ? none : { ...none, found: true };
   const abs = (p: string): string => nodePath.resolve(m.cwd, p);
-  const hit = async (p: string): Promise<NexoBinLookup> => ({ found: true, path: p, executable: await isExecutable(abs(p)), searched: [...none.searched, p] });
+  const hit = async (p: string): Promise<NexoBinLookup> => ({
+    found: true,
+    path: p,
+    executable: await remembered(m.fileChecks?.executable, abs(p), isExecutable),
+    searched: [...none.searched, p],
+  });
   if (name.includes('/')) {
     none.searched.push(name);
-    return (await isFile(abs(name))) ? hit(name) : none;
+    return (await remembered(m.fileChecks?.isFile, abs(name), isFile)) ? hit(name) : none;
   }
   const pathVar = rustEnvVar('PATH', m.env, m.platform);
   if (pathVar === undefined) return none;
   for (const dir of pathVar.split(m.platform === 'win32' ? ';' : ':')) {
     if (dir === '') continue;
     const candidate = dir.endsWith('/') ? `${dir}${name}` : `${dir}/${name}`;
-    if (await isFile(abs(candidate))) return hit(candidate);
+    if (await remembered(m.fileChecks?.isFile, abs(candidate), isFile)) return hit(candidate);
     none.searched.push(candidate);
   }
   return none;

@@ -1,0 +1,47 @@
+// Before/after of two builds in one sitting: alternating cold (--no-cache) and warm runs of
+// `check --json --no-probe`, medians, and peak RSS from /usr/bin/time (main thread and workers).
+//   node bench/compare-builds.mjs ROUNDS CORPUS label=DIST_DIR label=DIST_DIR …
+// Each label gets its own XDG_CACHE_HOME (/tmp/xdg-cmp-<label>), filled by one unmeasured run.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+const [rounds, corpus, ...vs] = process.argv.slice(2);
+const versions = vs.map((v) => {
+  const [label, dir] = v.split('=');
+  return { label, dir };
+});
+const med = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+function run(v, cold) {
+  const xdg = `/tmp/xdg-cmp-${v.label}`;
+  mkdirSync(xdg, { recursive: true });
+  const args = ['-f', '%e %M', process.execPath, `${v.dir}/cli.js`, 'check', '--json', '--no-probe', ...(cold ? ['--no-cache'] : []), corpus];
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', args, {
+    env: { ...process.env, XDG_CACHE_HOME: xdg, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const wall = performance.now() - t0;
+  const m = /(\S+) (\d+)\s*$/.exec(r.stderr.trim());
+  return { wall, rss: Number(m[2]) / 1024 };
+}
+const res = Object.fromEntries(versions.map((v) => [v.label, { cold: [], warm: [], coldRss: [], warmRss: [] }]));
+for (const v of versions) run(v, false); // fill caches
+for (let i = 0; i < Number(rounds); i++)
+  for (const v of versions) {
+    const c = run(v, true);
+    res[v.label].cold.push(c.wall);
+    res[v.label].coldRss.push(c.rss);
+    const w = run(v, false);
+    res[v.label].warm.push(w.wall);
+    res[v.label].warmRss.push(w.rss);
+  }
+for (const v of versions) {
+  const r = res[v.label];
+  console.log(
+    `${v.label}: cold ${med(r.cold).toFixed(0)} ms [${r.cold.map((x) => x.toFixed(0)).join(' ')}]  warm ${med(r.warm).toFixed(0)} ms [${r.warm.map((x) => x.toFixed(0)).join(' ')}]  RSS cold ${med(r.coldRss).toFixed(0)} MB warm ${med(r.warmRss).toFixed(0)} MB`,
+  );
+}
