@@ -10,7 +10,15 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions, StaticFeature } from 'vscode-languageclient/node';
-import { type CheckedParams, CheckedNotification, type ServerSettings, type SkillAuthorClientCapabilities } from '../shared/protocol';
+import {
+  type CheckedParams,
+  CheckedNotification,
+  PreviewRequest,
+  type PreviewResult,
+  ReprobeRequest,
+  type ServerSettings,
+  type SkillAuthorClientCapabilities,
+} from '../shared/protocol';
 import { type Config, resolveSettingPath } from './config';
 import type { SkillAuthorContext } from './context';
 import { OVERLAPPING_CODES } from './diagnostics';
@@ -20,6 +28,9 @@ import { isOrphaned, SKILL_SELECTOR } from './documents';
 const CONFIG_SELECTOR = [{ scheme: 'file', pattern: '**/{agents.yaml,agents.yml,openclaw.json}' }];
 
 const MAX_RESTARTS = 4;
+
+/** A check of an open SKILL.md, with its path. */
+export type Check = CheckedParams & { file: string };
 
 /** What VS Code runs itself: the server may then reopen the suggestions after a completion that leaves the
  *  cursor where a value goes. */
@@ -69,12 +80,15 @@ export class SkillClient implements vscode.Disposable {
   private readonly restarts: number[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
   private disposed = false;
-  private readonly checked = new vscode.EventEmitter<CheckedParams>();
+  private readonly checked = new vscode.EventEmitter<Check>();
   /** The server checked an open SKILL.md (after each edit, once quiet): its entry as `check --json` gives
-   *  it. The language status, the previews and the Skills view follow this one result. */
-  readonly onDidCheck: vscode.Event<CheckedParams> = this.checked.event;
+   *  it, and nexo-rs's evaluation. The language status, the previews and the Skills view follow this one
+   *  result: an edit is analysed once, in the server. */
+  readonly onDidCheck: vscode.Event<Check> = this.checked.event;
+  /** Per open SKILL.md (path), its latest check. */
+  private readonly checks = new Map<string, Check>();
   /** The latest check, and when it arrived (performance.now()). */
-  lastCheck: (CheckedParams & { receivedAt: number }) | undefined;
+  lastCheck: (Check & { receivedAt: number }) | undefined;
 
   constructor(private readonly ctx: SkillAuthorContext) {
     this.subscriptions.push(
@@ -88,6 +102,9 @@ export class SkillClient implements vscode.Disposable {
       }),
       // The last tab of a file deleted meanwhile: its findings go with it (VS Code keeps the document open
       // in the extension host for minutes, so the server is not told it closed).
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (doc.uri.scheme === 'file') this.checks.delete(doc.uri.fsPath);
+      }),
       vscode.window.tabGroups.onDidChangeTabs((e) => {
         const diagnostics = this.client?.diagnostics;
         if (!diagnostics) return;
@@ -103,6 +120,25 @@ export class SkillClient implements vscode.Disposable {
   /** The findings the server published (undefined until it started). */
   get diagnostics(): vscode.DiagnosticCollection | undefined {
     return this.client?.diagnostics;
+  }
+
+  /** The latest check of the open SKILL.md at `file`, if the server checked it since it was opened. */
+  checkOf(file: string): Check | undefined {
+    return this.checks.get(file);
+  }
+
+  /** What the model sees of the skill at `file` (the open document's text when it is open), from the
+   *  server: the check of the document's current version when there is one. */
+  async preview(file: string): Promise<PreviewResult | null> {
+    const client = await this.start();
+    if (!client) throw new Error('the language server is not running (see the output)');
+    return client.sendRequest(PreviewRequest.type, { uri: client.code2ProtocolConverter.asUri(vscode.Uri.file(file)) });
+  }
+
+  /** Forget the server's probe results; resolves once the open documents were checked again. */
+  async reprobe(): Promise<void> {
+    const client = await this.start();
+    if (client) await client.sendRequest(ReprobeRequest.type);
   }
 
   /** The running client, started on first use. */
@@ -144,8 +180,12 @@ export class SkillClient implements vscode.Disposable {
     const client = new lc.LanguageClient('skillAuthor', 'Skill Author', serverOptions, clientOptions);
     client.registerFeature(CLIENT_COMMANDS);
     client.onNotification(CheckedNotification.type, (p) => {
-      this.lastCheck = { ...p, receivedAt: performance.now() };
-      this.checked.fire(p);
+      const uri = vscode.Uri.parse(p.uri);
+      if (uri.scheme !== 'file') return;
+      const check: Check = { ...p, file: uri.fsPath };
+      this.checks.set(check.file, check);
+      this.lastCheck = { ...check, receivedAt: performance.now() };
+      this.checked.fire(check);
     });
     this.client = client;
     try {

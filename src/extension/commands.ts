@@ -21,9 +21,11 @@ const refresh: CommandFactory = (ctx) => () =>
     await store.whenIdle();
   });
 
-/** Forget every probe result and run them again. */
+/** Forget every probe result and run them again: the Skills view's and the language server's. */
 const reprobe: CommandFactory = (ctx) => () =>
-  vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Re-probing dependencies' }, () => ctx.store.reprobe());
+  vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Re-probing dependencies' }, async () => {
+    await Promise.all([ctx.store.reprobe(), ctx.client?.reprobe()]);
+  });
 
 export function createCommands(): Record<string, CommandFactory> {
   return {

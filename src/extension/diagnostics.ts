@@ -51,17 +51,6 @@ const SEVERITY: Record<EngineDiagnostic['severity'], vscode.DiagnosticSeverity> 
   hint: vscode.DiagnosticSeverity.Hint,
 };
 
-/**
- * One engine finding as a VS Code diagnostic; the range comes from the engine's UTF-16 offsets. `shift` is
- * the number of units the analyzed text has in front of the document's (1 when a BOM VS Code hides was put
- * back, see `withBom`).
- */
-
-export function toVscodeDiagnostic(doc: vscode.TextDocument, d: EngineDiagnostic, codesTarget: vscode.Uri, shift = 0): vscode.Diagnostic {
-  const range = new vscode.Range(doc.positionAt(Math.max(0, d.start - shift)), doc.positionAt(Math.max(0, d.end - shift)));
-  return decorate(new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]), d, codesTarget);
-}
-
 /** A finding placed by line and column (1-based; columns in UTF-16 units of the file's text). */
 type PlacedFinding = Pick<EngineDiagnostic, 'code' | 'severity' | 'message' | 'line' | 'column' | 'endLine' | 'endColumn' | 'unnecessary'>;
 

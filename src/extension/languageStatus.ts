@@ -6,15 +6,15 @@
 // and a link to the preview of what the model sees.
 //
 // It shows for every file named SKILL.md whatever its language id (`skill` in VS Code 1.139, markdown in
-// older releases). The verdict is computed like the preview's (the editor's text, evaluated with the shared
-// engine), after 150 ms of quiet following an edit; the item is busy while probes run, and follows the
-// store's events (the file changed on disk, re-probe) and engine resets (trust, PATH or env settings).
+// older releases). The verdict is the language server's check of the document — the same check its findings
+// come from, made once per edit after the debounce — and the item is busy from an edit until that check
+// arrives. The server checks open documents again when their files or roots change on disk, when settings
+// change, on a re-probe and once trust is granted, so the item follows those too.
 import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import { verdictLabel, verdictWords } from '../core/runtimes/words';
 import type { SkillAuthorContext } from './context';
-import { evaluateSkillFile, PREVIEW_DEBOUNCE_MS } from './preview';
 import { skillFileOf } from './skills';
 
 /** The item's text for a skill: the verdict that speaks for it (its worst runtime's) in that runtime's
@@ -38,9 +38,6 @@ export function verdictDetail(entry: Entry): string {
   return others.length ? `${own} (${others.join('; ')})` : own;
 }
 
-/** Delay after activation before the item may start the skill store's scan (as the diagnostics do). */
-const STORE_DELAY_MS = 500;
-
 const SEVERITY: Record<Entry['color'], vscode.LanguageStatusSeverity> = {
   green: vscode.LanguageStatusSeverity.Information,
   amber: vscode.LanguageStatusSeverity.Warning,
@@ -52,10 +49,6 @@ export class SkillLanguageStatus implements vscode.Disposable {
   /** Which runtimes judge the skill and why, with the runtime picker as its link. */
   readonly runtimesItem = vscode.languages.createLanguageStatusItem('skillAuthor.runtimes', { pattern: '**/SKILL.md' });
   private readonly subscriptions: vscode.Disposable[] = [];
-  private storeListener: vscode.Disposable | undefined;
-  private attachTimer: NodeJS.Timeout | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private generation = 0;
   /** The SKILL.md the item describes (undefined when the active editor holds none). */
   file: string | undefined;
 
@@ -69,30 +62,21 @@ export class SkillLanguageStatus implements vscode.Disposable {
       this.item,
       this.runtimesItem,
       vscode.window.onDidChangeActiveTextEditor(() => this.follow()),
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0 && this.file !== undefined && skillFileOf(e.document.uri) === this.file) this.schedule(PREVIEW_DEBOUNCE_MS);
-      }),
-      vscode.workspace.onDidCloseTextDocument((doc) => {
-        if (this.file !== undefined && skillFileOf(doc.uri) === this.file) this.schedule(0);
-      }),
-      ctx.onDidResetEngine(() => this.schedule(0)),
     );
+    // The language server's check of the document (after each edit, a save, a file of its folder or root
+    // changed on disk, new settings, a re-probe): the item follows that one result.
+    const client = ctx.client;
+    if (client)
+      this.subscriptions.push(
+        client.onDidCheck((c) => {
+          if (c.file === this.file) this.show(c.entry, c.file);
+        }),
+        // Until the server has checked the document again, what the item shows may be outdated.
+        vscode.workspace.onDidChangeTextDocument((e) => {
+          if (e.contentChanges.length > 0 && this.file !== undefined && skillFileOf(e.document.uri) === this.file) this.item.busy = true;
+        }),
+      );
     this.follow();
-    // The store's events (file changed on disk, re-probe) matter only while a SKILL.md is described; its
-    // scan is not started during activation (the diagnostics feature's delay).
-    this.attachTimer = setTimeout(() => {
-      this.attachTimer = undefined;
-      if (this.file !== undefined) this.attachStore(true);
-    }, STORE_DELAY_MS);
-  }
-
-  private attachStore(create: boolean): void {
-    if (this.storeListener) return;
-    const store = create ? this.ctx.store : this.ctx.storeIfCreated;
-    this.storeListener = store?.onDidChange((c) => {
-      if (this.file !== undefined && (c.all || c.changed.some((r) => r.file === this.file) || c.removed.includes(this.file)))
-        this.schedule(PREVIEW_DEBOUNCE_MS);
-    });
   }
 
   /** The active editor changed: describe its SKILL.md (if it holds none, VS Code hides the item anyway). */
@@ -101,41 +85,10 @@ export class SkillLanguageStatus implements vscode.Disposable {
     const file = uri ? skillFileOf(uri) : undefined;
     if (file === this.file) return;
     this.file = file;
-    if (file) this.schedule(0);
-  }
-
-  private schedule(delayMs: number): void {
-    // Busy from now on: what the item shows is about to be replaced.
-    this.item.busy = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.update();
-    }, delayMs);
-  }
-
-  private async update(): Promise<void> {
-    const file = this.file;
     if (!file) return;
-    const generation = ++this.generation;
-    this.item.busy = true;
-    try {
-      this.attachStore(this.attachTimer === undefined);
-      const skill = await evaluateSkillFile(this.ctx, file);
-      if (generation !== this.generation) return;
-      if (!skill) {
-        this.show('Not on disk', `${file} does not exist.`, vscode.LanguageStatusSeverity.Warning, file);
-        return;
-      }
-      const [entry] = await this.ctx.runtimes.entries([skill]);
-      if (generation !== this.generation || !entry) return;
-      this.show(verdictText(entry), verdictDetail(entry), SEVERITY[entry.color], file);
-      this.showRuntimes(entry);
-    } catch (err) {
-      if (generation !== this.generation) return;
-      this.ctx.output.error(`checking ${file} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      this.show('Check failed', err instanceof Error ? err.message : String(err), vscode.LanguageStatusSeverity.Error, file);
-    }
+    const check = this.ctx.client?.checkOf(file);
+    if (check) this.show(check.entry, file);
+    else this.item.busy = true; // the server checks a document as soon as it opens
   }
 
   private showRuntimes(entry: Entry): void {
@@ -149,19 +102,19 @@ export class SkillLanguageStatus implements vscode.Disposable {
     };
   }
 
-  private show(text: string, detail: string, severity: vscode.LanguageStatusSeverity, file: string): void {
+  private show(entry: Entry, file: string): void {
+    const text = verdictText(entry);
+    const detail = verdictDetail(entry);
     this.item.text = text;
     this.item.detail = detail;
-    this.item.severity = severity;
+    this.item.severity = SEVERITY[entry.color];
     this.item.busy = false;
     this.item.command = { title: 'Preview', tooltip: 'Preview what the model sees', command: 'skillAuthor.previewBanner', arguments: [file] };
     this.item.accessibilityInformation = { label: `Skill: ${text}. ${detail}` };
+    this.showRuntimes(entry);
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    if (this.attachTimer) clearTimeout(this.attachTimer);
-    this.storeListener?.dispose();
     for (const d of this.subscriptions.splice(0)) d.dispose();
   }
 }

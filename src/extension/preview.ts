@@ -19,21 +19,16 @@
 // Both documents have a `.md` path, so VS Code gives them the `markdown` language and the built-in Markdown
 // preview can render them.
 //
-// Freshness: a skill's preview analyzes the open editor's text (with the BOM VS Code hides, as the runtime
-// reads the file) or the file on disk, and evaluates it with the shared engine, whose probe cache makes a
-// re-evaluation cheap. It follows edits of that SKILL.md after 150 ms of quiet, the store's events (the
-// file changed on disk, re-probe), and engine resets (trust, PATH or env settings). The index follows the
-// store's events. A document whose text did not change fires no change event.
+// Freshness: a skill's preview is the language server's page for it (src/core/modelView.ts): of the open
+// document's latest check — the same check its findings come from, once per edit — or of the file on disk.
+// It follows each check of that document, the store's events (the file changed on disk, re-probe), and
+// engine resets (trust, PATH or env settings). The index follows the store's events. A document whose text
+// did not change fires no change event.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { EvaluatedSkill, IndexFormat } from '../core/engine';
-import type { ModeSource } from '../core/status';
-import type { Entry } from '../core/runtimes/entry';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
-import { isHiddenVerdict, missingFacts, verdictLabel, verdictWords } from '../core/runtimes/words';
+import type { IndexFormat } from '../core/engine';
 import type { SkillAuthorContext } from './context';
-import { analyzeDocument } from './documents';
 import { type SkillRecord, type StoreChange, skillFileOf } from './skills';
 
 export const PREVIEW_SCHEME = 'skill-author-preview';
@@ -89,72 +84,6 @@ function core(): typeof import('../core/engine') & typeof import('../core/status
   };
 }
 
-/** The open editor's document of `file`, if any. */
-function openDocument(file: string): vscode.TextDocument | undefined {
-  return vscode.workspace.textDocuments.find((d) => !d.isClosed && skillFileOf(d.uri) === file);
-}
-
-/**
- * The skill at `file` as the runtime will treat it now: analyzed from the open editor's text when the file is
- * open (unsaved edits count), else from disk, and evaluated on this machine (probes through the shared
- * engine and its cache). Null when the file is neither open nor on disk.
- */
-export async function evaluateSkillFile(ctx: SkillAuthorContext, file: string): Promise<EvaluatedSkill | null> {
-  const engine = ctx.engine();
-  const doc = openDocument(file);
-  if (!doc && !fs.existsSync(file)) return null;
-  const analysis = doc ? analyzeDocument(ctx, doc).analysis : await engine.analyzeFile(file);
-  const status = await engine.evaluate(analysis);
-  const dir = path.dirname(file);
-  const location = ctx.storeIfCreated?.get(file)?.location ?? { id: path.basename(dir), dir, file, root: path.dirname(dir), category: 'general' };
-  return { location, analysis, status, id: location.id };
-}
-
-/**
- * Everything the model sees for the skill (visible), or why it sees nothing (hidden), for the runtimes that
- * judge it (`entry`, as `check` judges it): nexo-rs's banner and body where nexo-rs applies; elsewhere the
- * body, unless the runtime that speaks for the skill keeps it from the model.
- */
-export function modelView(s: EvaluatedSkill, entry?: Entry): string {
-  const { contentFor, isVisible } = core();
-  if (!entry || entry.runtimes.some((r) => r.runtime === 'nexo')) return isVisible(s.status.verdict) ? contentFor(s) : hiddenStatement(s);
-  return isHiddenVerdict(entry.verdict) ? runtimeHiddenStatement(s.id, entry) : contentFor(s);
-}
-
-/** The page shown for a skill the runtime that speaks for it keeps from the model, each runtime's verdict
- *  and reasons in its words. */
-function runtimeHiddenStatement(id: string, entry: Entry): string {
-  const lead = RUNTIME_LABELS[entry.runtime];
-  const others = entry.runtimes.filter((r) => !isHiddenVerdict(r.verdict)).map((r) => RUNTIME_LABELS[r.runtime]);
-  const lines = [others.length ? `# ${lead} never shows \`${id}\` to the model` : `# The model never sees \`${id}\``, ''];
-  for (const r of entry.runtimes) lines.push(`- ${RUNTIME_LABELS[r.runtime]}: **${verdictWords(r)}**${r.reasons.length ? ` — ${r.reasons.join(' ')}` : ''}`);
-  lines.push(
-    '',
-    others.length
-      ? `${others.join(' and ')} ${others.length === 1 ? 'offers' : 'offer'} it: this page stands in for its text only because ${lead} hides it.`
-      : 'Neither its name and description (in the prompt index) nor its instructions reach the model.',
-  );
-  return lines.join('\n');
-}
-
-const MODE_SOURCE: Record<ModeSource, string> = {
-  default: 'the default: the frontmatter sets no `requires.mode`',
-  frontmatter: "from the frontmatter's `requires.mode`",
-  override: "from the agent's `skill_overrides`",
-};
-
-/** The page shown instead of the model's text for a skill the model never sees. */
-export function hiddenStatement(s: EvaluatedSkill): string {
-  const { id, status } = s;
-  const nexo = core().nexoVerdict(s);
-  const verdict = `**nexo-rs: ${verdictLabel({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, status.mode)}** (verdict \`${nexo.verdict}\`)`;
-  const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- ${verdict}`, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
-  const missing = missingFacts(status.missing);
-  if (missing.length) lines.push('- Missing:', ...missing.map((f) => `  - ${f.kind} \`${f.label}\`: ${f.detail}`));
-  lines.push('', 'Neither its name and description (in the prompt index) nor its instructions reach the model.');
-  return lines.join('\n');
-}
-
 /** Records in the order the CLI lists several roots: category, folder name, path. */
 function cliOrder(records: readonly SkillRecord[]): SkillRecord[] {
   const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -177,10 +106,8 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
   constructor(private readonly ctx: SkillAuthorContext) {
     this.subscriptions.push(
       this.changed,
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        const file = e.contentChanges.length > 0 ? skillFileOf(e.document.uri) : undefined;
-        if (file) this.scheduleBanners((f) => f === file, PREVIEW_DEBOUNCE_MS);
-      }),
+      // The language server checked an open SKILL.md (after an edit, once quiet): its preview shows that check.
+      ...(ctx.client ? [ctx.client.onDidCheck((c) => this.scheduleBanners((f) => f === c.file, 0))] : []),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === PREVIEW_SCHEME) return this.forget(doc.uri);
         // An editor closed without saving: back to the file on disk.
@@ -273,11 +200,13 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 
   private async renderSkill(file: string): Promise<string> {
-    const skill = await evaluateSkillFile(this.ctx, file);
-    if (!skill) return `# No SKILL.md\n\n\`${file}\` does not exist.`;
-    // Judged as the Skills view judges it (Hermes and OpenClaw from the saved files of its root).
-    const [entry] = await this.ctx.runtimes.entries([skill]);
-    return modelView(skill, entry);
+    const open = vscode.workspace.textDocuments.some((d) => !d.isClosed && skillFileOf(d.uri) === file);
+    if (!open && !fs.existsSync(file)) return `# No SKILL.md\n\n\`${file}\` does not exist.`;
+    // The language server's page for the skill: of the open document's latest check, else of the file.
+    const client = this.ctx.client;
+    if (!client) throw new Error('the language server is not registered');
+    const result = await client.preview(file);
+    return result ? result.page : `# No SKILL.md\n\n\`${file}\` is not a skill the language server reads.`;
   }
 
   private async renderIndex(format: PreviewFormat, agentId: string | undefined): Promise<string> {

@@ -23,8 +23,8 @@ import type { EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import type { SkillStatus } from '../core/status';
 import { DEFAULT_ROOTS, resolveSettingPath } from './config';
+import type { Check } from './client';
 import type { SkillAuthorContext } from './context';
-import { analyzeDocument } from './documents';
 
 export type RootKind = 'workspace' | 'setting' | 'personal';
 
@@ -80,8 +80,6 @@ const SCAN_CONCURRENCY = 16;
  *  (the tree, the explorer decorations, background diagnostics) walk every skill on a change, so a cold
  *  scan of 10,000 skills firing once per 8 ms slice spent half its time in them. */
 const BURST_MS = 100;
-/** Unsaved edits re-analyzed after this much quiet (ms). */
-const EDIT_DELAY_MS = 200;
 
 const PLACEHOLDER_STATUS: SkillStatus = {
   verdict: 'loaded',
@@ -171,7 +169,6 @@ export class SkillStore implements vscode.Disposable {
   private judgeAll = false;
   /** `whenIdle` callers waiting for the queued changes to be fired. */
   private flushWaiters: Array<() => void> = [];
-  private readonly editTimers = new Map<string, NodeJS.Timeout>();
   /** Per file: the latest evaluation's number, so an older, slower evaluation never overwrites a newer one. */
   private readonly generation = new Map<string, number>();
   private scanGeneration = 0;
@@ -199,9 +196,9 @@ export class SkillStore implements vscode.Disposable {
       ctx.onDidResetEngine(() => this.reevaluateAll()),
       // Other runtimes pinned, another Hermes home or OpenClaw config: judge every skill again.
       ctx.runtimes.onDidChange(() => this.queue({ all: true })),
-      vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0) this.scheduleEdit(e.document);
-      }),
+      // An edited SKILL.md: the language server's check of the editor's text is the skill's verdict (the
+      // extension analyses nothing on a keystroke).
+      ...(ctx.client ? [ctx.client.onDidCheck((c) => this.applyCheck(c))] : []),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         // Back to the file on disk when an edited document is closed without saving.
         const file = skillFileOf(doc.uri);
@@ -537,17 +534,11 @@ export class SkillStore implements vscode.Disposable {
    */
   private async load(location: SkillLocation, root: SkillRoot, changedOnDisk = true): Promise<void> {
     const engine = this.ctx.engine();
-    const doc = openDocument(location.file);
-    let analysis: SkillAnalysis;
-    let fromEditor = false;
-    if (doc?.isDirty) {
-      analysis = analyzeDocument(this.ctx, doc).analysis;
-      fromEditor = true;
-    } else {
-      analysis = await engine.analyzeFile(location.file, location.stamp);
-    }
+    const analysis = await engine.analyzeFile(location.file, location.stamp);
     if (this.disposed) return;
     const previous = this.records.get(location.file);
+    // An editor with unsaved edits keeps the language server's check of its text as the verdict.
+    const fromEditor = previous?.fromEditor === true && openDocument(location.file)?.isDirty === true;
     const record: SkillRecord = {
       file: location.file,
       id: location.id,
@@ -555,14 +546,14 @@ export class SkillStore implements vscode.Disposable {
       root,
       analysis,
       status: previous?.status ?? PLACEHOLDER_STATUS,
-      probing: true,
+      probing: !fromEditor,
       fromEditor,
       entry: previous?.entry,
     };
-    if (!fromEditor && changedOnDisk) this.staleRoots.add(root.path);
+    if (changedOnDisk) this.staleRoots.add(root.path);
     this.setRecord(record);
     this.queue({ changed: [record] });
-    this.evaluate(record);
+    if (!fromEditor) this.evaluate(record);
   }
 
   private evaluate(record: SkillRecord): void {
@@ -591,7 +582,7 @@ export class SkillStore implements vscode.Disposable {
   }
 
   private reevaluateAll(): Promise<void> {
-    for (const r of this.records.values()) this.evaluate(r);
+    for (const r of this.records.values()) if (!r.fromEditor) this.evaluate(r);
     this.queue({ all: true });
     return this.whenIdle();
   }
@@ -622,20 +613,26 @@ export class SkillStore implements vscode.Disposable {
     }
   }
 
-  private scheduleEdit(doc: vscode.TextDocument): void {
-    const file = skillFileOf(doc.uri);
-    if (!file || !this.records.has(file)) return;
-    const prev = this.editTimers.get(file);
-    if (prev) clearTimeout(prev);
-    this.editTimers.set(
-      file,
-      setTimeout(() => {
-        this.editTimers.delete(file);
-        const record = this.records.get(file);
-        if (!record || doc.isClosed) return;
-        void this.track(this.load(record.location, record.root));
-      }, EDIT_DELAY_MS),
-    );
+  /**
+   * The language server checked an open SKILL.md. While the editor holds unsaved edits, that check (of the
+   * editor's text) is the skill's entry and status; once the text is the file's again (saved, reverted), the
+   * file is read again.
+   */
+  private applyCheck(check: Check): void {
+    const record = this.records.get(check.file);
+    if (!record || this.disposed) return;
+    const doc = openDocument(check.file);
+    if (!doc?.isDirty || doc.version !== check.version) {
+      if (record.fromEditor) void this.track(this.load(record.location, record.root));
+      return;
+    }
+    this.generation.set(record.file, (this.generation.get(record.file) ?? 0) + 1); // an evaluation under way is outdated
+    record.fromEditor = true;
+    record.status = check.status;
+    record.entry = check.entry;
+    record.probing = false;
+    this.agentCache = undefined;
+    this.queue({ changed: [record] });
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
@@ -836,6 +833,7 @@ export class SkillStore implements vscode.Disposable {
       (r) =>
         r.status !== PLACEHOLDER_STATUS &&
         !r.probing &&
+        !r.fromEditor &&
         (everything || changed.has(r.file) || r.entry === undefined || (stale.has(r.root.path) && r.entry.runtimes.some((x) => TREE.has(x.runtime)))),
     );
     for (let i = 0; i < wanted.length && !this.disposed; i += JUDGE_BATCH) {
@@ -858,7 +856,6 @@ export class SkillStore implements vscode.Disposable {
     this.fireTimer = undefined;
     if (this.reloadTimer) clearTimeout(this.reloadTimer);
     for (const resolve of this.flushWaiters.splice(0)) resolve();
-    for (const t of this.editTimers.values()) clearTimeout(t);
     for (const d of [...this.subscriptions.splice(0), ...this.watchers.splice(0), ...this.agentWatchers.splice(0)]) d.dispose();
     this.changedEmitter.dispose();
   }

@@ -1,11 +1,8 @@
-// A skill's supporting files in the editor: completion of paths inside the skill folder (in a Markdown link's
-// parentheses, and after `references/`, `scripts/`, `templates/`, `assets/`), go-to-definition on a path the
-// body points at, the supporting-file findings of the live diagnostics (src/core/supporting/files.ts, run at
-// every check and when a file in an open skill's folder is created, deleted or changed), and the command
-// **Add Supporting File…**.
+// A skill's supporting files in the extension: the supporting-file findings of the files no editor shows
+// (src/core/supporting/files.ts; an open SKILL.md's, its path completion and go to definition are the
+// language server's), and the command **Add Supporting File…**.
 //
-// Nothing here runs anything: completion and definition list and stat the skill folder (never past it, see
-// `resolveInside`), and the command writes one new file the author named. Creating a file is what the
+// Nothing here runs anything: the command writes one new file the author named. Creating a file is what the
 // author asked for in their own editor, like any edit, so the command works in an untrusted workspace too
 // (Restricted Mode forbids running the workspace's code, not editing it).
 //
@@ -37,33 +34,6 @@ const FOLDER_DETAIL: Record<SupportFolder, string> = {
 /** The analysis's findings with those of the supporting files on disk, in the analysis's order. */
 export function withSupportingFindings(analysis: Pick<SkillAnalysis, 'diagnostics' | 'links'>, file: string): Diagnostic[] {
   return mergeFindings(analysis.diagnostics, checkSupportingFiles(analysis.links, path.dirname(file)));
-}
-
-/** Calls `onChange(path)` for every file created, deleted or changed in the workspace (debounced per path),
- *  for the live diagnostics of open SKILL.md files whose folder holds it. */
-export function watchSupportingFiles(onChange: (changed: string) => void): vscode.Disposable {
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*');
-  const pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  const note = (uri: vscode.Uri): void => {
-    if (uri.scheme !== 'file' || path.basename(uri.fsPath) === 'SKILL.md') return;
-    pending.add(uri.fsPath);
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      const all = [...pending];
-      pending.clear();
-      for (const p of all) onChange(p);
-    }, 100);
-  };
-  return vscode.Disposable.from(watcher, watcher.onDidCreate(note), watcher.onDidDelete(note), watcher.onDidChange(note), {
-    dispose: () => timer && clearTimeout(timer),
-  });
-}
-
-/** Whether `file` lies in the skill folder of the SKILL.md `skillFile`. */
-export function inSkillFolder(file: string, skillFile: string): boolean {
-  const rel = path.relative(path.dirname(skillFile), file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }
 
 // ---------------------------------------------------------------------------------------------------------

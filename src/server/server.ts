@@ -11,7 +11,7 @@ import { registerLanguageHandlers } from './handlers/language';
 import { WorkspaceHandler } from './handlers/workspace';
 import { SkillService } from './service';
 import { initialSettings } from './settings';
-import { EXPLAIN_CONSTRAINT_COMMAND, IndexRequest, PreviewRequest, ProbeLogRequest, SkillsRequest } from '../shared/protocol';
+import { EXPLAIN_CONSTRAINT_COMMAND, IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, SkillsRequest } from '../shared/protocol';
 
 export interface ServerOptions {
   /** `--trusted`: the workspace is trusted whatever the client says. */
@@ -75,7 +75,9 @@ export function startServer(options: ServerOptions): void {
         definitionProvider: true,
         executeCommandProvider: { commands: [EXPLAIN_CONSTRAINT_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-        experimental: { skillAuthor: { requests: [SkillsRequest.method, PreviewRequest.method, IndexRequest.method, ProbeLogRequest.method] } },
+        experimental: {
+          skillAuthor: { requests: [SkillsRequest.method, PreviewRequest.method, IndexRequest.method, ProbeLogRequest.method, ReprobeRequest.method] },
+        },
       },
       serverInfo: { name: 'skill-author', version: options.version },
     };

@@ -123,6 +123,15 @@ export class SkillService {
     this.log.info(`probe ${e.command} → ${e.outcome}${e.exitCode !== null ? ` (exit ${e.exitCode})` : ''} in ${Math.round(e.durationMs)} ms`);
   }
 
+  /** Forget every probe result and binary lookup: the next checks run them again. */
+  reprobe(): void {
+    const engine = this.engineInstance;
+    engine?.runner?.clear();
+    engine?.resolver.clear();
+    this.invalidate();
+    this.log.info('probe results cleared; re-probing');
+  }
+
   probeLog(): { entries: ProbeLogEntry[]; probing: boolean } {
     return { entries: [...this.probeEntries], probing: mayProbe(this.settingsValue) };
   }

@@ -9,6 +9,7 @@ import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserv
 import type { Entry } from '../core/runtimes/entry';
 import type { RuntimeId } from '../core/runtimes/types';
 import type { ProbeLogEntry } from '../core/probe';
+import type { SkillStatus } from '../core/status';
 
 /** The settings a client may pass as `initializationOptions`, or as the `skillAuthor` section of
  *  `workspace/configuration` (where `trusted` is ignored: only the client that starts the server says it). */
@@ -97,6 +98,11 @@ export interface PreviewResult {
   visible: boolean;
   banner: string;
   content: string;
+  /** What the editor's preview shows: the text the model gets when a runtime shows the skill, else a page
+   *  saying which runtime keeps it from the model and why (src/core/modelView.ts). */
+  page: string;
+  /** `check --json`'s entry for the skill (the open document's text when it is open). */
+  entry: Entry;
 }
 
 export interface IndexParams {
@@ -130,6 +136,10 @@ export const PreviewRequest = {
 
 export const IndexRequest = { method: 'skillAuthor/index', type: new RequestType<IndexParams, IndexResult, void>('skillAuthor/index') } as const;
 
+/** Forget every probe result (the server's and its engine's caches) and check the open documents again: the
+ *  client's "Re-probe Dependencies". Resolves once the open documents were checked again. */
+export const ReprobeRequest = { method: 'skillAuthor/reprobe', type: new RequestType0<void, void>('skillAuthor/reprobe') } as const;
+
 export const ProbeLogRequest = { method: 'skillAuthor/probeLog', type: new RequestType0<ProbeLogResult, void>('skillAuthor/probeLog') } as const;
 
 /** The diagnostics' `source`. */
@@ -152,6 +162,8 @@ export interface CheckedParams {
   version: number;
   /** Exactly `check --json` (version 2)'s entry for the document's text (absolute `path`). */
   entry: Entry;
+  /** nexo-rs's evaluation on this machine (what each binary, variable and version came to). */
+  status: SkillStatus;
   /** Milliseconds the analysis and the runtimes' judgement took. */
   ms: number;
 }

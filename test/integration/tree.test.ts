@@ -383,6 +383,33 @@ describe('Skills view', () => {
     assert.deepEqual((await decorations(file)).decorations, [{ uri: file.toString() }]);
   });
 
+  it('follows unsaved edits through the language server’s check of the editor’s text, and the file again after a revert', async () => {
+    const dir = fixtureUri(...TOOLS, 'tree-edits');
+    const file = vscode.Uri.joinPath(dir, 'SKILL.md');
+    const item = (s: TreeSnapshot): SnapshotItem | undefined => toolSkill(s, 'tree-edits');
+    await vscode.workspace.fs.writeFile(
+      file,
+      Buffer.from('---\nname: tree-edits\ndescription: Edited by the tree tests.\nrequires:\n  bins: [sa-definitely-missing-tool]\n---\nBody.\n'),
+    );
+    try {
+      await snapshotWhen('tree-edits red on disk', (x) => item(x)?.icon?.id === 'error');
+      const editor = await vscode.window.showTextDocument(file);
+      // Unsaved: the requirement goes. The item turns green from the server's check of this very version.
+      assert.ok(await editor.edit((b) => b.delete(new vscode.Range(3, 0, 5, 0))));
+      await snapshotWhen('tree-edits green while unsaved', (x) => item(x)?.icon?.id === 'pass-filled');
+      const check = inspect().stats().lastCheck;
+      assert.deepEqual([check?.uri, check?.version], [file.toString(), editor.document.version], 'the verdict is the check of the edited version');
+      // Without `requires`, nexo-rs no longer reads it: the open format speaks for it.
+      assert.equal(inspect().languageStatus().text, 'Agent Skills clients: Loaded');
+      // Reverted: the file on disk decides again.
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await snapshotWhen('tree-edits red again after the revert', (x) => item(x)?.icon?.id === 'error');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
   it('judges each skill by the runtimes that apply to it, as `check` does, and the runtime picker pins them', async () => {
     // Hermes reads `platforms`, OpenClaw `metadata.openclaw`: on this Linux machine both hide the skill, and
     // each says so in its own terms. Pinned to Claude Code (which gates nothing), it is green; unpinned, red.

@@ -1,6 +1,7 @@
 // A language client for the tests: `node dist/cli.js lsp --stdio …` as a real child process, spoken to in
 // JSON-RPC over its stdin/stdout (vscode-jsonrpc, the protocol's own message types). It records every
 // publishDiagnostics and log message, and everything the server wrote to stderr.
+import { type CheckedParams, CheckedNotification } from '../../src/shared/protocol';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
@@ -42,6 +43,8 @@ export class LspClient {
   readonly conn: MessageConnection;
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
+  /** The server's `skillAuthor/checked` notifications, in order. */
+  readonly checks: CheckedParams[] = [];
   stderr = '';
   private readonly exited: Promise<number | null>;
   private waiters: Array<() => void> = [];
@@ -55,6 +58,7 @@ export class LspClient {
       for (const w of this.waiters.splice(0)) w();
     });
     this.conn.onNotification(LogMessageNotification.type, (p) => void this.logs.push(p));
+    this.conn.onNotification(CheckedNotification.type, (p) => void this.checks.push(p));
     // Answer whatever the server asks (none of these tests give it configuration).
     this.conn.onRequest(() => null);
     this.conn.listen();

@@ -33,6 +33,7 @@ import {
   DEFAULT_SETTINGS,
   IndexRequest,
   PreviewRequest,
+  ReprobeRequest,
   ProbeLogRequest,
   SkillsRequest,
 } from '../../src/shared/protocol';
@@ -120,6 +121,17 @@ function checkFindings(file: string, target = ws): Record<string, unknown>[] {
   return entry.diagnostics as unknown as Record<string, unknown>[];
 }
 
+/** The value `probe` returns once it is truthy (polled; at most 20 s). */
+async function waitUntil<T>(probe: () => T | undefined, ms = 20000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', function () {
   this.timeout(60000);
   let client: LspClient;
@@ -153,6 +165,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
       'skillAuthor/preview',
       'skillAuthor/index',
       'skillAuthor/probeLog',
+      'skillAuthor/reprobe',
     ]);
   });
 
@@ -214,6 +227,36 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     assert.ok(!edited.diagnostics.some((d) => d.code === 'frontmatter-unclosed'), JSON.stringify(edited.diagnostics));
     await client.close(uri);
     rmSync(path.dirname(file), { recursive: true, force: true });
+    await client.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type: FileChangeType.Deleted }] });
+  });
+
+  it('tells the client its one check per edit (entry and status), previews that check, and re-probes on request', async () => {
+    const file = put('skills/checked/SKILL.md', '---\nname: checked\ndescription: d\nrequires:\n  bins: [sa-definitely-missing-tool]\n---\n\n# Checked\n');
+    const uri = await client.open(file, readFileSync(file, 'utf8'));
+    await client.diagnostics(uri, { version: 1 });
+    const first = await waitUntil(() => client.checks.find((c) => c.uri === uri && c.version === 1));
+    const cli = checkJson(ws, env, [ws]).get(file);
+    assert.deepEqual(
+      [first.entry.verdict, first.entry.missing, first.entry.runtimes],
+      [cli?.verdict, cli?.missing, cli?.runtimes],
+      'the entry is check --json’s',
+    );
+    assert.equal(first.status.verdict, 'skipped_strict');
+    assert.deepEqual(first.status.missing.bins, ['sa-definitely-missing-tool']);
+    // The preview of that version: the page the editor shows for a skill nexo-rs hides.
+    const page = await client.conn.sendRequest(PreviewRequest.type, { uri });
+    assert.ok(page?.page.startsWith('# The model never sees `checked`'), page?.page);
+    assert.deepEqual(page?.entry, first.entry);
+    // Re-probe: the open documents are checked again before the request resolves.
+    const before = client.checks.length;
+    await client.conn.sendRequest(ReprobeRequest.type);
+    assert.ok(
+      client.checks.slice(before).some((c) => c.uri === uri),
+      'no new check after the re-probe',
+    );
+    await client.close(uri);
+    rmSync(path.dirname(file), { recursive: true, force: true });
+    await client.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri, type: FileChangeType.Deleted }] });
   });
 
   it('debounces a burst of changes into one check of the last version', async () => {

@@ -7,7 +7,8 @@ import { analyzeSkillFile } from '../../core/cache';
 import { readSkillText } from '../../core/catalog';
 import { bannerFor, contentFor, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../core/engine';
 import { isVisible } from '../../core/status';
-import { CHECK_JSON_VERSION } from '../../core/runtimes/entry';
+import { CHECK_JSON_VERSION, type Entry } from '../../core/runtimes/entry';
+import { modelView } from '../../core/modelView';
 import { RUNTIME_LABELS } from '../../core/runtimes/judge';
 import type { RuntimeId } from '../../core/runtimes/types';
 import type { IndexParams, IndexResult, PreviewResult, SkillsParams, SkillsResult } from '../../shared/protocol';
@@ -44,23 +45,23 @@ export async function preview(
   if (typeof uri !== 'string') throw new RequestError('`uri` must be a string');
   const doc = open(uri);
   let skill: EvaluatedSkill;
-  let verdict: PreviewResult['verdict'];
+  let entry: Entry;
   if (doc) {
     // The version the diagnostics were published for was judged already: its check is reused as it is.
     const r = service.checkOf(doc.uri, doc.version) ?? (await service.entryOf(doc, signal));
     skill = r.skill;
-    verdict = r.entry.verdict;
+    entry = r.entry;
   } else {
     const file = fileOf(uri);
     if (!file || path.basename(file) !== 'SKILL.md') return null;
     const location = service.workspace.locate(file);
     const analysis = analyzeSkillFile(await readSkillText(file), file);
     skill = { location, analysis, status: await service.engine().evaluate(analysis, undefined, signal), id: location.id };
-    verdict = ((await service.judge([skill]))[0] as { verdict: PreviewResult['verdict'] }).verdict;
+    entry = (await service.judge([skill]))[0] as Entry;
   }
   // What nexo-rs shows the model (the banner is nexo-rs's), as `banner --render` prints it.
   const visible = isVisible(skill.status.verdict);
-  return { uri, verdict, visible, banner: bannerFor(skill), content: visible ? contentFor(skill) : '' };
+  return { uri, verdict: entry.verdict, visible, banner: bannerFor(skill), content: visible ? contentFor(skill) : '', page: modelView(skill, entry), entry };
 }
 
 export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal): Promise<IndexResult> {

@@ -1,7 +1,7 @@
 // The custom requests of src/shared/protocol.ts, each a thin handler over src/server/features/custom.ts.
 
 import type { Connection } from 'vscode-languageserver';
-import { IndexRequest, PreviewRequest, ProbeLogRequest, SkillsRequest } from '../../shared/protocol';
+import { IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, SkillsRequest } from '../../shared/protocol';
 import { index, preview, skills } from '../features/custom';
 import type { SkillService } from '../service';
 import type { DocumentHandler } from './documents';
@@ -21,4 +21,9 @@ export function registerCustomHandlers(connection: Connection, service: SkillSer
     guard(connection, IndexRequest.method, (p, signal) => index(service, p ?? undefined, signal)),
   );
   connection.onRequest(ProbeLogRequest.type, () => service.probeLog());
+  connection.onRequest(ReprobeRequest.type, async () => {
+    service.reprobe();
+    docs.recheckAll();
+    await docs.settled();
+  });
 }

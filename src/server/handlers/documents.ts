@@ -94,6 +94,11 @@ export class DocumentHandler {
     return this.timers.size > 0 || this.running.size > 0;
   }
 
+  /** Resolves once no document's check waits or runs. */
+  async settled(): Promise<void> {
+    while (this.busy()) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
   recheckAll(which: (doc: TextDocument) => boolean = () => true): void {
     for (const doc of this.documents.all()) if (kindOf(doc.uri) && which(doc)) this.schedule(doc);
   }
@@ -151,7 +156,13 @@ export class DocumentHandler {
     await this.connection.sendDiagnostics({ uri, version, diagnostics });
     if (checked) {
       this.service.rememberCheck(uri, version, checked.entry, checked.skill);
-      await this.connection.sendNotification(CheckedNotification.type, { uri, version, entry: checked.entry, ms: Math.round(checked.ms * 10) / 10 });
+      await this.connection.sendNotification(CheckedNotification.type, {
+        uri,
+        version,
+        entry: checked.entry,
+        status: checked.skill.status,
+        ms: Math.round(checked.ms * 10) / 10,
+      });
     }
     this.onPublished?.(uri);
   }
