@@ -171,7 +171,8 @@ export class RuntimeJudge implements vscode.Disposable {
     let report = this.reports.get(key);
     if (!report) {
       // On a worker thread: a root of thousands of skills takes seconds to read, as the runtime reads it.
-      this.offThread ??= new (this.core().OffThreadEvaluator)(path.join(__dirname, 'runtime-worker.js'));
+      // The extension's own copy of the worker bundle (dist/runtime-worker.js), wherever this code was loaded from.
+      this.offThread ??= new (this.core().OffThreadEvaluator)(this.ctx.extension.asAbsolutePath(path.join('dist', 'runtime-worker.js')));
       const run = (report = this.offThread.evaluate(runtime, root, c));
       this.reports.set(key, run);
       run.then(
