@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import type { ProbeLogEntry } from '../core/probe';
 import type { SkillAuthorContext } from './context';
+import { judgeOf } from './runtimeJudge';
+import { storeOf } from './skills';
 
 export interface SkillAuthorApi {
   readonly version: 2;
@@ -36,13 +38,13 @@ export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
   return {
     version: 2,
     async skills(options?: { agent?: string }): Promise<Entry[]> {
-      const store = ctx.store;
+      const store = storeOf(ctx);
       await store.whenIdle();
       if (options?.agent === undefined) {
         // Each skill as the store judged it: the same judgement as `check --json`.
         const records = store.all();
         const unjudged = records.filter((r) => !r.entry);
-        const late = unjudged.length ? await ctx.runtimes.entries(unjudged) : [];
+        const late = unjudged.length ? await judgeOf(ctx).entries(unjudged) : [];
         return records.map((r) => r.entry ?? (late[unjudged.indexOf(r)] as Entry));
       }
       const view = await store.agentView(options.agent);
@@ -52,7 +54,7 @@ export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
     },
     probeLog: () => [...ctx.probeLog],
     onDidChangeSkills: (listener, thisArgs, disposables) =>
-      ctx.store.onDidChange(
+      storeOf(ctx).onDidChange(
         (c) => listener.call(thisArgs, { changed: c.changed.map((r) => r.file), removed: [...c.removed], all: c.all }),
         undefined,
         disposables,

@@ -20,14 +20,32 @@ import {
   type SkillAuthorClientCapabilities,
 } from '../shared/protocol';
 import { type Config, resolveSettingPath } from './config';
-import type { SkillAuthorContext } from './context';
-import { OVERLAPPING_CODES } from './diagnostics';
+import { type SkillAuthorContext, Slot } from './context';
 import { isOrphaned, SKILL_SELECTOR } from './documents';
 
 /** Besides every SKILL.md: the nexo-rs agents file and OpenClaw's configuration, which the server checks too. */
 const CONFIG_SELECTOR = [{ scheme: 'file', pattern: '**/{agents.yaml,agents.yml,openclaw.json}' }];
 
 const MAX_RESTARTS = 4;
+
+/**
+ * Codes that say the same fact VS Code's own validator (owner `prompts-diagnostics-provider`) reports on
+ * documents whose language id is `skill` (runtime-semantics §5): the name's characters, the name vs the
+ * folder, a missing name, a missing description. On those documents we leave them to VS Code by default, so
+ * the author does not read every such fact twice in the Problems panel; `skillAuthor.diagnostics.showOverlapping`
+ * reports them anyway (e.g. to see our wording, or our finer rules next to VS Code's). On documents with any
+ * other language id (older VS Code: markdown) nobody else reports them, so we always do.
+ * Not in the list, although VS Code also flags the key: `unknown-field` — VS Code's hint says "not supported
+ * by VS Code skills" for keys such as `requires`, which other runtimes do read; ours says whether ANY runtime
+ * reads it, a different fact.
+ */
+export const OVERLAPPING_CODES: ReadonlySet<string> = new Set(['name-charset', 'name-dir-mismatch', 'name-missing', 'description-missing']);
+
+/** The language client, provided when its feature registers. */
+export const CLIENT = new Slot<SkillClient>('language client');
+
+/** The language client (undefined before its feature registered). */
+export const clientOf = (ctx: SkillAuthorContext): SkillClient | undefined => ctx.peek(CLIENT);
 
 /** A check of an open SKILL.md, with its path. */
 export type Check = CheckedParams & { file: string };
@@ -251,7 +269,7 @@ function codeOf(d: vscode.Diagnostic): string {
 /** Starts the language server a moment after activation (activation itself stays cheap). */
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const client = new SkillClient(ctx);
-  ctx.client = client;
+  ctx.provide(CLIENT, client);
   const timer = setImmediate(() => void client.start());
   return vscode.Disposable.from(client, { dispose: () => clearImmediate(timer) });
 }

@@ -9,6 +9,8 @@ import { newSkillCommand } from './newSkill';
 import { chooseHermesTools, previewBanner, previewPromptIndex } from './preview';
 import { addSupportingFileCommand } from './supportingFiles';
 import { copyReport, groupByAgent, groupByRoot, openItem, previewItem, selectAgent, selectRuntimes, showAll, showHiddenOnly } from './treeCommands';
+import { clientOf } from './client';
+import { storeOf } from './skills';
 
 type Handler = (...args: unknown[]) => unknown;
 export type CommandFactory = (ctx: SkillAuthorContext) => Handler;
@@ -16,7 +18,7 @@ export type CommandFactory = (ctx: SkillAuthorContext) => Handler;
 /** Rescan every root (the Skills view's progress shows while it runs). */
 const refresh: CommandFactory = (ctx) => () =>
   vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Scanning skills' }, async () => {
-    const store = ctx.store;
+    const store = storeOf(ctx);
     await store.refresh();
     await store.whenIdle();
   });
@@ -24,7 +26,7 @@ const refresh: CommandFactory = (ctx) => () =>
 /** Forget every probe result and run them again: the Skills view's and the language server's. */
 const reprobe: CommandFactory = (ctx) => () =>
   vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Re-probing dependencies' }, async () => {
-    await Promise.all([ctx.store.reprobe(), ctx.client?.reprobe()]);
+    await Promise.all([storeOf(ctx).reprobe(), clientOf(ctx)?.reprobe()]);
   });
 
 export function createCommands(): Record<string, CommandFactory> {

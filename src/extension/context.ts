@@ -1,6 +1,9 @@
 // The one object the extension's features share (the rust-analyzer `ctx.ts` habit): it owns the engine,
 // the settings, the output channel and every disposable a feature registers, so deactivation is a single
-// `dispose()` and no listener outlives the extension.
+// `dispose()` and no listener outlives the extension. Features reach each other's objects (the skill store,
+// the runtime judge, the language client, the Skills view …) through slots their own modules declare
+// (`Slot`, `get`, `peek`, `provide`): this module imports no feature, so the modules form no cycle
+// (test/unit/no-cycles.test.ts).
 //
 // Activation must stay cheap: nothing here touches the engine until a feature asks for it. The engine
 // module (and with it ajv, yaml, the schema) is loaded with a `require` inside `engine()`, which esbuild
@@ -13,33 +16,35 @@ import { parseEnvFile } from '../core/env';
 import type { ProbeLogEntry } from '../core/probe';
 import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { Config, resolveSettingPath } from './config';
-import type { RuntimeJudge } from './runtimeJudge';
-import type { SkillStore } from './skills';
-import type { SkillClient } from './client';
-import type { SkillDecorations } from './decorations';
-import type { SkillLanguageStatus } from './languageStatus';
-import type { SkillsTree } from './tree';
 
 export type Feature = (ctx: SkillAuthorContext) => vscode.Disposable;
+
+/**
+ * A place in the context for one feature's object (the skill store, the runtime judge, the language client,
+ * the Skills view …), declared by that feature's own module — so the context imports no feature and no
+ * feature module imports another through it. With `create`, the object is made on first use and owned (and
+ * disposed) by the context; without, the feature provides it when it registers.
+ */
+export class Slot<T> {
+  constructor(
+    readonly name: string,
+    readonly create?: (ctx: SkillAuthorContext) => T,
+  ) {}
+}
 
 export class SkillAuthorContext implements vscode.Disposable {
   readonly config: Config;
   private readonly subscriptions: vscode.Disposable[] = [];
   private engineInstance: Engine | undefined;
   private outputChannel: vscode.LogOutputChannel | undefined;
-  private storeInstance: SkillStore | undefined;
   private cacheInstance: AnalysisCache | undefined;
-  private judgeInstance: RuntimeJudge | undefined;
+  private readonly slots = new Map<Slot<unknown>, unknown>();
+  /** Objects the context created through a slot, in creation order (disposed last first). */
+  private readonly owned: unknown[] = [];
   private disposed = false;
   private readonly engineReset = new vscode.EventEmitter<void>();
   /** Time the synchronous part of `activate()` took (ms). */
   activationMs = 0;
-  /** The features' objects, once registered: the Skills view (its commands act on it), the explorer
-   *  decorations and the language status item. */
-  tree: SkillsTree | undefined;
-  client: SkillClient | undefined;
-  decorations: SkillDecorations | undefined;
-  languageStatus: SkillLanguageStatus | undefined;
   /** Every probe the engines of this session ran or refused (bounded), newest last: the API's `probeLog()`. */
   readonly probeLog: ProbeLogEntry[] = [];
 
@@ -69,30 +74,25 @@ export class SkillAuthorContext implements vscode.Disposable {
     this.engineReset.fire();
   }
 
-  /** The workspace's skills, created (and first scanned) on first use. */
-  get store(): SkillStore {
+  /** The slot's object: created now if the slot can create it and nothing is there yet. */
+  get<T>(slot: Slot<T>): T {
     if (this.disposed) throw new Error('Skill Author: the extension context is disposed');
-    if (!this.storeInstance) {
-      const { SkillStore: StoreClass } = require('./skills') as typeof import('./skills');
-      this.storeInstance = new StoreClass(this);
-      void this.storeInstance.refresh();
-    }
-    return this.storeInstance;
+    if (this.slots.has(slot)) return this.slots.get(slot) as T;
+    if (!slot.create) throw new Error(`Skill Author: no ${slot.name} is registered`);
+    const value = slot.create(this);
+    this.slots.set(slot, value);
+    this.owned.push(value);
+    return value;
   }
 
-  /** Each skill judged by the runtimes that apply to it (created on first use). */
-  get runtimes(): RuntimeJudge {
-    if (this.disposed) throw new Error('Skill Author: the extension context is disposed');
-    if (!this.judgeInstance) {
-      const { RuntimeJudge: JudgeClass } = require('./runtimeJudge') as typeof import('./runtimeJudge');
-      this.judgeInstance = this.track(new JudgeClass(this));
-    }
-    return this.judgeInstance;
+  /** The slot's object if something already made or provided it (for features that must not create it). */
+  peek<T>(slot: Slot<T>): T | undefined {
+    return this.slots.get(slot) as T | undefined;
   }
 
-  /** The store when something already created it (features that must not trigger a scan). */
-  get storeIfCreated(): SkillStore | undefined {
-    return this.storeInstance;
+  /** A feature hands the context its object (it stays the feature's to dispose). */
+  provide<T>(slot: Slot<T>, value: T): void {
+    this.slots.set(slot, value);
   }
 
   /** The engine, created on first use. */
@@ -215,8 +215,8 @@ export class SkillAuthorContext implements vscode.Disposable {
         console.error('Skill Author: dispose failed', err);
       }
     }
-    this.storeInstance?.dispose();
-    this.storeInstance = undefined;
+    for (const value of this.owned.splice(0).reverse()) (value as Partial<vscode.Disposable>).dispose?.();
+    this.slots.clear();
     this.engineInstance?.dispose();
     this.engineInstance = undefined;
     this.outputChannel?.dispose();
@@ -225,4 +225,3 @@ export class SkillAuthorContext implements vscode.Disposable {
 }
 
 // Moved to src/core/env.ts (the language server reads `envFiles` too); re-exported for existing callers.
-export { parseEnvFile };

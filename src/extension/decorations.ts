@@ -18,8 +18,8 @@ import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { Color } from '../core/types';
-import type { SkillAuthorContext } from './context';
-import { isEvaluated, type SkillStore, StoreFollower, type StoreChange } from './skills';
+import { type SkillAuthorContext, Slot } from './context';
+import { isEvaluated, type SkillStore, type StoreChange, StoreFollower, storeOf } from './skills';
 
 /** One colour per verdict colour, shared by the explorer, the view's icons and its labels. */
 export const THEME_COLORS: Readonly<Record<Color, string>> = {
@@ -52,6 +52,9 @@ export function decorationFor(entry: Entry): vscode.FileDecoration {
   return d;
 }
 
+/** The explorer decorations, provided when its feature registers. */
+export const DECORATIONS = new Slot<SkillDecorations>('explorer decorations');
+
 export class SkillDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri[]>();
   readonly onDidChangeFileDecorations: vscode.Event<vscode.Uri[]> = this.changed.event;
@@ -81,7 +84,7 @@ export class SkillDecorations implements vscode.FileDecorationProvider, vscode.D
         // Not while VS Code waits on this call: the store announces every skill once it has them.
         this.creating = true;
         setTimeout(() => {
-          if (!this.disposed) void this.ctx.store;
+          if (!this.disposed) void storeOf(this.ctx);
         }, 0);
       }
       return undefined;
@@ -116,7 +119,7 @@ export class SkillDecorations implements vscode.FileDecorationProvider, vscode.D
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const decorations = new SkillDecorations(ctx);
-  ctx.decorations = decorations;
+  ctx.provide(DECORATIONS, decorations);
   return decorations;
 }
 

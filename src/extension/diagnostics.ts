@@ -14,26 +14,15 @@ import type { SkillAnalysis } from '../core/analyze';
 import type { Diagnostic as EngineDiagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
 import { isOrphaned, isSkillDocument } from './documents';
-import type { SkillRecord, StoreChange } from './skills';
+import { existingStore, type SkillRecord, type StoreChange, storeOf } from './skills';
 import { withSupportingFindings } from './supportingFiles';
+import { clientOf } from './client';
+import { judgeOf } from './runtimeJudge';
 
 export const SOURCE = 'skill-author';
 
 /** The README's table of diagnostic codes: every diagnostic's `code` links here. */
 export const CODES_URL = 'https://github.com/skill-author/skill-author#diagnostic-codes';
-
-/**
- * Codes that say the same fact VS Code's own validator (owner `prompts-diagnostics-provider`) reports on
- * documents whose language id is `skill` (runtime-semantics §5): the name's characters, the name vs the
- * folder, a missing name, a missing description. On those documents we leave them to VS Code by default, so
- * the author does not read every such fact twice in the Problems panel; `skillAuthor.diagnostics.showOverlapping`
- * reports them anyway (e.g. to see our wording, or our finer rules next to VS Code's). On documents with any
- * other language id (older VS Code: markdown) nobody else reports them, so we always do.
- * Not in the list, although VS Code also flags the key: `unknown-field` — VS Code's hint says "not supported
- * by VS Code skills" for keys such as `requires`, which other runtimes do read; ours says whether ANY runtime
- * reads it, a different fact.
- */
-export const OVERLAPPING_CODES: ReadonlySet<string> = new Set(['name-charset', 'name-dir-mismatch', 'name-missing', 'description-missing']);
 
 /** Longest slice of the host's thread one background publish takes before it yields (ms). */
 const PUBLISH_SLICE_MS = 10;
@@ -110,7 +99,7 @@ class BackgroundDiagnostics implements vscode.Disposable {
     this.backgroundTimer = setTimeout(() => {
       this.backgroundTimer = undefined;
       if (!ctx.config.diagnostics.background) return;
-      this.subscriptions.push(ctx.store.onDidChange((change) => this.publishBackground(change)));
+      this.subscriptions.push(storeOf(ctx).onDidChange((change) => this.publishBackground(change)));
     }, BACKGROUND_DELAY_MS);
   }
 
@@ -121,7 +110,8 @@ class BackgroundDiagnostics implements vscode.Disposable {
     this.deleted.clear();
     const under = (p: string): boolean => gone.some((g) => p === g || p.startsWith(g + path.sep));
     // Ours, and the language server's (it is not told of a file gone under a document VS Code keeps open).
-    const collections = [this.collection, ...(this.ctx.client?.diagnostics ? [this.ctx.client.diagnostics] : [])];
+    const live = clientOf(this.ctx)?.diagnostics;
+    const collections = live ? [this.collection, live] : [this.collection];
     for (const collection of collections) {
       const orphans: vscode.Uri[] = [];
       collection.forEach((uri) => {
@@ -141,7 +131,7 @@ class BackgroundDiagnostics implements vscode.Disposable {
 
   /** Publishes the store's findings for files not open in an editor (`change` undefined: all of them). */
   private publishBackground(change: StoreChange | undefined): void {
-    const store = this.ctx.storeIfCreated;
+    const store = existingStore(this.ctx);
     if (!store) return;
     const enabled = this.ctx.config.diagnostics.background;
     const open = this.openFiles();
@@ -174,7 +164,7 @@ class BackgroundDiagnostics implements vscode.Disposable {
   /** A closed SKILL.md keeps the findings of the file on disk. When the editor held unsaved edits, the
    *  store re-reads the file and its change event publishes them. */
   private closed(uri: vscode.Uri): void {
-    const record = uri.scheme === 'file' && this.ctx.config.diagnostics.background ? this.ctx.storeIfCreated?.get(uri.fsPath) : undefined;
+    const record = uri.scheme === 'file' && this.ctx.config.diagnostics.background ? existingStore(this.ctx)?.get(uri.fsPath) : undefined;
     if (record && !record.fromEditor && !isOrphaned(uri)) this.collection.set(uri, this.fileFindings(record));
   }
 
@@ -182,7 +172,7 @@ class BackgroundDiagnostics implements vscode.Disposable {
    *  runtime profiles' own. */
   private fileFindings(r: SkillRecord): vscode.Diagnostic[] {
     return [
-      ...this.ctx.runtimes
+      ...judgeOf(this.ctx)
         .scoped(withSupportingFindings(r.analysis, r.file), r.file, r.analysis.data)
         .map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),
       ...(r.entry?.diagnostics ?? []).filter((d) => d.runtime !== undefined).map((d) => toFileDiagnostic(r.analysis, d, this.codesTarget)),

@@ -14,8 +14,9 @@ import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import { verdictLabel, verdictWords } from '../core/runtimes/words';
-import type { SkillAuthorContext } from './context';
+import { type SkillAuthorContext, Slot } from './context';
 import { skillFileOf } from './skills';
+import { clientOf } from './client';
 
 /** The item's text for a skill: the verdict that speaks for it (its worst runtime's) in that runtime's
  *  words, `· N missing` counting what hides it, gives it a banner or asks for setup. */
@@ -44,6 +45,9 @@ const SEVERITY: Record<Entry['color'], vscode.LanguageStatusSeverity> = {
   red: vscode.LanguageStatusSeverity.Error,
 };
 
+/** The language status item, provided when its feature registers. */
+export const LANGUAGE_STATUS = new Slot<SkillLanguageStatus>('language status item');
+
 export class SkillLanguageStatus implements vscode.Disposable {
   readonly item = vscode.languages.createLanguageStatusItem('skillAuthor.verdict', { pattern: '**/SKILL.md' });
   /** Which runtimes judge the skill and why, with the runtime picker as its link. */
@@ -65,7 +69,7 @@ export class SkillLanguageStatus implements vscode.Disposable {
     );
     // The language server's check of the document (after each edit, a save, a file of its folder or root
     // changed on disk, new settings, a re-probe): the item follows that one result.
-    const client = ctx.client;
+    const client = clientOf(ctx);
     if (client)
       this.subscriptions.push(
         client.onDidCheck((c) => {
@@ -86,7 +90,7 @@ export class SkillLanguageStatus implements vscode.Disposable {
     if (file === this.file) return;
     this.file = file;
     if (!file) return;
-    const check = this.ctx.client?.checkOf(file);
+    const check = clientOf(this.ctx)?.checkOf(file);
     if (check) this.show(check.entry, file);
     else this.item.busy = true; // the server checks a document as soon as it opens
   }
@@ -121,6 +125,6 @@ export class SkillLanguageStatus implements vscode.Disposable {
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const status = new SkillLanguageStatus(ctx);
-  ctx.languageStatus = status;
+  ctx.provide(LANGUAGE_STATUS, status);
   return status;
 }

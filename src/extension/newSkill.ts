@@ -17,6 +17,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FieldProblem } from '../core/scaffold';
 import type { SkillAuthorContext } from './context';
+import { storeOf } from './skills';
 
 export interface NewSkillOptions {
   folder?: vscode.Uri;
@@ -56,7 +57,7 @@ async function isDirectory(uri: vscode.Uri): Promise<boolean> {
 /** The folder a new skill goes into when none was given (see the header). */
 async function defaultFolder(ctx: SkillAuthorContext): Promise<vscode.Uri | undefined> {
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
-  const store = ctx.store;
+  const store = storeOf(ctx);
   if (!store.ready) await store.whenIdle();
   const workspacePaths = new Set(folders.map((f) => f.uri.fsPath));
   const skillRoots = [

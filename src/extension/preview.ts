@@ -29,7 +29,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { IndexFormat } from '../core/engine';
 import type { SkillAuthorContext } from './context';
-import { type SkillRecord, type StoreChange, skillFileOf } from './skills';
+import { existingStore, skillFileOf, type SkillRecord, type StoreChange, storeOf } from './skills';
+import { clientOf } from './client';
+import { judgeOf } from './runtimeJudge';
 
 export const PREVIEW_SCHEME = 'skill-author-preview';
 const BANNER = 'banner';
@@ -107,7 +109,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
     this.subscriptions.push(
       this.changed,
       // The language server checked an open SKILL.md (after an edit, once quiet): its preview shows that check.
-      ...(ctx.client ? [ctx.client.onDidCheck((c) => this.scheduleBanners((f) => f === c.file, 0))] : []),
+      clientOf(ctx)?.onDidCheck((c) => this.scheduleBanners((f) => f === c.file, 0)) ?? new vscode.Disposable(() => undefined),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === PREVIEW_SCHEME) return this.forget(doc.uri);
         // An editor closed without saving: back to the file on disk.
@@ -118,7 +120,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
         for (const doc of this.openPreviews()) this.schedule(doc.uri, 0);
       }),
       // The runtimes' settings changed (Hermes's tools and toolsets, OpenClaw's config…): the indexes follow.
-      ctx.runtimes.onDidChange(() => {
+      judgeOf(ctx).onDidChange(() => {
         for (const doc of this.openPreviews()) if (targetOf(doc.uri)?.kind === 'index') this.schedule(doc.uri, 0);
       }),
     );
@@ -191,7 +193,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
     try {
       if (!target) return `Skill Author cannot show ${uri.toString()}.`;
       // The store's events keep the documents current; it is created (and scans) only once a preview opens.
-      this.storeListener ??= this.ctx.store.onDidChange((c) => this.onStoreChange(c));
+      this.storeListener ??= storeOf(this.ctx).onDidChange((c) => this.onStoreChange(c));
       return target.kind === 'banner' ? await this.renderSkill(target.file) : await this.renderIndex(target.format, target.agent);
     } catch (err) {
       this.ctx.output.error(`preview ${uri.toString()} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -203,7 +205,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
     const open = vscode.workspace.textDocuments.some((d) => !d.isClosed && skillFileOf(d.uri) === file);
     if (!open && !fs.existsSync(file)) return `# No SKILL.md\n\n\`${file}\` does not exist.`;
     // The language server's page for the skill: of the open document's latest check, else of the file.
-    const client = this.ctx.client;
+    const client = clientOf(this.ctx);
     if (!client) throw new Error('the language server is not registered');
     const result = await client.preview(file);
     return result ? result.page : `# No SKILL.md\n\n\`${file}\` is not a skill the language server reads.`;
@@ -211,7 +213,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
 
   private async renderIndex(format: PreviewFormat, agentId: string | undefined): Promise<string> {
     const { renderIndex } = core();
-    const store = this.ctx.store;
+    const store = storeOf(this.ctx);
     await store.whenIdle();
     if (agentId !== undefined && format !== 'openclaw') {
       const view = await store.agentView(agentId);
@@ -227,7 +229,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
       const blocks: string[] = [];
       const failures: string[] = [];
       for (const root of roots) {
-        const report = await this.ctx.runtimes.report(format, root);
+        const report = await judgeOf(this.ctx).report(format, root);
         if (report?.index) blocks.push(report.index);
         if (report?.indexError) failures.push(`- \`${root}\`: ${report.indexError}`);
       }
@@ -300,7 +302,7 @@ function activeSkillFile(): string | undefined {
 }
 
 async function pickSkill(ctx: SkillAuthorContext): Promise<string | undefined> {
-  const store = ctx.store;
+  const store = storeOf(ctx);
   if (!store.ready) await store.whenIdle();
   const picked = await vscode.window.showQuickPick(
     store.all().map((r) => ({ label: r.id, description: r.status.summary, detail: vscode.workspace.asRelativePath(r.file), file: r.file })),
@@ -330,7 +332,7 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: PreviewForm
   }).finally(() => fq.dispose());
   // Agents are nexo-rs's: OpenClaw's prompt is always the whole root's.
   if (!format || format === 'openclaw') return format && { format, agent: undefined };
-  const store = ctx.store;
+  const store = storeOf(ctx);
   if (!store.ready) await store.whenIdle();
   const agents = store.agents();
   if (agents.length === 0) return { format, agent: undefined };
@@ -359,7 +361,7 @@ function isNameList(v: unknown): v is string[] | null {
 /** The tool and toolset names the workspace's skills put in Hermes's conditions (`metadata.hermes`). */
 function conditionNames(ctx: SkillAuthorContext): { tools: Set<string>; toolsets: Set<string> } {
   const out = { tools: new Set<string>(), toolsets: new Set<string>() };
-  for (const r of ctx.storeIfCreated?.all() ?? []) {
+  for (const r of existingStore(ctx)?.all() ?? []) {
     const hermes = (r.analysis.data?.['metadata'] as { hermes?: Record<string, unknown> } | undefined)?.hermes;
     if (!hermes || typeof hermes !== 'object') continue;
     for (const [key, into] of [
@@ -391,7 +393,7 @@ export async function chooseHermesTools(ctx: SkillAuthorContext, arg: unknown): 
     chosen = { tools: a.tools ?? null, toolsets: a.toolsets ?? null };
   } else {
     const now = ctx.config.runtimes;
-    if (!ctx.storeIfCreated?.ready) await ctx.store.whenIdle();
+    if (!existingStore(ctx)?.ready) await storeOf(ctx).whenIdle();
     const mode = await vscode.window.showQuickPick(
       [
         {

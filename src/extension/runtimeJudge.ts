@@ -20,9 +20,14 @@ import type { TreeEvaluator } from '../core/runtimes/judge';
 import type { OffThreadEvaluator } from '../core/runtimes/offThread';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../core/runtimes/types';
 import { resolveSettingPath, RUNTIME_SETTINGS } from './config';
-import type { SkillAuthorContext } from './context';
+import { type SkillAuthorContext, Slot } from './context';
 
 type Runtimes = typeof import('../core/runtimes') & typeof import('../core/runtimes/entry') & typeof import('../core/runtimes/offThread');
+
+/** Each skill judged by the runtimes that apply to it (created on first use). */
+export const JUDGE = new Slot<RuntimeJudge>('runtime judge', (ctx) => new RuntimeJudge(ctx));
+
+export const judgeOf = (ctx: SkillAuthorContext): RuntimeJudge => ctx.get(JUDGE);
 
 export class RuntimeJudge implements vscode.Disposable {
   private readonly reports = new Map<string, Promise<RuntimeReport>>();

@@ -23,8 +23,9 @@ import type { EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import type { SkillStatus } from '../core/status';
 import { DEFAULT_ROOTS, resolveSettingPath } from './config';
-import type { Check } from './client';
-import type { SkillAuthorContext } from './context';
+import { type Check, clientOf } from './client';
+import { type SkillAuthorContext, Slot } from './context';
+import { judgeOf } from './runtimeJudge';
 
 export type RootKind = 'workspace' | 'setting' | 'personal';
 
@@ -111,7 +112,7 @@ const storeCreated = new vscode.EventEmitter<SkillStore>();
 /**
  * Follows the context's store without being the reason it exists (and scans): the view's badge and the
  * explorer decorations use it. `listener(store, undefined)` runs when a store is there (at once, or when
- * another feature creates it, or when `attach` is handed the one `ctx.store` just made), then
+ * another feature creates it, or when `attach` is handed the one `storeOf(ctx)` just made), then
  * `listener(store, change)` on each of its changes.
  */
 export class StoreFollower implements vscode.Disposable {
@@ -124,7 +125,7 @@ export class StoreFollower implements vscode.Disposable {
     private readonly listener: (store: SkillStore, change: StoreChange | undefined) => void,
   ) {
     this.created = storeCreated.event((store) => this.attach(store));
-    const existing = ctx.storeIfCreated;
+    const existing = existingStore(ctx);
     if (existing) this.attach(existing);
   }
 
@@ -143,6 +144,19 @@ export class StoreFollower implements vscode.Disposable {
 }
 
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The workspace's skills: created (and first scanned) on first use. */
+export const STORE = new Slot<SkillStore>('skill store', (ctx) => {
+  const store = new SkillStore(ctx);
+  void store.refresh();
+  return store;
+});
+
+/** The store, created (and scanning) now if nothing created it yet. */
+export const storeOf = (ctx: SkillAuthorContext): SkillStore => ctx.get(STORE);
+
+/** The store when something already created it (features that must not start a scan). */
+export const existingStore = (ctx: SkillAuthorContext): SkillStore | undefined => ctx.peek(STORE);
 
 export class SkillStore implements vscode.Disposable {
   private readonly records = new Map<string, SkillRecord>();
@@ -195,10 +209,10 @@ export class SkillStore implements vscode.Disposable {
       // A new engine (trust granted, PATH/env/probe settings changed): same analyses, new verdicts.
       ctx.onDidResetEngine(() => this.reevaluateAll()),
       // Other runtimes pinned, another Hermes home or OpenClaw config: judge every skill again.
-      ctx.runtimes.onDidChange(() => this.queue({ all: true })),
+      judgeOf(ctx).onDidChange(() => this.queue({ all: true })),
       // An edited SKILL.md: the language server's check of the editor's text is the skill's verdict (the
       // extension analyses nothing on a keystroke).
-      ...(ctx.client ? [ctx.client.onDidCheck((c) => this.applyCheck(c))] : []),
+      clientOf(ctx)?.onDidCheck((c) => this.applyCheck(c)) ?? new vscode.Disposable(() => undefined),
       vscode.workspace.onDidCloseTextDocument((doc) => {
         // Back to the file on disk when an edited document is closed without saving.
         const file = skillFileOf(doc.uri);
@@ -206,7 +220,7 @@ export class SkillStore implements vscode.Disposable {
       }),
     );
     // After the caller (the context's `store` getter) has kept the instance, so a listener reading
-    // `ctx.store` gets this one instead of creating another.
+    // `storeOf(ctx)` gets this one instead of creating another.
     queueMicrotask(() => {
       if (!this.disposed) storeCreated.fire(this);
     });
@@ -332,7 +346,7 @@ export class SkillStore implements vscode.Disposable {
     // The agent's skills use the store's analyses when the file is one of ours (so unsaved edits count),
     // and the agent's overrides; probes are shared through the engine's cache.
     const skills = await engine.checkAgent(agent, undefined, (f) => this.records.get(f)?.analysis);
-    return { file, agent, skills, entries: await this.ctx.runtimes.entries(skills, { agent: true }) };
+    return { file, agent, skills, entries: await judgeOf(this.ctx).entries(skills, { agent: true }) };
   }
 
   // ---- scanning ------------------------------------------------------------------------------------
@@ -821,7 +835,7 @@ export class SkillStore implements vscode.Disposable {
    * Skills whose entry changed are added to `changed`.
    */
   private async judge(changed: Map<string, SkillRecord>): Promise<void> {
-    const judge = this.ctx.runtimes;
+    const judge = judgeOf(this.ctx);
     const everything = this.judgeAll;
     const stale = this.staleRoots;
     this.judgeAll = false;

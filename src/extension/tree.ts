@@ -10,7 +10,7 @@
 // its root when a category appears or goes); anything else (`all`, a new grouping) refreshes the whole tree.
 // Node objects are kept per key, so the element VS Code is told to refresh is the one it was given.
 //
-// Creating the view does not create the store: the provider touches `ctx.store` only in `getChildren` (the
+// Creating the view does not create the store: the provider touches `storeOf(ctx)` only in `getChildren` (the
 // view was shown) and otherwise attaches to the store when another feature creates it (for the badge).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -21,10 +21,11 @@ import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';
 import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
-import type { SkillAuthorContext } from './context';
+import { type SkillAuthorContext, Slot } from './context';
 import { agentUri, THEME_COLORS } from './decorations';
-import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, StoreFollower, type StoreChange } from './skills';
+import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, type StoreChange, StoreFollower, storeOf } from './skills';
 import { brokenAgentsFile } from './agentsFile';
+import { judgeOf } from './runtimeJudge';
 
 export const VIEW_ID = 'skillAuthor.skills';
 
@@ -97,6 +98,9 @@ interface AgentModel {
   /** Those entries judged (nexo-rs's verdicts), in the same order. */
   judged: Entry[];
 }
+
+/** The Skills view, provided when its feature registers. */
+export const TREE = new Slot<SkillsTree>('Skills view');
 
 export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | Node[] | undefined>();
@@ -279,7 +283,9 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   /** The prompt budgets of the runtimes that read a root (OpenClaw's), from the store's last judgement. */
   private budgets(root: string): Array<{ runtime: RuntimeId; budget: PromptBudget }> {
-    return this.ctx.runtimes.reportsFor(root).flatMap((r) => (r.budget && r.budget.candidates > 0 ? [{ runtime: r.runtime, budget: r.budget }] : []));
+    return judgeOf(this.ctx)
+      .reportsFor(root)
+      .flatMap((r) => (r.budget && r.budget.candidates > 0 ? [{ runtime: r.runtime, budget: r.budget }] : []));
   }
 
   /** Whether a skill so judged (undefined: not yet) is listed under the current filter. */
@@ -432,7 +438,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
 
   async getChildren(element?: Node): Promise<Node[]> {
     if (!element) {
-      const store = this.ctx.store;
+      const store = storeOf(this.ctx);
       this.follower.attach(store);
       if (!store.ready && this.scanProgressFor !== store) {
         this.scanProgressFor = store;
@@ -543,7 +549,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     const uri = targetUri(arg);
     if (!uri) return undefined;
     const file = uri.fsPath;
-    const store = this.ctx.store;
+    const store = storeOf(this.ctx);
     this.follower.attach(store);
     const agentId = uri.query ? new URLSearchParams(uri.query).get('agent') : null;
     if (agentId) {
@@ -818,6 +824,6 @@ export function missingReport(shown: ShownSkill): string {
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {
   const tree = new SkillsTree(ctx);
-  ctx.tree = tree;
+  ctx.provide(TREE, tree);
   return tree;
 }

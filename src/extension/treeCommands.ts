@@ -7,18 +7,19 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { RUNTIME_IDS, type RuntimeId } from '../core/runtimes/types';
 import type { SkillAuthorContext } from './context';
-import type { SkillStore } from './skills';
+import { existingStore, type SkillStore, storeOf } from './skills';
 import { brokenAgentsFile } from './agentsFile';
-import type { SkillsTree } from './tree';
+import { type SkillsTree, TREE } from './tree';
 
 /** The Skills view (registered by tree.ts before any command can run). */
 function viewOf(ctx: SkillAuthorContext): SkillsTree {
-  if (!ctx.tree) throw new Error('Skill Author: the Skills view is not registered');
-  return ctx.tree;
+  const tree = ctx.peek(TREE);
+  if (!tree) throw new Error('Skill Author: the Skills view is not registered');
+  return tree;
 }
 
 export async function groupByAgent(ctx: SkillAuthorContext): Promise<string | undefined> {
-  const store = ctx.store;
+  const store = storeOf(ctx);
   if (store.agents().length === 0 && !store.ready) await store.whenIdle();
   if (store.agents().length === 0) {
     // The message is also the command's result (VS Code shows no notification during extension tests).
@@ -77,7 +78,9 @@ async function notAFile(ctx: SkillAuthorContext, file: string): Promise<string |
     // gone, a broken or looping link, unreadable folder: the store's finding names it best
   }
   if (isFile) return undefined;
-  const finding = ctx.storeIfCreated?.get(file)?.analysis.diagnostics.find((d) => d.code === 'file-unreadable');
+  const finding = existingStore(ctx)
+    ?.get(file)
+    ?.analysis.diagnostics.find((d) => d.code === 'file-unreadable');
   return `${file}: ${finding?.message ?? 'there is no SKILL.md file here.'}`;
 }
 
@@ -94,7 +97,7 @@ function noAgentsMessage(store: SkillStore): string {
 /** Pick the agent whose view the tree, the previews and the index use; `id` skips the quick pick. */
 export async function selectAgent(ctx: SkillAuthorContext, arg: unknown): Promise<void> {
   const id = typeof arg === 'string' ? arg : undefined;
-  const store = ctx.store;
+  const store = storeOf(ctx);
   if (store.agents().length === 0 && !store.ready) await store.whenIdle();
   const agents = store.agents();
   if (agents.length === 0) return void vscode.window.showInformationMessage(noAgentsMessage(store));

@@ -4,8 +4,11 @@
 // product bundle: everything here reads the features' public surface through the one context.
 import * as vscode from 'vscode';
 import type { SkillAuthorContext } from '../../../src/extension/context';
-import { colorId } from '../../../src/extension/decorations';
-import { STATE_GROUP_BY, STATE_HIDDEN_ONLY, type GroupBy, type SkillsTree } from '../../../src/extension/tree';
+import { colorId, DECORATIONS } from '../../../src/extension/decorations';
+import { type GroupBy, type SkillsTree, STATE_GROUP_BY, STATE_HIDDEN_ONLY, TREE } from '../../../src/extension/tree';
+import { LANGUAGE_STATUS } from '../../../src/extension/languageStatus';
+import { clientOf } from '../../../src/extension/client';
+import { existingStore } from '../../../src/extension/skills';
 
 export interface SnapshotItem {
   id: string | undefined;
@@ -83,9 +86,9 @@ export function createInspector(ctx: SkillAuthorContext): Inspector {
   const refreshes: TreeSnapshot['refreshes'] = [];
   const fired: DecorationsState['fired'] = [];
   let seq = 0;
-  const tree = need(ctx.tree, 'Skills view');
-  const decorations = need(ctx.decorations, 'explorer decorations');
-  const status = need(ctx.languageStatus, 'language status');
+  const tree = need(ctx.peek(TREE), 'Skills view');
+  const decorations = need(ctx.peek(DECORATIONS), 'explorer decorations');
+  const status = need(ctx.peek(LANGUAGE_STATUS), 'language status');
   ctx.track(
     tree.onDidChangeTreeData((nodes) => {
       const list = nodes === undefined ? undefined : Array.isArray(nodes) ? nodes : [nodes];
@@ -124,12 +127,12 @@ export function createInspector(ctx: SkillAuthorContext): Inspector {
       };
     },
     stats: () => {
-      const c = ctx.client?.lastCheck;
+      const c = clientOf(ctx)?.lastCheck;
       return {
         activationMs: ctx.activationMs,
         lastCheck: c ? { uri: c.uri, version: c.version, ms: c.ms } : null,
-        lastUpdate: ctx.storeIfCreated?.lastUpdate ?? null,
-        skills: ctx.storeIfCreated?.all().length ?? null,
+        lastUpdate: existingStore(ctx)?.lastUpdate ?? null,
+        skills: existingStore(ctx)?.all().length ?? null,
       };
     },
   };
