@@ -67,9 +67,9 @@ describe('Editor benchmark', function () {
         vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('unknown-field'));
       const samples: number[] = [];
       // Its parts: the edit reaching the extension host as a change event (VS Code's round trip to the
-      // editor), the extension's own work beyond its debounce (change event → findings handed to VS Code),
-      // and the rest, VS Code delivering them (its ExtHostDiagnostics fires onDidChangeDiagnostics through a
-      // 50 ms DebounceEmitter).
+      // editor), the language server's own work on it (its check time, from skillAuthor/checked), and the
+      // rest: the trip to the server and back, and VS Code delivering the findings (its ExtHostDiagnostics
+      // fires onDidChangeDiagnostics through a 50 ms DebounceEmitter).
       const toChangeEvent: number[] = [];
       const own: number[] = [];
       for (let i = 0; i < 21; i++) {
