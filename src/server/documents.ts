@@ -6,6 +6,7 @@
 // and decode bytes that are not UTF-8 somehow (the runtime cannot read the file at all). While a document holds what is on disk (the version it was opened or last
 // saved with), the file's bytes decide, as for `check`; once edited, the text the client will save does.
 
+import { realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -112,4 +113,17 @@ function diskAnalysis(uri: string, text: string): AnalyzedDocument | undefined {
   const analysis = analyzeSkillFile(read, file);
   for (const d of analysis.diagnostics) moveDiagnostic(d, shown.toShown);
   return { version: 0, analysis, shift: 0 };
+}
+
+/** An open SKILL.md's analysis and its skill folder's real path (where its supporting files are resolved);
+ *  null for a document that is not a file, is too big for per-keystroke requests, or whose folder is gone. */
+export function skillFolderOf(documents: SkillDocuments, doc: TextDocument): { analyzed: AnalyzedDocument; root: string } | null {
+  const file = fileOf(doc.uri);
+  const analyzed = file ? documents.analysisOf(doc) : undefined;
+  if (!file || !analyzed) return null;
+  try {
+    return { analyzed, root: realpathSync(path.dirname(file)) };
+  } catch {
+    return null;
+  }
 }

@@ -12,14 +12,14 @@
 // suggestions again after a key or a folder is put on items only for clients that say they run it
 // (`capabilities.experimental.skillAuthor.clientCommands`).
 
-import { type Dirent, readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { completionsAt, cursorContext, declaredBins, indentUnit, type Suggestion, type SuggestionKind } from '../../core/assist';
 import { resolveInside } from '../../core/supporting/files';
 import { linkDestination, pathCompletionContext, pathShape } from '../../core/supporting/links';
-import { documentPath, fileOf, HUGE_CHARS } from '../documents';
+import { documentPath, HUGE_CHARS, skillFolderOf } from '../documents';
 import type { SkillService } from '../service';
 
 const KIND: Record<SuggestionKind, CompletionItemKind> = {
@@ -159,15 +159,9 @@ function snippetItem(def: SnippetDef, range: { start: Position; end: Position },
 
 /** Paths inside the skill folder, where the body is typing one (src/core/supporting/links.ts). */
 function paths(service: SkillService, doc: TextDocument, at: Position, retrigger: Command | undefined): CompletionList | null {
-  const file = fileOf(doc.uri);
-  const analyzed = file ? service.documents.analysisOf(doc) : undefined;
-  if (!file || !analyzed) return null;
-  let root: string;
-  try {
-    root = realpathSync(path.dirname(file));
-  } catch {
-    return null;
-  }
+  const folder = skillFolderOf(service.documents, doc);
+  if (!folder) return null;
+  const { analyzed, root } = folder;
   const context = pathCompletionContext(analyzed.analysis.text, doc.offsetAt(at) + analyzed.shift, analyzed.analysis.split.bodyStart);
   if (!context) return null;
   const slash = context.typed.lastIndexOf('/');

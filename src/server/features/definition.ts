@@ -4,26 +4,18 @@
 // agent resolves it, link by link, never out of the skill folder (`resolveInside`: a `..` or a symbolic link
 // leading elsewhere goes nowhere), and only to a file that exists (its real path).
 
-import { realpathSync } from 'node:fs';
-import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { resolveInside } from '../../core/supporting/files';
 import { pathShape } from '../../core/supporting/links';
-import { fileOf } from '../documents';
+import { skillFolderOf } from '../documents';
 import type { SkillService } from '../service';
 
 export function definition(service: SkillService, doc: TextDocument, at: Position): Location | null {
-  const file = fileOf(doc.uri);
-  const analyzed = file ? service.documents.analysisOf(doc) : undefined;
-  if (!file || !analyzed) return null;
-  let root: string;
-  try {
-    root = realpathSync(path.dirname(file));
-  } catch {
-    return null;
-  }
+  const folder = skillFolderOf(service.documents, doc);
+  if (!folder) return null;
+  const { analyzed, root } = folder;
   const offset = doc.offsetAt(at) + analyzed.shift;
   const link = analyzed.analysis.links.find((l) => l.start <= offset && offset <= l.end);
   if (!link) return null;
