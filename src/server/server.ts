@@ -8,6 +8,7 @@ import { registerCustomHandlers } from './handlers/custom';
 import { DocumentHandler } from './handlers/documents';
 import { messageOf } from './handlers/guard';
 import { registerLanguageHandlers } from './handlers/language';
+import { DIAGNOSTIC_PROVIDER, pullsDiagnostics, registerPullHandlers } from './handlers/pull';
 import { WorkspaceHandler } from './handlers/workspace';
 import { SkillService } from './service';
 import { initialSettings } from './settings';
@@ -54,10 +55,13 @@ export function startServer(options: ServerOptions): void {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     service.workspace.setFolders(folders);
     service.applyRoots();
-    const docs = new DocumentHandler(connection, service);
+    // A client that pulls diagnostics gets them only by pulling (each finding once).
+    const pull = pullsDiagnostics(params.capabilities);
+    const docs = new DocumentHandler(connection, service, pull);
     registerLanguageHandlers(connection, service, docs, params.capabilities);
     registerCustomHandlers(connection, service, docs);
     workspace = new WorkspaceHandler(connection, service, docs, params.capabilities);
+    if (pull) registerPullHandlers(connection, docs, workspace, params.capabilities);
     const s = service;
     connection.onInitialized(() => {
       for (const p of problems) connection.console.warn(p);
@@ -73,6 +77,7 @@ export function startServer(options: ServerOptions): void {
         completionProvider: { triggerCharacters: [' ', '[', ',', ':', '/', '('], resolveProvider: false },
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         definitionProvider: true,
+        ...(pull ? { diagnosticProvider: DIAGNOSTIC_PROVIDER } : {}),
         executeCommandProvider: { commands: [EXPLAIN_CONSTRAINT_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         experimental: {

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import {
   type ClientCapabilities,
+  DiagnosticRefreshRequest,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
@@ -39,12 +40,21 @@ export const CAPABILITIES: ClientCapabilities = {
   workspace: { workspaceFolders: true, configuration: false },
 };
 
+/** A client that pulls diagnostics (LSP 3.17) and may be asked to pull again (VS Code's, with its client). */
+export const PULL_CAPABILITIES: ClientCapabilities = {
+  ...CAPABILITIES,
+  textDocument: { ...CAPABILITIES.textDocument, diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } },
+  workspace: { ...CAPABILITIES.workspace, diagnostics: { refreshSupport: true } },
+};
+
 export class LspClient {
   readonly conn: MessageConnection;
   readonly published: PublishDiagnosticsParams[] = [];
   readonly logs: LogMessageParams[] = [];
   /** The server's `skillAuthor/checked` notifications, in order. */
   readonly checks: CheckedParams[] = [];
+  /** How many times the server asked to pull diagnostics again (workspace/diagnostic/refresh). */
+  refreshes = 0;
   stderr = '';
   private readonly exited: Promise<number | null>;
   private waiters: Array<() => void> = [];
@@ -59,6 +69,10 @@ export class LspClient {
     });
     this.conn.onNotification(LogMessageNotification.type, (p) => void this.logs.push(p));
     this.conn.onNotification(CheckedNotification.type, (p) => void this.checks.push(p));
+    this.conn.onRequest(DiagnosticRefreshRequest.type, () => {
+      this.refreshes++;
+      return null;
+    });
     // Answer whatever the server asks (none of these tests give it configuration).
     this.conn.onRequest(() => null);
     this.conn.listen();

@@ -10,9 +10,15 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type CodeAction,
   CodeActionRequest,
+  CancellationTokenSource,
   CompletionRequest,
   type CompletionList,
   DefinitionRequest,
+  DocumentDiagnosticRequest,
+  type DocumentDiagnosticReport,
+  LSPErrorCodes,
+  WorkspaceDiagnosticRequest,
+  type WorkspaceDocumentDiagnosticReport,
   DidChangeWatchedFilesNotification,
   FileChangeType,
   ErrorCodes,
@@ -37,7 +43,7 @@ import {
   ProbeLogRequest,
   SkillsRequest,
 } from '../../src/shared/protocol';
-import { asFinding, CAPABILITIES, CLI, checkJson, LspClient, REPO, uriOf } from './lsp-client';
+import { asFinding, CAPABILITIES, CLI, checkJson, LspClient, PULL_CAPABILITIES, REPO, uriOf } from './lsp-client';
 
 let tmp: string;
 let ws: string;
@@ -158,6 +164,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const r = await client.initialize(ws);
     const caps = r.capabilities;
     assert.equal(r.serverInfo?.name, 'skill-author');
+    assert.equal(caps.diagnosticProvider, undefined, 'this client does not pull diagnostics: they are pushed');
     assert.ok(caps.hoverProvider && caps.definitionProvider && caps.codeActionProvider && caps.completionProvider);
     assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
     assert.deepEqual((caps.experimental as { skillAuthor: { requests: string[] } }).skillAuthor.requests, [
@@ -849,5 +856,161 @@ describe('lsp: the snippets the server offers are the contributed ones', () => {
       .replace(/\$\{TM_DIRECTORY\/.*\/g\}/, 'My new skill')
       .replace(/\$\{TM_DIRECTORY\/.*?\/\/\}/, dir);
     assert.equal(newSkillSnippet(dir).body, expanded);
+  });
+});
+
+describe('lsp: pull diagnostics (textDocument/diagnostic, workspace/diagnostic) for a client that asks for them', function () {
+  this.timeout(60000);
+  let dir: string;
+  let pws: string;
+  let penv: NodeJS.ProcessEnv;
+  let c: LspClient;
+  const FILES: Record<string, string> = {
+    'skills/a/one/SKILL.md': '---\nname: not-one\ndescription: The name is not the folder.\n---\n\n# One\n',
+    'skills/a/two/SKILL.md': '---\nname: two\ndescription: An unknown key.\ncolour: red\n---\n\n# Two\n',
+    'skills/b/three/SKILL.md': '---\nname: three\ndescription: Clean.\n---\n\n# Three\n',
+    'config/agents.yaml':
+      'agents:\n  - id: kate\n    model: {provider: anthropic, model: claude-sonnet-4}\n    skills_dir: ../skills/a\n    skills: [two, ghost]\n',
+  };
+  const file = (rel: string): string => path.join(pws, rel);
+  const pull = (uri: string, previousResultId?: string): Promise<DocumentDiagnosticReport> =>
+    c.conn.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+  const pullWorkspace = async (previous: WorkspaceDocumentDiagnosticReport[] = []): Promise<Map<string, WorkspaceDocumentDiagnosticReport>> => {
+    const r = await c.conn.sendRequest(WorkspaceDiagnosticRequest.type, {
+      previousResultIds: previous.map((i) => ({ uri: i.uri, value: i.resultId as string })),
+    });
+    return new Map(r.items.map((i) => [i.uri, i]));
+  };
+  const full = (r: DocumentDiagnosticReport | WorkspaceDocumentDiagnosticReport | undefined): Record<string, unknown>[] => {
+    assert.equal(r?.kind, 'full', JSON.stringify(r));
+    return (r as { items: Parameters<typeof asFinding>[0][] }).items.map(asFinding);
+  };
+  let report: Map<string, WorkspaceDocumentDiagnosticReport>;
+
+  before(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-pull-'));
+    pws = path.join(dir, 'ws');
+    mkdirSync(path.join(dir, 'home'));
+    for (const [rel, text] of Object.entries(FILES)) {
+      mkdirSync(path.dirname(file(rel)), { recursive: true });
+      writeFileSync(file(rel), text);
+    }
+    penv = { PATH: '/usr/bin:/bin', HOME: path.join(dir, 'home') };
+    c = LspClient.start({ cwd: pws, env: penv });
+  });
+
+  after(() => {
+    c?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("registers the provider, answers textDocument/diagnostic with check --json's findings, `unchanged` for the same resultId, and pushes nothing for the document", async () => {
+    const r = await c.initialize(pws, { background: true }, PULL_CAPABILITIES);
+    assert.deepEqual(r.capabilities.diagnosticProvider, { identifier: 'skill-author', interFileDependencies: true, workspaceDiagnostics: true });
+    const one = file('skills/a/one/SKILL.md');
+    const uri = await c.open(one, FILES['skills/a/one/SKILL.md'] as string);
+    const first = await pull(uri);
+    const expected = checkJson(pws, penv, [pws]).get(one)?.diagnostics;
+    assert.ok(expected && expected.length > 0);
+    assert.deepEqual(full(first), expected);
+    assert.ok(first.resultId);
+    // The pull reused the check of version 1: one check, told once.
+    await waitUntil(() => c.checks.find((x) => x.uri === uri && x.version === 1));
+    assert.deepEqual(await pull(uri, first.resultId), { kind: 'unchanged', resultId: first.resultId });
+    // An edit: the pull waits for the check of the new version.
+    await c.change(uri, 2, [{ range: { start: { line: 2, character: 13 }, end: { line: 2, character: 13 } }, text: '[' }]);
+    const broken = await pull(uri, first.resultId);
+    assert.ok(
+      full(broken).some((d) => d.code === 'yaml-syntax'),
+      JSON.stringify(broken),
+    );
+    assert.notEqual(broken.resultId, first.resultId);
+    // Undone: the findings (and so the resultId) of version 1 again.
+    await c.change(uri, 3, [{ range: { start: { line: 2, character: 13 }, end: { line: 2, character: 14 } }, text: '' }]);
+    const undone = await pull(uri, broken.resultId);
+    assert.deepEqual(full(undone), expected);
+    assert.equal(undone.resultId, first.resultId);
+    assert.equal((await pull(uri, first.resultId)).kind, 'unchanged');
+    assert.equal(c.checks.filter((x) => x.uri === uri && x.version === 1).length, 1, 'version 1 was checked once');
+    assert.deepEqual(
+      c.published.filter((p) => p.uri === uri),
+      [],
+      'pulled findings are never pushed',
+    );
+    // Not open: nothing (the workspace report has the roots' files).
+    assert.deepEqual(await pull(uriOf(file('skills/b/three/SKILL.md'))), { kind: 'full', items: [] });
+  });
+
+  it('answers workspace/diagnostic with every SKILL.md of the roots as check --json reports them, and the agents file; then clears what background had pushed', async () => {
+    // Until the client pulls the workspace, background pushes the roots (a client may pull only open documents).
+    const two = uriOf(file('skills/a/two/SKILL.md'));
+    assert.ok((await c.diagnostics(two)).diagnostics.length > 0);
+    const agents = uriOf(file('config/agents.yaml'));
+    await c.diagnostics(agents);
+    report = await pullWorkspace();
+    const check = checkJson(pws, penv, [pws]);
+    assert.equal(check.size, 3);
+    for (const [f, entry] of check) assert.deepEqual(full(report.get(uriOf(f))), entry.diagnostics, f);
+    const open = report.get(uriOf(file('skills/a/one/SKILL.md')));
+    assert.equal(open?.version, 3, 'an open document at its version');
+    assert.equal(report.get(two)?.version, null);
+    const ghost = full(report.get(agents));
+    assert.equal(ghost.length, 1);
+    assert.match(String(ghost[0]?.message), /no SKILL\.md for `ghost`/);
+    assert.equal(report.size, 4);
+    // What was pushed is cleared: the client has each finding once, from its pulls.
+    for (const u of [two, agents]) assert.deepEqual(c.published.filter((p) => p.uri === u).pop()?.diagnostics, [], u);
+    // Nothing changed: every report is `unchanged`, with the same resultId.
+    const again = await pullWorkspace([...report.values()]);
+    assert.deepEqual(
+      [...again.values()].map((i) => [i.uri, i.kind, i.resultId]).sort(),
+      [...report.values()].map((i) => [i.uri, 'unchanged', i.resultId]).sort(),
+    );
+  });
+
+  it('streams the workspace report as partial results when the client gives a token', async () => {
+    const parts: WorkspaceDocumentDiagnosticReport[] = [];
+    const token = 'pull-progress-1';
+    const listening = c.conn.onProgress(WorkspaceDiagnosticRequest.partialResult, token, (p) => void parts.push(...p.items));
+    try {
+      const r = await c.conn.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds: [], partialResultToken: token });
+      assert.deepEqual(r.items, [], 'everything came as partial results');
+      await waitUntil(() => parts.length >= report.size || undefined, 5000);
+      assert.deepEqual(parts.map((i) => [i.uri, i.kind, i.resultId]).sort(), [...report.values()].map((i) => [i.uri, i.kind, i.resultId]).sort());
+    } finally {
+      listening.dispose();
+    }
+  });
+
+  it('asks the client to pull again when a watched file changes; the next workspace pull has the new skill, the rest `unchanged`', async () => {
+    const before = c.refreshes;
+    const four = file('skills/b/four/SKILL.md');
+    mkdirSync(path.dirname(four), { recursive: true });
+    writeFileSync(four, '---\nname: four\n---\n\n# Four\n');
+    await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(four), type: FileChangeType.Created }] });
+    await waitUntil(() => c.refreshes > before || undefined, 10000);
+    const next = await pullWorkspace([...report.values()]);
+    assert.deepEqual(full(next.get(uriOf(four))), checkJson(pws, penv, [pws]).get(four)?.diagnostics);
+    for (const [uri, item] of report) assert.deepEqual([next.get(uri)?.kind, next.get(uri)?.resultId], ['unchanged', item.resultId], uri);
+    assert.deepEqual(
+      c.published.filter((p) => p.uri === uriOf(four)),
+      [],
+      'nothing pushed once the client pulls the workspace',
+    );
+  });
+
+  it('stops a workspace pull the client cancels, and keeps serving', async () => {
+    // A change: the next pull waits for the scan it asks for.
+    await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uriOf(file('skills/b/three/SKILL.md')), type: FileChangeType.Changed }],
+    });
+    const source = new CancellationTokenSource();
+    const pending = c.conn.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds: [] }, source.token);
+    setTimeout(() => source.cancel(), 50);
+    await assert.rejects(pending, (e: { code?: number }) => e.code === LSPErrorCodes.RequestCancelled);
+    const after = await pullWorkspace();
+    assert.equal(after.size, 5);
+    assert.equal(await c.stop(), 0);
+    assert.equal(c.stderr, '');
   });
 });

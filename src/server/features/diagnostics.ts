@@ -1,6 +1,7 @@
 // Diagnostics: a SKILL.md's are `check --json`'s findings for that file, runtime-scoped ones included; an
 // agents file's are the nexo-rs loader's problems with it; an openclaw.json's say why OpenClaw cannot read it.
 
+import { createHash } from 'node:crypto';
 import JSON5 from 'json5';
 import { type Diagnostic, DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -26,6 +27,12 @@ export async function skillDiagnostics(service: SkillService, doc: TextDocument,
   const t0 = performance.now();
   const { entry, analyzed, skill, analysisMs } = await service.entryOf(doc, signal);
   return { diagnostics: entry.diagnostics.map((d) => toLspDiagnostic(d, analyzed.shift)), entry, skill, analysisMs, ms: performance.now() - t0 };
+}
+
+/** A report's resultId (textDocument/diagnostic, workspace/diagnostic): a hash of its findings, so a
+ *  client holding the same findings, from either request or an earlier version, is told `unchanged`. */
+export function resultIdOf(diagnostics: readonly Diagnostic[]): string {
+  return createHash('sha1').update(JSON.stringify(diagnostics)).digest('base64url').slice(0, 22);
 }
 
 /** From the start of line:column (1-based) to the end of that line. */

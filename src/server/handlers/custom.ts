@@ -24,6 +24,7 @@ export function registerCustomHandlers(connection: Connection, service: SkillSer
   connection.onRequest(ReprobeRequest.type, async () => {
     service.reprobe();
     docs.recheckAll();
+    docs.onInvalidated?.();
     await docs.settled();
   });
 }

@@ -2,15 +2,22 @@
 // huge documents), their findings published with the document's version. A newer change cancels a check
 // still running; a result for an older version is dropped. Saving a file re-judges the open skills of its
 // root (Hermes and OpenClaw read the saved tree); saving a runtime's configuration re-judges all of them.
+//
+// Each check's findings are kept with the version they are for (and a resultId, a hash of them): a client
+// that pulls (textDocument/diagnostic) gets that check, waiting for it when it is still to come, and is never
+// also sent them (pushed) — one check per version either way.
 
 import * as path from 'node:path';
 import { type Connection, type Diagnostic, TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CheckedNotification } from '../../shared/protocol';
 import { documentPath, fileOf, HUGE_CHARS, kindOf } from '../documents';
-import { agentsDiagnostics, openclawDiagnostics, type SkillCheck, skillDiagnostics } from '../features/diagnostics';
+import { agentsDiagnostics, openclawDiagnostics, resultIdOf, type SkillCheck, skillDiagnostics } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { messageOf } from './guard';
+
+/** The findings of one version of an open document (or why they could not be made). */
+export type DocumentResult = { version: number; diagnostics: Diagnostic[]; resultId: string } | { version: number; error: string };
 
 /** An analysis slower than this is logged and throttles that document's next checks (the extension's rule). */
 const SLOW_MS = 50;
@@ -23,15 +30,24 @@ export class DocumentHandler {
   private readonly lastMs = new Map<string, number>();
   /** Called after each publish (the bench and the background scan listen). */
   onPublished: ((uri: string) => void) | undefined;
+  /** Per open document, its last check's findings (removed when it is to be checked again). */
+  private readonly results = new Map<string, DocumentResult>();
+  /** Those waiting for a check to end (pulls). */
+  private readonly waiters = new Set<() => void>();
+  /** Called when files changed on disk, the settings or the probes: clients that pull are asked to again. */
+  onInvalidated: (() => void) | undefined;
 
+  /** `pull`: the client pulls the findings of open documents (textDocument/diagnostic); none are pushed. */
   constructor(
     private readonly connection: Connection,
     private readonly service: SkillService,
+    readonly pull = false,
   ) {
     const docs = this.documents;
     docs.onDidOpen((e) => {
       if (!kindOf(e.document.uri)) return;
       service.documents.markClean(e.document);
+      this.opened.set(e.document.uri, e.document.version);
       this.schedule(e.document, 0);
     });
     docs.onDidChangeContent((e) => {
@@ -43,13 +59,18 @@ export class DocumentHandler {
       if (!kindOf(e.document.uri)) return;
       service.documents.markClean(e.document);
       this.saved(documentPath(e.document.uri));
+      this.onInvalidated?.();
     });
     docs.onDidClose((e) => {
       this.cancel(e.document.uri);
       this.lastMs.delete(e.document.uri);
+      this.results.delete(e.document.uri);
+      this.opened.delete(e.document.uri);
+      this.wake();
       service.documents.forget(e.document.uri);
       service.forgetCheck(e.document.uri);
-      if (kindOf(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+      // A client that pulls forgets a closed document's findings itself.
+      if (kindOf(e.document.uri) && !this.pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     });
     docs.listen(connection);
   }
@@ -115,8 +136,9 @@ export class DocumentHandler {
    *  huge document is never checked at once, not even on open (at least 1000 ms), and one whose last
    *  analysis took over SLOW_MS waits twice that long, so analysis takes at most a third of the time. */
   schedule(doc: TextDocument, delay?: number): void {
-    if (delay === 0) this.opened.set(doc.uri, doc.version);
     this.cancel(doc.uri);
+    // What was found may no longer hold: a pull waits for this check.
+    this.results.delete(doc.uri);
     const base = this.service.settings.debounceMs;
     let wait = delay ?? base;
     const last = this.lastMs.get(doc.uri) ?? 0;
@@ -147,13 +169,19 @@ export class DocumentHandler {
           this.connection.console.warn(`analysis of ${documentPath(uri)} (${doc.getText().length} characters) took ${Math.round(checked.analysisMs)} ms`);
       } else diagnostics = await this.diagnose(doc);
     } catch (e) {
-      if (!abort.signal.aborted) this.connection.console.error(`checking ${uri} failed: ${messageOf(e)}`);
+      if (!abort.signal.aborted) {
+        this.connection.console.error(`checking ${uri} failed: ${messageOf(e)}`);
+        if (this.documents.get(uri)?.version === version) this.results.set(uri, { version, error: messageOf(e) });
+      }
       return;
     } finally {
       if (this.running.get(uri) === abort) this.running.delete(uri);
+      this.wake();
     }
     if (abort.signal.aborted || this.documents.get(uri)?.version !== version) return;
-    await this.connection.sendDiagnostics({ uri, version, diagnostics });
+    this.results.set(uri, { version, diagnostics, resultId: resultIdOf(diagnostics) });
+    this.wake();
+    if (!this.pull) await this.connection.sendDiagnostics({ uri, version, diagnostics });
     if (checked) {
       this.service.rememberCheck(uri, version, checked.entry, checked.skill);
       await this.connection.sendNotification(CheckedNotification.type, {
@@ -165,6 +193,41 @@ export class DocumentHandler {
       });
     }
     this.onPublished?.(uri);
+  }
+
+  /** The findings of the open document's current version: its check's, waited for when it is still to come
+   *  (started now when none is); null when the document is not open (or the server does not serve it). A
+   *  change meanwhile: the findings of the newer version. */
+  async current(uri: string, signal: AbortSignal): Promise<{ version: number; diagnostics: Diagnostic[]; resultId: string } | null> {
+    for (;;) {
+      if (signal.aborted) throw new Error('cancelled');
+      const doc = this.documents.get(uri);
+      if (!doc || !kindOf(uri)) return null;
+      const r = this.results.get(uri);
+      if (r && r.version === doc.version) {
+        if ('error' in r) throw new Error(r.error);
+        return r;
+      }
+      if (!this.timers.has(uri) && !this.running.has(uri)) this.schedule(doc, 0);
+      await this.next(signal);
+    }
+  }
+
+  /** Resolves when a check ends (or `signal` aborts). */
+  private next(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.waiters.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      this.waiters.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) w();
   }
 
   private async diagnose(doc: TextDocument): Promise<Diagnostic[]> {

@@ -1,13 +1,28 @@
 // The workspace: its folders are the skill roots; with `background` on, every SKILL.md of the roots has its
 // findings published, open or not (a scan after start, again when files change); the client's
 // configuration section `skillAuthor` is read after start and on change; watched files re-judge.
+//
+// A client that pulls (workspace/diagnostic) is answered from the last scan of the roots (kept for it, with
+// each file's resultId), waiting for the scan that is due when something changed since; once it has pulled,
+// nothing of the roots is pushed to it any more (what was pushed is cleared), so it gets each finding once.
 
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type ClientCapabilities, type Connection, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver';
+import {
+  type ClientCapabilities,
+  type Connection,
+  type Diagnostic,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type ResultProgressReporter,
+  type WorkspaceDiagnosticParams,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDiagnosticReportPartialResult,
+  type WorkspaceDocumentDiagnosticReport,
+} from 'vscode-languageserver';
 import { documentPath, fileOf, kindOf } from '../documents';
 import { toLspDiagnostic } from '../convert';
-import { agentsFileDiagnostics } from '../features/diagnostics';
+import { agentsFileDiagnostics, resultIdOf } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { mergeSettings } from '../settings';
 import type { DocumentHandler } from './documents';
@@ -15,11 +30,28 @@ import { messageOf } from './guard';
 import { collectGarbage } from '../memory';
 import { ScannedNotification } from '../../shared/protocol';
 
+/** A workspace report's items are sent (or made) this many at a time, the server answering others between. */
+const CHUNK = 500;
+
+/** The findings of one file of the roots as the last scan made them (for workspace/diagnostic). */
+interface ScannedFile {
+  diagnostics: Diagnostic[];
+  resultId: string;
+}
+
 export class WorkspaceHandler {
   /** Files whose findings the background scan published (to clear them when they go). */
   private published = new Set<string>();
   private scanning: AbortController | null = null;
   private rescan: NodeJS.Timeout | undefined;
+  /** Scans asked for so far (each change that may change findings asks for one), and the last one made: its
+   *  findings by URI (kept only for a client that pulls), or why it failed. */
+  private scansAsked = 0;
+  private lastScan: { asked: number; files: Map<string, ScannedFile> | null; error: string | null } | null = null;
+  private readonly scanWaiters = new Set<() => void>();
+  /** The client has pulled the workspace's findings: they are no longer pushed. */
+  private workspacePulled = false;
+  private disposed = false;
 
   constructor(
     private readonly connection: Connection,
@@ -42,6 +74,8 @@ export class WorkspaceHandler {
         if (c.type !== FileChangeType.Changed || kindOf(c.uri) === 'skill' || kindOf(c.uri) === 'agents' || this.service.isAgentsFile(file))
           this.scheduleScan();
       }
+      // The changes are taken in: a pull now waits for the checks and the scan they started.
+      this.docs.onInvalidated?.();
     });
   }
 
@@ -56,6 +90,7 @@ export class WorkspaceHandler {
         this.service.invalidate();
         this.docs.recheckAll();
         this.scheduleScan();
+        this.docs.onInvalidated?.();
       });
     }
     await this.readConfiguration();
@@ -85,12 +120,14 @@ export class WorkspaceHandler {
       this.service.configure(next);
       this.docs.recheckAll();
       this.scheduleScan();
+      this.docs.onInvalidated?.();
     } catch (e) {
       this.connection.console.warn(`reading the skillAuthor configuration failed: ${messageOf(e)}`);
     }
   }
 
   scheduleScan(delay = 500): void {
+    this.scansAsked++;
     if (this.rescan) clearTimeout(this.rescan);
     this.rescan = setTimeout(() => void this.scan(), delay);
   }
@@ -98,13 +135,19 @@ export class WorkspaceHandler {
   /** One scan of every root (on the server's own thread of work, never the editor's): the known binaries for
    *  completion, and with `background` the findings of every skill no editor has open. */
   private async scan(): Promise<void> {
+    this.rescan = undefined;
     // The documents the user opened come first: their checks share the tree runtimes' reports anyway.
-    if (this.docs.busy()) return this.scheduleScan(100);
+    if (this.docs.busy()) {
+      if (this.rescan) clearTimeout(this.rescan);
+      this.rescan = setTimeout(() => void this.scan(), 100);
+      return;
+    }
     this.scanning?.abort();
     const abort = (this.scanning = new AbortController());
+    const asked = this.scansAsked;
     const t0 = performance.now();
     try {
-      await this.agentsFiles(abort.signal);
+      const agents = await this.agentsFiles(abort.signal);
       const open = this.docs.documents.all();
       const { skills, entries } = await this.service.scan(undefined, open, abort.signal);
       if (abort.signal.aborted) return;
@@ -112,8 +155,16 @@ export class WorkspaceHandler {
         `scanned ${skills.length} skill${skills.length === 1 ? '' : 's'} in ${this.service.workspace.roots().length} root(s) in ${Math.round(performance.now() - t0)} ms`,
       );
       const openFiles = new Set(open.map((d) => path.resolve(documentPath(d.uri))));
+      if (this.docs.pull) {
+        const files = new Map<string, ScannedFile>(agents);
+        for (let i = 0; i < skills.length; i++) {
+          const diagnostics = (entries[i]?.diagnostics ?? []).map((d) => toLspDiagnostic(d));
+          files.set(pathToFileURL(skills[i]?.location.file as string).href, { diagnostics, resultId: resultIdOf(diagnostics) });
+        }
+        this.scanned({ asked, files, error: null });
+      }
       const now = new Set<string>();
-      if (this.service.settings.background) {
+      if (this.service.settings.background && !this.workspacePulled) {
         for (let i = 0; i < skills.length; i++) {
           const file = skills[i]?.location.file as string;
           if (openFiles.has(file)) continue;
@@ -129,7 +180,10 @@ export class WorkspaceHandler {
       setTimeout(collectGarbage, 0);
       await this.connection.sendNotification(ScannedNotification.type, { skills: skills.length, ms: Math.round(performance.now() - t0) });
     } catch (e) {
-      if (!abort.signal.aborted) this.connection.console.error(`scanning the skill roots failed: ${messageOf(e)}`);
+      if (!abort.signal.aborted) {
+        this.connection.console.error(`scanning the skill roots failed: ${messageOf(e)}`);
+        this.scanned({ asked, files: null, error: messageOf(e) });
+      }
     } finally {
       if (this.scanning === abort) this.scanning = null;
     }
@@ -139,28 +193,138 @@ export class WorkspaceHandler {
   private agentsPublished = new Set<string>();
 
   /** Reads the agents files in use again and publishes the problems of those no editor has open (an open one's
-   *  come from its text, with the other documents'). */
-  private async agentsFiles(signal: AbortSignal): Promise<void> {
+   *  come from its text, with the other documents'), unless the client pulls them. Returns every agents
+   *  file's problems as the file on disk has them (for workspace/diagnostic). */
+  private async agentsFiles(signal: AbortSignal): Promise<Map<string, ScannedFile>> {
+    const out = new Map<string, ScannedFile>();
     try {
       await this.service.loadAgentsFiles();
     } catch (e) {
       this.connection.console.warn(`reading the agents files failed: ${messageOf(e)}`);
-      return;
+      return out;
     }
     const now = new Set<string>();
     for (const file of this.service.agentsFiles) {
       const uri = pathToFileURL(file.path).href;
-      if (this.docs.documents.get(uri) && kindOf(uri) === 'agents') continue;
+      const open = this.docs.documents.get(uri) !== undefined && kindOf(uri) === 'agents';
+      if (open && !this.docs.pull) continue;
       const diagnostics = await agentsFileDiagnostics(this.service, file);
-      if (signal.aborted) return;
+      if (signal.aborted) return out;
+      out.set(uri, { diagnostics, resultId: resultIdOf(diagnostics) });
+      if (open || this.workspacePulled) continue;
       now.add(uri);
       await this.connection.sendDiagnostics({ uri, diagnostics });
     }
     for (const uri of this.agentsPublished) if (!now.has(uri) && !this.docs.documents.get(uri)) await this.connection.sendDiagnostics({ uri, diagnostics: [] });
     this.agentsPublished = now;
+    return out;
+  }
+
+  private scanned(scan: NonNullable<WorkspaceHandler['lastScan']>): void {
+    this.lastScan = scan;
+    for (const w of [...this.scanWaiters]) w();
+  }
+
+  /** The findings of the last scan, once no change since asks for another (waiting for that one). */
+  private async scanResult(signal: AbortSignal): Promise<Map<string, ScannedFile>> {
+    for (;;) {
+      if (signal.aborted) throw new Error('cancelled');
+      const last = this.lastScan;
+      if (last && last.asked === this.scansAsked) {
+        if (last.files) return last.files;
+        throw new Error(`scanning the skill roots failed: ${last.error ?? 'unknown'}`);
+      }
+      // A scan is due (every change asks for one): wait until it is made.
+      if (this.disposed) throw new Error('the server is shutting down');
+      if (!this.rescan && !this.scanning) this.scheduleScan(0);
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          this.scanWaiters.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        this.scanWaiters.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  /** workspace/diagnostic: every SKILL.md of the roots and every agents file as the last scan found them,
+   *  open documents at their version (their own check's findings); `unchanged` where the client's previous
+   *  resultId still holds, an empty report for a file it had that is gone. With a partial-result token the
+   *  items are streamed (open documents first, then the roots' files, CHUNK at a time); the server answers
+   *  other requests between chunks, and the request's cancellation stops it. */
+  async workspaceDiagnostics(
+    params: WorkspaceDiagnosticParams,
+    signal: AbortSignal,
+    progress: ResultProgressReporter<WorkspaceDiagnosticReportPartialResult> | undefined,
+  ): Promise<WorkspaceDiagnosticReport> {
+    if (!this.workspacePulled) {
+      this.workspacePulled = true;
+      // From now on the client pulls the roots' findings: clear what was pushed of them.
+      for (const file of this.published) await this.connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics: [] });
+      for (const uri of this.agentsPublished) await this.connection.sendDiagnostics({ uri, diagnostics: [] });
+      this.published = new Set();
+      this.agentsPublished = new Set();
+    }
+    const previous = new Map<string, string>();
+    for (const p of Array.isArray(params?.previousResultIds) ? params.previousResultIds : [])
+      if (p && typeof p.uri === 'string' && typeof p.value === 'string') previous.set(p.uri, p.value);
+    const all: WorkspaceDocumentDiagnosticReport[] = [];
+    const send = (items: WorkspaceDocumentDiagnosticReport[]): void => {
+      if (items.length === 0) return;
+      if (progress) progress.report({ items });
+      else all.push(...items);
+    };
+    const item = (uri: string, version: number | null, r: ScannedFile): WorkspaceDocumentDiagnosticReport =>
+      previous.get(uri) === r.resultId
+        ? { kind: 'unchanged', uri, version, resultId: r.resultId }
+        : { kind: 'full', uri, version, resultId: r.resultId, items: r.diagnostics };
+    // Open documents first: at their version, from their text.
+    const openFiles = new Set<string>();
+    const openItems: WorkspaceDocumentDiagnosticReport[] = [];
+    for (const doc of this.docs.documents.all()) {
+      if (!kindOf(doc.uri)) continue;
+      let r: Awaited<ReturnType<DocumentHandler['current']>>;
+      try {
+        r = await this.docs.current(doc.uri, signal);
+      } catch (e) {
+        if (signal.aborted) throw e;
+        // Its check failed (said in the log when it did): the other files are still reported.
+        continue;
+      }
+      if (!r) continue;
+      openFiles.add(path.resolve(documentPath(doc.uri)));
+      openItems.push(item(doc.uri, r.version, r));
+    }
+    send(openItems);
+    const files = await this.scanResult(signal);
+    const seen = new Set(openItems.map((i) => i.uri));
+    let chunk: WorkspaceDocumentDiagnosticReport[] = [];
+    const flush = async (): Promise<void> => {
+      send(chunk);
+      chunk = [];
+      // Let the server answer what else came in; a cancelled request stops here.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) throw new Error('cancelled');
+    };
+    for (const [uri, r] of files) {
+      seen.add(uri);
+      const file = fileOf(uri);
+      if (file && openFiles.has(path.resolve(file))) continue;
+      chunk.push(item(uri, null, r));
+      if (chunk.length >= CHUNK) await flush();
+    }
+    // What the client had that is gone (deleted, or no longer in a root): no findings.
+    const none = { diagnostics: [], resultId: resultIdOf([]) };
+    for (const uri of previous.keys()) if (!seen.has(uri) && kindOf(uri)) chunk.push(item(uri, null, none));
+    await flush();
+    return { items: progress ? [] : all };
   }
 
   dispose(): void {
+    this.disposed = true;
+    for (const w of [...this.scanWaiters]) w();
     this.scanning?.abort();
     if (this.rescan) clearTimeout(this.rescan);
   }
