@@ -16,6 +16,7 @@ import { withEnvFiles } from '../core/env';
 import { Engine, type EvaluatedSkill } from '../core/engine';
 import type { ProbeLogEntry } from '../core/probe';
 import { judgeEvaluated, runtimeConfigFiles, runtimeContext, TREE_EVALUATORS } from '../core/runtimes';
+import { OffThreadEvaluator } from '../core/runtimes/offThread';
 import { type Entry, toRuntimeEntry } from '../core/runtimes/entry';
 import type { TreeEvaluator } from '../core/runtimes/judge';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../core/runtimes/types';
@@ -42,6 +43,9 @@ export class SkillService {
   private engineInstance: Engine | null = null;
   private readonly reports = new Map<string, Promise<RuntimeReport>>();
   private readonly probeEntries: ProbeLogEntry[] = [];
+  /** Hermes's and OpenClaw's whole-root reports, computed on a worker thread (in this thread when the worker
+   *  bundle is absent, as in the unbundled tests). */
+  private readonly offThread = new OffThreadEvaluator(path.join(__dirname, 'runtime-worker.js'));
   /** Binaries the skills of the last scan declare (for completion). */
   knownBins: string[] = [];
   /** The nexo-rs agents files in use (the `agentsFile` setting, else found in the workspace folders). */
@@ -227,12 +231,14 @@ export class SkillService {
    *  documents need (a Hermes report of 10,000 skills is ~150 MB). */
   private trees(keep = true): Partial<Record<RuntimeId, TreeEvaluator>> {
     const out: Partial<Record<RuntimeId, TreeEvaluator>> = {};
-    for (const [runtime, evaluate] of Object.entries(TREE_EVALUATORS) as Array<[RuntimeId, TreeEvaluator]>) {
+    for (const runtime of Object.keys(TREE_EVALUATORS) as RuntimeId[]) {
       out[runtime] = (root, ctx) => {
         const key = `${runtime}\0${root}`;
         const kept = this.reports.get(key);
         if (kept) return kept;
-        const run = evaluate(root, ctx);
+        // On a worker thread (dist/runtime-worker.js beside this bundle): a root of thousands of skills takes
+        // seconds to read as the runtime reads it, and the server must keep answering meanwhile.
+        const run = this.offThread.evaluate(runtime, root, ctx);
         if (!keep) return run;
         this.reports.set(key, run);
         // A failed run is not kept: the next judgement tries again.
@@ -319,5 +325,6 @@ export class SkillService {
 
   dispose(): void {
     this.engineInstance?.dispose();
+    this.offThread.dispose();
   }
 }
