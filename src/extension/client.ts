@@ -50,12 +50,18 @@ export const clientOf = (ctx: SkillAuthorContext): SkillClient | undefined => ct
 /** A check of an open SKILL.md, with its path. */
 export type Check = CheckedParams & { file: string };
 
-/** What VS Code runs itself: the server may then reopen the suggestions after a completion that leaves the
- *  cursor where a value goes. */
-const CLIENT_COMMANDS: StaticFeature = {
+/**
+ * What this client tells the server beyond the library's defaults: the command VS Code runs itself (the
+ * server may then reopen the suggestions after a completion that leaves the cursor where a value goes), and
+ * no pull diagnostics. The server's findings reach VS Code pushed, through `handleDiagnostics` (the
+ * overlap with VS Code's own validator, files deleted on disk); the findings of files no editor shows come
+ * from the extension's own scan for now, and a workspace pull would report each of them a second time.
+ */
+const CLIENT_CAPABILITIES: StaticFeature = {
   fillClientCapabilities(capabilities) {
     const ours: SkillAuthorClientCapabilities = { clientCommands: ['editor.action.triggerSuggest'] };
     capabilities.experimental = { ...(capabilities.experimental as object | undefined), skillAuthor: ours };
+    if (capabilities.textDocument) delete capabilities.textDocument.diagnostic;
   },
   initialize() {},
   getState: () => ({ kind: 'static' }),
@@ -196,7 +202,7 @@ export class SkillClient implements vscode.Disposable {
       },
     };
     const client = new lc.LanguageClient('skillAuthor', 'Skill Author', serverOptions, clientOptions);
-    client.registerFeature(CLIENT_COMMANDS);
+    client.registerFeature(CLIENT_CAPABILITIES);
     client.onNotification(CheckedNotification.type, (p) => {
       const uri = vscode.Uri.parse(p.uri);
       if (uri.scheme !== 'file') return;
