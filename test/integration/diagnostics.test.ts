@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { extension, fixturePath, fixtureUri, nextEvent, openSkill, runner, waitFor } from './util';
+import { extension, fixturePath, fixtureUri, nextEvent, openSkill, runner } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
 const CODES_URL = 'https://github.com/skill-author/skill-author#diagnostic-codes';

@@ -1,5 +1,5 @@
 // Hostile input through the extension in the real VS Code: the corpus of test/fixtures/hostile (prepared by
-// test/hostile-corpus.ts, as for the CLI's test/unit/hostile.test.ts) is added as a skill root through the
+// test/utils/hostile-corpus.ts, as for the CLI's test/unit/hostile.test.ts) is added as a skill root through the
 // settings, with its fake binaries through `skillAuthor.path.extraDirs`. The extension must list every case
 // with the verdict the CLI gives for the same files on the same PATH (the product's promise: the same
 // answer in the editor as in the terminal), publish the findings, open the files without losing what the
@@ -28,9 +28,10 @@ import type { ProbeLogEntry } from '../../src/core/probe';
 import type { RuntimeMissing } from '../../src/core/runtimes/types';
 import type { SkillAuthorApi } from '../../src/extension/api';
 import type { SnapshotItem, TreeSnapshot } from './host/inspect';
-import { type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
-import { isDead, readPid } from '../unit/proc';
-import { EXTENSION_ID, extension, inspect, nextEvent, waitFor } from './util';
+import { type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
+import { isDead, readPid } from '../utils/proc';
+import { EXTENSION_ID, extension, inspect, nextEvent } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
 const SECRET = `s3cret-it-${process.pid}-${Date.now()}`;

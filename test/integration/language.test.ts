@@ -13,7 +13,8 @@ import * as vscode from 'vscode';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import type { RuntimeId } from '../../src/core/runtimes/types';
-import { extension, fixturePath, fixtureUri, nextEvent, openSkill, waitFor, workspaceRoot } from './util';
+import { extension, fixturePath, fixtureUri, nextEvent, openSkill, workspaceRoot } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
 const TMP = 'lang-tmp';

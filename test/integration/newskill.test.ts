@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { extension, fixturePath, fixtureUri, waitFor } from './util';
+import { extension, fixturePath, fixtureUri } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 async function api(): Promise<SkillAuthorApi> {
   const ext = extension();

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { checkJson, extension, fixturePath, waitFor } from './util';
+import { checkJson, extension, fixturePath } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const DIR = fixturePath('skills', 'supporting-demo');
 const FILE = path.join(DIR, 'SKILL.md');

@@ -37,7 +37,8 @@ import {
   ProbeLogRequest,
   SkillsRequest,
 } from '../../src/shared/protocol';
-import { asFinding, CAPABILITIES, CLI, checkJson, LspClient, REPO, uriOf } from './lsp-client';
+import { checkJson, CLI, REPO } from '../utils/cli';
+import { asFinding, CAPABILITIES, LspClient, uriOf } from '../utils/lsp-client';
 
 let tmp: string;
 let ws: string;

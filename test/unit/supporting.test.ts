@@ -8,7 +8,7 @@ import { analyzeSkill, type SkillAnalysis } from '../../src/core/analyze';
 import { quickFixes } from '../../src/core/assist';
 import { fixText } from '../../src/core/fix';
 import { checkSupportingFiles } from '../../src/core/supporting/files';
-import { runCli } from './proc';
+import { runCli } from '../utils/cli';
 import { linkDestination, MAX_LINKS, pathCompletionContext, supportFileNameProblem } from '../../src/core/supporting/links';
 
 const FM = '---\nname: demo\ndescription: A demo skill.\n---\n';
