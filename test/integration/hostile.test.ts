@@ -30,10 +30,9 @@ import type { SkillAuthorApi } from '../../src/extension/api';
 import type { SnapshotItem, TreeSnapshot } from './host/inspect';
 import { type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
 import { isDead, readPid } from '../utils/proc';
-import { EXTENSION_ID, extension, inspect, nextEvent } from '../utils/vscode';
+import { codeOf, EXTENSION_ID, extension, inspect, nextEvent, ours } from '../utils/vscode';
 import { waitFor } from '../utils/wait';
 
-const SOURCE = 'skill-author';
 const SECRET = `s3cret-it-${process.pid}-${Date.now()}`;
 /** The CLI's probe timeout (it has no option for it): the extension uses the same, so the texts agree. */
 const PROBE_TIMEOUT_MS = 5000;
@@ -117,15 +116,6 @@ class LagSampler {
 }
 
 const snapshot = (): Promise<TreeSnapshot> => inspect().treeSnapshot();
-
-function codeOf(d: vscode.Diagnostic): string | undefined {
-  const c = d.code;
-  return c === undefined ? undefined : typeof c === 'object' ? String(c.value) : String(c);
-}
-
-function ours(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
-}
 
 /** The cases opened in an editor (the others are only checked through the background findings). */
 const OPENED = [

@@ -38,7 +38,9 @@ import {
   SkillsRequest,
 } from '../../src/shared/protocol';
 import { checkJson, CLI, REPO } from '../utils/cli';
+import { writeUnder } from '../utils/fs';
 import { asFinding, CAPABILITIES, LspClient, uriOf } from '../utils/lsp-client';
+import { waitFor } from '../utils/wait';
 
 let tmp: string;
 let ws: string;
@@ -109,10 +111,7 @@ description: A plain skill.
 };
 
 function put(rel: string, text: string | Buffer): string {
-  const p = path.join(ws, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
-  return p;
+  return writeUnder(ws, rel, text);
 }
 
 /** The findings `check --json` prints for one file (checked as part of `target`, in the workspace). */
@@ -120,17 +119,6 @@ function checkFindings(file: string, target = ws): Record<string, unknown>[] {
   const entry = checkJson(ws, env, [target]).get(file);
   assert.ok(entry, `check --json has no entry for ${file}`);
   return entry.diagnostics as unknown as Record<string, unknown>[];
-}
-
-/** The value `probe` returns once it is truthy (polled; at most 20 s). */
-async function waitUntil<T>(probe: () => T | undefined, ms = 20000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', function () {
@@ -235,7 +223,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const file = put('skills/checked/SKILL.md', '---\nname: checked\ndescription: d\nrequires:\n  bins: [sa-definitely-missing-tool]\n---\n\n# Checked\n');
     const uri = await client.open(file, readFileSync(file, 'utf8'));
     await client.diagnostics(uri, { version: 1 });
-    const first = await waitUntil(() => client.checks.find((c) => c.uri === uri && c.version === 1));
+    const first = await waitFor('the check of version 1', () => client.checks.find((c) => c.uri === uri && c.version === 1), 20000);
     const cli = checkJson(ws, env, [ws]).get(file);
     assert.deepEqual(
       [first.entry.verdict, first.entry.missing, first.entry.runtimes],

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
+import type { SkillAuthorApi } from '../../src/extension/api';
 import type { Inspector } from '../integration/host/inspect';
 import { CLI } from './cli';
 import type { RunnerReply, RunnerRequest } from './protocol';
@@ -20,6 +21,26 @@ export function extension(): vscode.Extension<unknown> {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded in this VS Code`);
   return ext;
+}
+
+/** The extension's API, activating it first if needed. */
+export async function api(): Promise<SkillAuthorApi> {
+  const ext = extension();
+  return (ext.isActive ? ext.exports : await ext.activate()) as SkillAuthorApi;
+}
+
+/** The diagnostics' `source` the extension publishes under. */
+const SOURCE = 'skill-author';
+
+/** Our diagnostics on `uri` (those of other extensions left out). */
+export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+}
+
+/** A diagnostic's code as a string (VS Code has it as a string, a number or `{value, target}`). */
+export function codeOf(d: vscode.Diagnostic): string | undefined {
+  const c = d.code;
+  return c === undefined ? undefined : typeof c === 'object' ? String(c.value) : String(c);
 }
 
 /** What the tests read of the extension that VS Code has no API for (host/inspect.ts): the test host's
