@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
 import type { Entry } from '../../src/core/runtimes/entry';
-import { assertSameEntries, checkJson, extension, fixturePath } from './util';
+import { assertSameEntries, checkJson, extension, fixturePath } from '../utils/vscode';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 

@@ -7,7 +7,7 @@ import * as inspector from 'node:inspector';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { extension, fixtureUri, inspect, nextEvent } from './util';
+import { extension, fixtureUri, inspect, nextEvent } from '../utils/vscode';
 
 const OUT = process.env.SKILL_AUTHOR_BENCH_OUT;
 const CORPUS = process.env.SKILL_AUTHOR_BENCH_CORPUS;

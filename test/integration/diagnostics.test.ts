@@ -6,22 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { extension, fixturePath, fixtureUri, nextEvent, openSkill, runner, waitFor } from './util';
+import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, ours, runner } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
 const CODES_URL = 'https://github.com/skill-author/skill-author#diagnostic-codes';
 
 /** Our diagnostics on `uri` (VS Code's own, under `prompts-diagnostics-provider`, have another source). */
-function ours(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
-}
-
-function codeOf(d: vscode.Diagnostic): string | undefined {
-  const c = d.code;
-  if (c === undefined) return undefined;
-  return typeof c === 'object' ? String(c.value) : String(c);
-}
-
 function codes(uri: vscode.Uri): string[] {
   return ours(uri)
     .map(codeOf)

@@ -4,8 +4,9 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { ENV } from './protocol';
-import { extension, openSkill, waitFor } from './util';
+import { ENV } from '../utils/protocol';
+import { extension, openSkill } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 describe('Extension in VS Code', () => {
   it('runs in the VS Code release the runner started', function () {

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fixturePath } from './util';
+import { fixturePath } from '../utils/vscode';
 
 const snapshot = new Map<string, Buffer>();
 

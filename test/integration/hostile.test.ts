@@ -1,5 +1,5 @@
 // Hostile input through the extension in the real VS Code: the corpus of test/fixtures/hostile (prepared by
-// test/hostile-corpus.ts, as for the CLI's test/unit/hostile.test.ts) is added as a skill root through the
+// test/utils/hostile-corpus.ts, as for the CLI's test/unit/hostile.test.ts) is added as a skill root through the
 // settings, with its fake binaries through `skillAuthor.path.extraDirs`. The extension must list every case
 // with the verdict the CLI gives for the same files on the same PATH (the product's promise: the same
 // answer in the editor as in the terminal), publish the findings, open the files without losing what the
@@ -28,11 +28,11 @@ import type { ProbeLogEntry } from '../../src/core/probe';
 import type { RuntimeMissing } from '../../src/core/runtimes/types';
 import type { SkillAuthorApi } from '../../src/extension/api';
 import type { SnapshotItem, TreeSnapshot } from './host/inspect';
-import { type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
-import { isDead, readPid } from '../unit/proc';
-import { EXTENSION_ID, extension, inspect, nextEvent, waitFor } from './util';
+import { type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
+import { isDead, readPid } from '../utils/proc';
+import { codeOf, EXTENSION_ID, extension, inspect, nextEvent, ours } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
-const SOURCE = 'skill-author';
 const SECRET = `s3cret-it-${process.pid}-${Date.now()}`;
 /** The CLI's probe timeout (it has no option for it): the extension uses the same, so the texts agree. */
 const PROBE_TIMEOUT_MS = 5000;
@@ -116,15 +116,6 @@ class LagSampler {
 }
 
 const snapshot = (): Promise<TreeSnapshot> => inspect().treeSnapshot();
-
-function codeOf(d: vscode.Diagnostic): string | undefined {
-  const c = d.code;
-  return c === undefined ? undefined : typeof c === 'object' ? String(c.value) : String(c);
-}
-
-function ours(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
-}
 
 /** The cases opened in an editor (the others are only checked through the background findings). */
 const OPENED = [

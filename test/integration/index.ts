@@ -6,9 +6,9 @@ import * as net from 'node:net';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { ENV, type RunnerReply, type RunnerRequest, type TestEvent } from './protocol';
+import { ENV, type RunnerReply, type RunnerRequest, type TestEvent } from '../utils/protocol';
 import { makeReporter } from './reporter';
-import { setRunnerClient } from './util';
+import { setRunnerClient } from '../utils/vscode';
 
 type MochaModule = typeof import('mocha');
 
@@ -107,7 +107,7 @@ export async function run(): Promise<void> {
   process.setSourceMapsEnabled(true);
   const address = process.env[ENV.reportAddress];
   const channel = address ? await connect(address, process.env[ENV.reportToken] ?? '') : undefined;
-  // Tests ask the runner for screenshots and workbench clicks through util.ts's `runner`.
+  // Tests ask the runner for screenshots and workbench clicks through `runner` in test/utils/vscode.ts.
   setRunnerClient(channel ? { request: (r, timeoutMs) => channel.request(r, timeoutMs) } : undefined);
   try {
     // mocha 12 is an ES module whose entry re-exports this CommonJS build; requiring it directly works in

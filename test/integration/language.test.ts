@@ -13,7 +13,8 @@ import * as vscode from 'vscode';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import type { RuntimeId } from '../../src/core/runtimes/types';
-import { extension, fixturePath, fixtureUri, nextEvent, openSkill, waitFor, workspaceRoot } from './util';
+import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, workspaceRoot } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
 const TMP = 'lang-tmp';
@@ -127,11 +128,6 @@ async function assertHoverStarts(doc: vscode.TextDocument, pos: vscode.Position,
 }
 
 // ---- diagnostics and fixes -------------------------------------------------------------------------------
-
-function codeOf(d: vscode.Diagnostic): string | undefined {
-  const c = d.code;
-  return c === undefined ? undefined : typeof c === 'object' ? String(c.value) : String(c);
-}
 
 function ours(uri: vscode.Uri, code: string): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE && codeOf(d) === code);

@@ -4,13 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillAuthorApi } from '../../src/extension/api';
-import { extension, fixturePath, fixtureUri, waitFor } from './util';
-
-async function api(): Promise<SkillAuthorApi> {
-  const ext = extension();
-  return (ext.isActive ? ext.exports : await ext.activate()) as SkillAuthorApi;
-}
+import { api, fixturePath, fixtureUri } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 /** Runs the command; resolves with its result, or with the rejection's message. */
 async function newSkill(options: { folder?: vscode.Uri; name?: string; description?: string }): Promise<vscode.Uri | string> {

@@ -6,8 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageStatusState } from './host/inspect';
-import { ENV } from './protocol';
-import { checkJson, fixturePath, fixtureUri, inspect, nextEvent, openSkill, runCli, waitFor } from './util';
+import { ENV } from '../utils/protocol';
+import { checkJson, fixturePath, fixtureUri, inspect, nextEvent, openSkill, runCli } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 /** In an untrusted workspace the extension spawns no probe: the CLI's equivalent is `--no-probe`. */
 const untrusted = process.env[ENV.untrusted] === '1';

@@ -8,7 +8,8 @@ import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import { extension, fixturePath, fixtureUri, openSkill, runner, waitFor, workspaceRoot } from './util';
+import { extension, fixturePath, fixtureUri, openSkill, runner, workspaceRoot } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const FAKE_BIN = path.resolve(workspaceRoot().fsPath, '..', 'bin');
 /** The editor area (not the modal editor part VS Code 1.139 also has). */

@@ -1,6 +1,6 @@
 // A mocha reporter for the extension host: prints spec-style lines to the console (which is the terminal
 // under @vscode/test-electron) and hands every event to `send` when an outer runner is listening.
-import type { TestEvent } from './protocol';
+import type { TestEvent } from '../utils/protocol';
 
 type MochaModule = typeof import('mocha');
 

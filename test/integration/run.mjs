@@ -7,7 +7,7 @@
 // --untrusted keeps VS Code's workspace trust on, so the fixture workspace opens untrusted (restricted
 // mode); tests read SKILL_AUTHOR_TEST_UNTRUSTED=1 to know.
 //
-// Besides printing results, it does what tests ask of it over the report channel (protocol.ts): screenshots
+// Besides printing results, it does what tests ask of it over the report channel (test/utils/protocol.ts): screenshots
 // of the workbench (test-results/<name>.png) and granting workspace trust through the workbench's UI.
 //
 // Expects `npm run build` to have run (dist/extension.js, out/test/integration/**). Provisions first if
@@ -34,9 +34,9 @@ import {
   writeShellShim,
 } from '../../scripts/vscode-host.mjs';
 
-// Environment names: the one definition is test/integration/protocol.ts, built into out/ by `npm run build`
+// Environment names: the one definition is test/utils/protocol.ts, built into out/ by `npm run build`
 // before the tests can run at all.
-const PROTOCOL = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'test', 'integration', 'protocol.js');
+const PROTOCOL = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'test', 'utils', 'protocol.js');
 if (!existsSync(PROTOCOL)) {
   console.error(`integration: ${PROTOCOL} is missing: run \`npm run build\` first`);
   process.exit(1);

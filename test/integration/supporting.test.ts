@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillAuthorApi } from '../../src/extension/api';
-import { checkJson, extension, fixturePath, waitFor } from './util';
+import { api, checkJson, codeOf, extension, fixturePath, ours } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 const DIR = fixturePath('skills', 'supporting-demo');
 const FILE = path.join(DIR, 'SKILL.md');
@@ -24,13 +24,6 @@ const TEXT = [
   '',
 ].join('\n');
 
-async function api(): Promise<SkillAuthorApi> {
-  const ext = extension();
-  return (ext.isActive ? ext.exports : await ext.activate()) as SkillAuthorApi;
-}
-
-const ours = (uri: vscode.Uri): vscode.Diagnostic[] => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'skill-author');
-const codeOf = (d: vscode.Diagnostic): string => String(typeof d.code === 'object' ? d.code.value : d.code);
 const summary = (uri: vscode.Uri): string[] =>
   ours(uri)
     .map((d) => `${codeOf(d)} ${d.range.start.line + 1}:${d.range.start.character + 1}`)

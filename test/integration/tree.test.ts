@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
 import type { LanguageStatusState, SnapshotItem, TreeSnapshot } from './host/inspect';
-import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, waitFor } from './util';
+import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
 
 interface Decorations {
   fired: Array<{ seq: number; uris: string[] }>;

@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import { assertSameEntries, checkJson, extension, fixturePath, nextEvent, openSkill, runner, workspaceRoot } from './util';
+import { assertSameEntries, checkJson, extension, fixturePath, nextEvent, openSkill, runner, workspaceRoot } from '../utils/vscode';
 
 const FAKE_BIN = path.resolve(workspaceRoot().fsPath, '..', 'bin');
 

@@ -3,7 +3,7 @@
 // meta-validation (schema.ts). No timings are asserted here; `npm run bench` measures.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
@@ -15,16 +15,12 @@ import { Engine, toEntry } from '../../src/core/engine';
 import { frontmatterSchema } from '../../src/core/schema';
 import { splitSkill } from '../../src/core/frontmatter';
 import { parseYaml } from '../../src/core/yaml';
+import { writeUnder } from '../utils/fs';
 
 const repo = path.resolve(__dirname, '../../..');
 let tmp: string;
 
-const put = (rel: string, text: string): string => {
-  const p = path.join(tmp, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
-  return p;
-};
+const put = (rel: string, text: string): string => writeUnder(tmp, rel, text);
 const skill = (name: string, extra = ''): string =>
   `---\nname: ${name}\ndescription: The ${name} skill does one thing well.\n${extra}---\nUse ${name} carefully.\n`;
 

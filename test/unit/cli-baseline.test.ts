@@ -1,15 +1,14 @@
 // `check --baseline FILE`, through the built `dist/cli.js` in a real child process.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type * as Sarif from 'sarif';
 import type { Entry } from '../../src/core/runtimes/entry';
 import { applyBaseline, maskPositions, parseBaseline } from '../../src/cli/baseline';
+import { cliSync, diagnosticsOf } from '../utils/cli';
+import { writeUnder } from '../utils/fs';
 
-const root = path.resolve(__dirname, '../../..');
-const cli = path.join(root, 'dist', 'cli.js');
 let tmp: string;
 
 // Two error findings: nexo-rs's npm-style constraint (its message quotes the value) and a YAML syntax error
@@ -20,28 +19,16 @@ const nexoSkill = (above = '', constraints = ['tool: ">=1 <2"'], body = 'Body.\n
   `---\nname: nexo\ndescription: A nexo-rs skill.\n${above}requires:\n  bins: [tool, tool2]\n  bin_versions:\n${constraints.map((c) => `    ${c}\n`).join('')}---\n${body}`;
 const yamlSkill = (above = '', body = 'Body.\n'): string => `---\nname: yaml\n${above}description: Use when: things break\n---\n${body}`;
 
-type Diag = Entry['diagnostics'][number] & { baseline?: boolean; path: string };
-
 function run(args: string[], cwd = tmp) {
-  const r = spawnSync(process.execPath, [cli, ...args, '--no-probe', '--no-cache'], {
-    cwd,
-    encoding: 'utf8',
-    env: { PATH: '/usr/bin:/bin', HOME: tmp },
-    timeout: 30000,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return cliSync([...args, '--no-probe', '--no-cache'], { cwd, env: { PATH: '/usr/bin:/bin', HOME: tmp } });
 }
 
 function put(rel: string, text: string): void {
-  const p = path.join(tmp, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
+  writeUnder(tmp, rel, text);
 }
 
-function diagnosticsOf(json: string): Diag[] {
-  const j = JSON.parse(json) as { skills: Entry[] };
-  return j.skills.flatMap((e) => e.diagnostics.map((d) => ({ ...d, path: e.path })));
-}
+/** The findings of a `check --json` document, each marked `baseline` when the baseline holds it. */
+const findingsOf = (json: string) => diagnosticsOf<Entry['diagnostics'][number] & { baseline?: boolean }>(json);
 
 /** Write the original tree and take a baseline of it. */
 function takeBaseline(): void {
@@ -51,7 +38,7 @@ function takeBaseline(): void {
   assert.equal(r.code, 1, r.err);
   writeFileSync(path.join(tmp, 'baseline.json'), r.out);
   assert.deepEqual(
-    diagnosticsOf(r.out)
+    findingsOf(r.out)
       .filter((d) => d.severity === 'error')
       .map((d) => d.code)
       .sort(),
@@ -81,7 +68,7 @@ describe('cli: check --baseline', () => {
     const j = run(['check', 'tree', '--baseline', 'baseline.json', '--json']);
     assert.equal(j.code, 0);
     assert.deepEqual(
-      diagnosticsOf(j.out).filter((d) => !d.baseline),
+      findingsOf(j.out).filter((d) => !d.baseline),
       [],
     );
     assert.equal(run(['check', 'tree', '--baseline', 'baseline.json', '--format', 'github']).out, '');
@@ -91,7 +78,7 @@ describe('cli: check --baseline', () => {
     put(NEXO, nexoSkill('', ['tool: ">=1 <2"', 'tool2: "^1 || ^2"']));
     const r = run(['check', 'tree', '--baseline', 'baseline.json', '--json']);
     assert.equal(r.code, 1);
-    const fresh = diagnosticsOf(r.out).filter((d) => !d.baseline);
+    const fresh = findingsOf(r.out).filter((d) => !d.baseline);
     assert.deepEqual(
       fresh.map((d) => [d.path, d.code, d.line]),
       [[NEXO, 'constraint-invalid', 8]],
@@ -131,7 +118,7 @@ describe('cli: check --baseline', () => {
     put(NEXO, nexoSkill('', ['tool: ">=1 <2"', 'tool2: ">=1 <2"']));
     const r = run(['check', 'tree', '--baseline', 'baseline.json', '--json']);
     assert.equal(r.code, 1);
-    const same = diagnosticsOf(r.out).filter((d) => d.code === 'constraint-invalid');
+    const same = findingsOf(r.out).filter((d) => d.code === 'constraint-invalid');
     assert.equal(same.length, 2);
     assert.equal(same[0]!.message, same[1]!.message);
     assert.deepEqual(
@@ -160,7 +147,7 @@ describe('cli: check --baseline', () => {
     const before = run(['check', 'tree', '--json']).out;
     const r = run(['check', 'tree', '--baseline', 'baseline.json', '--json']);
     assert.equal(r.code, 0);
-    const d = diagnosticsOf(r.out);
+    const d = findingsOf(r.out);
     assert.ok(d.length >= 2);
     for (const x of d) {
       assert.equal(x.baseline, true);

@@ -1,30 +1,21 @@
 // `check --fix` and `check --fix --dry-run`, through the built `dist/cli.js` in a real child process.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { analyzeSkill } from '../../src/core/analyze';
 import { fixText } from '../../src/core/fix';
+import { cliSync } from '../utils/cli';
+import { writeUnder } from '../utils/fs';
 
-const root = path.resolve(__dirname, '../../..');
-const cli = path.join(root, 'dist', 'cli.js');
 let tmp: string;
 
 function run(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
-    cwd: tmp,
-    encoding: 'utf8',
-    env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp },
-    timeout: 30000,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return cliSync(args, { cwd: tmp, env: { PATH: `/usr/bin${path.delimiter}/bin`, HOME: tmp } });
 }
 
 function put(rel: string, text: string | Buffer): void {
-  const p = path.join(tmp, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
+  writeUnder(tmp, rel, text);
 }
 
 const bytes = (rel: string): Buffer => readFileSync(path.join(tmp, rel));

@@ -7,11 +7,9 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import type * as Sarif from 'sarif';
-import type { Entry } from '../../src/core/runtimes/entry';
 import { escapeData, escapeProperty } from '../../src/cli/github';
+import { cliSync, diagnosticsOf } from '../utils/cli';
 
-const root = path.resolve(__dirname, '../../..');
-const cli = path.join(root, 'dist', 'cli.js');
 let tmp: string;
 
 // A parent folder whose name needs escaping in a workflow command's property and in a URI.
@@ -25,13 +23,7 @@ const SKILL =
 const ARGS = ['check', TREE, '--runtime', 'nexo,openclaw', '--no-probe', '--no-cache'];
 
 function run(args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: tmp, encoding: 'utf8', env: { PATH: '/usr/bin:/bin', HOME: tmp }, timeout: 30000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function diagnosticsOf(json: string): Array<Entry['diagnostics'][number] & { path: string }> {
-  const j = JSON.parse(json) as { skills: Entry[] };
-  return j.skills.flatMap((e) => e.diagnostics.map((d) => ({ ...d, path: e.path })));
+  return cliSync(args, { cwd: tmp, env: { PATH: '/usr/bin:/bin', HOME: tmp } });
 }
 
 before(() => {

@@ -1,32 +1,26 @@
 // The CLI contract, through the built `dist/cli.js` in a real child process.
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Entry } from '../../src/core/runtimes/entry';
 import { writeCheckJson } from '../../src/cli/format';
+import { cliSync } from '../utils/cli';
+import { writeUnder } from '../utils/fs';
 
-const root = path.resolve(__dirname, '../../..');
-const cli = path.join(root, 'dist', 'cli.js');
 let tmp: string;
 let binDir: string;
 
 function run(args: string[], opts: { cwd?: string; input?: string; env?: Record<string, string> } = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], {
+  return cliSync(args, {
     cwd: opts.cwd ?? tmp,
     input: opts.input ?? '',
-    encoding: 'utf8',
     env: { PATH: `${binDir}${path.delimiter}/usr/bin${path.delimiter}/bin`, HOME: tmp, ...opts.env },
-    timeout: 30000,
   });
-  return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 function put(rel: string, text: string): void {
-  const p = path.join(tmp, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
+  writeUnder(tmp, rel, text);
 }
 
 const noStack = (s: string): void => assert.doesNotMatch(s, /\n\s+at .+\(.+:\d+:\d+\)/);

@@ -1,18 +1,14 @@
 // What the catalog and the engine do with files the runtime cannot use.
 import { strict as assert } from 'node:assert';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { blockingIo, findSkills, MAX_SKILL_BYTES, readSkillText } from '../../src/core/catalog';
 import { Engine } from '../../src/core/engine';
+import { writeUnder } from '../utils/fs';
 
 let tmp: string;
-const put = (rel: string, data: string | Uint8Array): string => {
-  const p = path.join(tmp, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, data);
-  return p;
-};
+const put = (rel: string, data: string | Uint8Array): string => writeUnder(tmp, rel, data);
 
 async function checkOne(rel: string) {
   const e = new Engine({ env: { PATH: '' }, probe: false });

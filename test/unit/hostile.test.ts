@@ -1,6 +1,6 @@
 // Hostile input and failure, end to end: the committed corpus (test/fixtures/hostile, listed in its
 // README.md) plus cases generated at test time (megabyte files, file-system oddities, fake binaries: all made
-// by test/hostile-corpus.ts, which the extension's test/integration/hostile.test.ts shares), run through the
+// by test/utils/hostile-corpus.ts, which the extension's test/integration/hostile.test.ts shares), run through the
 // built CLI (`node dist/cli.js`, spawned with execFile: no shell) and through the engine in-process.
 // Fake binaries are `#!/bin/sh` scripts written at test time; each logs its own `$0` so the test can tell
 // exactly what was spawned. No fixed sleeps.
@@ -32,8 +32,8 @@ import { Engine, type Entry, toEntry } from '../../src/core/engine';
 import { probeVersion, ProbeRunner } from '../../src/core/probe';
 import type { Entry as RuntimeEntryV2 } from '../../src/core/runtimes/entry';
 import type { Verdict } from '../../src/core/types';
-import { CORPUS, type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
-import { isDead, readPid } from './proc';
+import { CORPUS, type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
+import { isDead, readPid } from '../utils/proc';
 
 const posix = process.platform !== 'win32';
 const repo = REPO;

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { checkJson, CLI, REPO } from './lsp-client';
+import { checkJson, CLI, REPO } from '../utils/cli';
 
 const CONFIG = path.join(REPO, 'docs', 'lsp', 'skill-author.lua');
 const HARNESS = path.join(REPO, 'test', 'fixtures', 'neovim', 'harness.lua');

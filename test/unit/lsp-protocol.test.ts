@@ -43,7 +43,10 @@ import {
   ProbeLogRequest,
   SkillsRequest,
 } from '../../src/shared/protocol';
-import { asFinding, CAPABILITIES, CLI, checkJson, LspClient, PULL_CAPABILITIES, REPO, uriOf } from './lsp-client';
+import { checkJson, CLI, REPO } from '../utils/cli';
+import { writeUnder } from '../utils/fs';
+import { asFinding, CAPABILITIES, LspClient, PULL_CAPABILITIES, uriOf } from '../utils/lsp-client';
+import { waitFor } from '../utils/wait';
 
 let tmp: string;
 let ws: string;
@@ -114,10 +117,7 @@ description: A plain skill.
 };
 
 function put(rel: string, text: string | Buffer): string {
-  const p = path.join(ws, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
-  return p;
+  return writeUnder(ws, rel, text);
 }
 
 /** The findings `check --json` prints for one file (checked as part of `target`, in the workspace). */
@@ -125,17 +125,6 @@ function checkFindings(file: string, target = ws): Record<string, unknown>[] {
   const entry = checkJson(ws, env, [target]).get(file);
   assert.ok(entry, `check --json has no entry for ${file}`);
   return entry.diagnostics as unknown as Record<string, unknown>[];
-}
-
-/** The value `probe` returns once it is truthy (polled; at most 20 s). */
-async function waitUntil<T>(probe: () => T | undefined, ms = 20000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', function () {
@@ -241,7 +230,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const file = put('skills/checked/SKILL.md', '---\nname: checked\ndescription: d\nrequires:\n  bins: [sa-definitely-missing-tool]\n---\n\n# Checked\n');
     const uri = await client.open(file, readFileSync(file, 'utf8'));
     await client.diagnostics(uri, { version: 1 });
-    const first = await waitUntil(() => client.checks.find((c) => c.uri === uri && c.version === 1));
+    const first = await waitFor('the check of version 1', () => client.checks.find((c) => c.uri === uri && c.version === 1), 20000);
     const cli = checkJson(ws, env, [ws]).get(file);
     assert.deepEqual(
       [first.entry.verdict, first.entry.missing, first.entry.runtimes],
@@ -915,7 +904,7 @@ describe('lsp: pull diagnostics (textDocument/diagnostic, workspace/diagnostic) 
     assert.deepEqual(full(first), expected);
     assert.ok(first.resultId);
     // The pull reused the check of version 1: one check, told once.
-    await waitUntil(() => c.checks.find((x) => x.uri === uri && x.version === 1));
+    await waitFor('the check of version 1', () => c.checks.find((x) => x.uri === uri && x.version === 1));
     assert.deepEqual(await pull(uri, first.resultId), { kind: 'unchanged', resultId: first.resultId });
     // An edit: the pull waits for the check of the new version.
     await c.change(uri, 2, [{ range: { start: { line: 2, character: 13 }, end: { line: 2, character: 13 } }, text: '[' }]);
@@ -975,7 +964,7 @@ describe('lsp: pull diagnostics (textDocument/diagnostic, workspace/diagnostic) 
     try {
       const r = await c.conn.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds: [], partialResultToken: token });
       assert.deepEqual(r.items, [], 'everything came as partial results');
-      await waitUntil(() => parts.length >= report.size || undefined, 5000);
+      await waitFor('every partial result', () => parts.length >= report.size || undefined, 5000);
       assert.deepEqual(parts.map((i) => [i.uri, i.kind, i.resultId]).sort(), [...report.values()].map((i) => [i.uri, i.kind, i.resultId]).sort());
     } finally {
       listening.dispose();
@@ -988,7 +977,7 @@ describe('lsp: pull diagnostics (textDocument/diagnostic, workspace/diagnostic) 
     mkdirSync(path.dirname(four), { recursive: true });
     writeFileSync(four, '---\nname: four\n---\n\n# Four\n');
     await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(four), type: FileChangeType.Created }] });
-    await waitUntil(() => c.refreshes > before || undefined, 10000);
+    await waitFor('a workspace/diagnostic/refresh', () => c.refreshes > before || undefined, 10000);
     const next = await pullWorkspace([...report.values()]);
     assert.deepEqual(full(next.get(uriOf(four))), checkJson(pws, penv, [pws]).get(four)?.diagnostics);
     for (const [uri, item] of report) assert.deepEqual([next.get(uri)?.kind, next.get(uri)?.resultId], ['unchanged', item.resultId], uri);

@@ -4,7 +4,7 @@
 // reports started early are the reports the judge would have asked for, and Hermes's positions come out
 // of the key layout it keeps instead of the parsed document.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AnalysisCache } from '../../src/core/cache';
@@ -16,14 +16,10 @@ import { loadSkill } from '../../src/core/runtimes/hermes/load';
 import type { TreeEvaluator } from '../../src/core/runtimes/judge';
 import { TreePrefetch } from '../../src/core/runtimes/prefetch';
 import type { RuntimeId } from '../../src/core/runtimes/types';
+import { writeUnder } from '../utils/fs';
 
 let tmp: string;
-const put = (rel: string, text: string): string => {
-  const p = path.join(tmp, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
-  return p;
-};
+const put = (rel: string, text: string): string => writeUnder(tmp, rel, text);
 
 function countingIo(): SkillIo & { reads: string[] } {
   const reads: string[] = [];

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBinary } from '../../src/core/binlookup';
 import { probeVersion, ProbeRunner, type ProbeLogEntry } from '../../src/core/probe';
-import { isDead, readPid, until } from './proc';
+import { isDead, readPid } from '../utils/proc';
+import { until } from '../utils/wait';
 
 const posix = process.platform !== 'win32';
 

@@ -1,15 +1,16 @@
 // Supporting files: the paths a SKILL.md body points at (src/core/supporting/links.ts), checked against a real
 // skill folder (src/core/supporting/files.ts), and the findings through the CLI's formats and `check --fix`.
 import { strict as assert } from 'node:assert';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { analyzeSkill, type SkillAnalysis } from '../../src/core/analyze';
 import { quickFixes } from '../../src/core/assist';
 import { fixText } from '../../src/core/fix';
 import { checkSupportingFiles } from '../../src/core/supporting/files';
-import { runCli } from './proc';
+import { runCli } from '../utils/cli';
 import { linkDestination, MAX_LINKS, pathCompletionContext, supportFileNameProblem } from '../../src/core/supporting/links';
+import { writeUnder } from '../utils/fs';
 
 const FM = '---\nname: demo\ndescription: A demo skill.\n---\n';
 
@@ -17,10 +18,7 @@ let tmp: string;
 let skill: string;
 
 function put(rel: string, text: string, mode = 0o644): void {
-  const p = path.join(skill, rel);
-  mkdirSync(path.dirname(p), { recursive: true });
-  writeFileSync(p, text);
-  chmodSync(p, mode);
+  writeUnder(skill, rel, text, mode);
 }
 
 function analyze(body: string, fm = FM): SkillAnalysis {

@@ -13,7 +13,7 @@ import { AnalysisCache, type FreshAnalysis, type OffThreadAnalyzer } from '../..
 import { blockingIo, type SkillIo } from '../../src/core/catalog';
 import { Engine, type EvaluatedSkill, toEntry } from '../../src/core/engine';
 import { workerAnalyzer, workersSetting } from '../../src/cli/workers';
-import { type HostileCorpus, prepareHostileCorpus, REPO } from '../hostile-corpus';
+import { type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
 
 const cli = path.join(REPO, 'dist', 'cli.js');
 const posix = process.platform !== 'win32';

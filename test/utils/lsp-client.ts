@@ -2,7 +2,7 @@
 // JSON-RPC over its stdin/stdout (vscode-jsonrpc, the protocol's own message types). It records every
 // publishDiagnostics and log message, and everything the server wrote to stderr.
 import { type CheckedParams, CheckedNotification } from '../../src/shared/protocol';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import {
@@ -23,10 +23,7 @@ import {
   ShutdownRequest,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol';
-import type { Entry } from '../../src/core/runtimes/entry';
-
-export const REPO = path.resolve(__dirname, '../../..');
-export const CLI = path.join(REPO, 'dist', 'cli.js');
+import { CLI } from './cli';
 
 export const CAPABILITIES: ClientCapabilities = {
   textDocument: {
@@ -149,19 +146,6 @@ export class LspClient {
 
 export function uriOf(file: string): string {
   return new URL(`file://${path.resolve(file).split('/').map(encodeURIComponent).join('/')}`).href;
-}
-
-/** `skill-author check --json --no-probe PATH…` run in `cwd`: its skills, by absolute path. */
-export function checkJson(cwd: string, env: NodeJS.ProcessEnv, targets: string[], extra: string[] = []): Map<string, Entry> {
-  const r = spawnSync(process.execPath, [CLI, 'check', '--json', '--no-probe', '--no-cache', ...extra, ...targets], {
-    cwd,
-    env,
-    encoding: 'utf8',
-    maxBuffer: 256 << 20,
-  });
-  if (r.status !== 0 && r.status !== 1) throw new Error(`check exited ${r.status}: ${r.stderr}`);
-  const doc = JSON.parse(r.stdout) as { skills: Entry[] };
-  return new Map(doc.skills.map((s) => [path.resolve(cwd, s.path), s]));
 }
 
 const SEVERITY = ['', 'error', 'warning', 'information', 'hint'];

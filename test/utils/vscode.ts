@@ -1,11 +1,14 @@
-// Helpers for integration tests. Tests wait on events or poll with a deadline: never a fixed sleep.
+// Helpers for the integration tests, which run in the VS Code extension host (they import `vscode`). Tests
+// wait on events (`nextEvent`) or poll with a deadline (`waitFor`, in wait.ts): never a fixed sleep.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
-import type { Inspector } from './host/inspect';
+import type { SkillAuthorApi } from '../../src/extension/api';
+import type { Inspector } from '../integration/host/inspect';
+import { CLI } from './cli';
 import type { RunnerReply, RunnerRequest } from './protocol';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -18,6 +21,26 @@ export function extension(): vscode.Extension<unknown> {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded in this VS Code`);
   return ext;
+}
+
+/** The extension's API, activating it first if needed. */
+export async function api(): Promise<SkillAuthorApi> {
+  const ext = extension();
+  return (ext.isActive ? ext.exports : await ext.activate()) as SkillAuthorApi;
+}
+
+/** The diagnostics' `source` the extension publishes under. */
+const SOURCE = 'skill-author';
+
+/** Our diagnostics on `uri` (those of other extensions left out). */
+export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+}
+
+/** A diagnostic's code as a string (VS Code has it as a string, a number or `{value, target}`). */
+export function codeOf(d: vscode.Diagnostic): string | undefined {
+  const c = d.code;
+  return c === undefined ? undefined : typeof c === 'object' ? String(c.value) : String(c);
 }
 
 /** What the tests read of the extension that VS Code has no API for (host/inspect.ts): the test host's
@@ -51,8 +74,7 @@ export async function openSkill(...segments: string[]): Promise<vscode.TextEdito
 
 /** `skill-author check --json ARGS` run by the extension host's Node, with the host's PATH and environment. */
 export async function checkJson(args: string[]): Promise<Entry[]> {
-  const cliJs = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
-  const { stdout } = await promisify(execFile)(process.execPath, [cliJs, 'check', '--json', '--no-cache', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'check', '--json', '--no-cache', ...args], {
     env: process.env,
     cwd: fixturePath(),
     maxBuffer: 16 * 1024 * 1024,
@@ -78,25 +100,6 @@ export function assertSameEntries(apiEntries: Entry[], cliEntries: Entry[], key:
   assert.deepEqual(apiEntries.map(key).sort(), cliEntries.map(key).sort(), 'the same skills');
   const cliBy = new Map(cliEntries.map((e) => [key(e), e]));
   for (const e of apiEntries) assert.deepEqual(e, cliBy.get(key(e)), `entry ${key(e)}`);
-}
-
-/**
- * Polls `probe` until it returns a truthy value, and returns that value; fails after `timeoutMs` with
- * `what` in the message. For states that have no event to wait on (e.g. `Extension.isActive`).
- */
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-  intervalMs = 20,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 /** Resolves with the first event that satisfies `predicate`; fails after `timeoutMs`. */

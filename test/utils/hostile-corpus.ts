@@ -14,8 +14,8 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
-/** The repository (this file is compiled to out/test/). */
-export const REPO = path.resolve(__dirname, '../..');
+/** The repository (this file is compiled to out/test/utils/). */
+export const REPO = path.resolve(__dirname, '../../..');
 /** The committed corpus: one folder per case, plus `agents/` and the README. */
 export const CORPUS = path.join(REPO, 'test', 'fixtures', 'hostile');
 

@@ -1,7 +1,8 @@
 // What travels between the outer runner (test/integration/run.mjs, outside VS Code) and the in-host
-// runner (index.ts, inside the extension host). The outer runner listens on a loopback TCP port and puts
-// its address in the environment of code-server, which hands it on to the extension host; the in-host
-// reporter connects and writes one JSON object per line (`TestEvent`).
+// runner (test/integration/index.ts, inside the extension host). The outer runner listens on a loopback TCP
+// port and puts its address in the environment of code-server, which hands it on to the extension host; the
+// in-host reporter connects and writes one JSON object per line (`TestEvent`). Both sides load this file
+// (run.mjs its compiled out/test/utils/protocol.js), and so do tests (`ENV`).
 //
 // Both ways, one message per line:
 //   host → runner   `hello` first (with the token), then the test events, and `request`s from tests;
@@ -11,7 +12,7 @@
 //                   run() return.
 // Requests are what only the runner can do, from outside the workbench: take a screenshot of the browser
 // page, or click through the workbench as a user (grant workspace trust). Tests reach them through
-// `runner` in util.ts, which answers "no runner" under @vscode/test-electron (no report socket).
+// `runner` in vscode.ts, which answers "no runner" under @vscode/test-electron (no report socket).
 //
 // Keep the names in sync with test/integration/run.mjs, which is plain JavaScript.
 
