@@ -260,9 +260,11 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const from = client.published.length;
     for (let v = 4; v < 14; v++) await client.change(uri, v, [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: 'x' }]);
     await client.diagnostics(uri, { version: 13, from });
+    // Versions of the burst only: a re-check of the version before it (an earlier test's file event re-judges
+    // the open documents of that root) may still land meanwhile.
     const versions = client.published
       .slice(from)
-      .filter((p) => p.uri === uri)
+      .filter((p) => p.uri === uri && (p.version ?? 0) >= 4)
       .map((p) => p.version);
     assert.deepEqual(versions, [13]);
   });
