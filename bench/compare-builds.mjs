@@ -1,5 +1,6 @@
 // Before/after of two builds in one sitting: alternating cold (--no-cache) and warm runs of
-// `check --json --no-probe`, medians, and peak RSS from /usr/bin/time (main thread and workers).
+// `check --json --no-probe`, medians, CPU time (user + system, all threads) and peak RSS from /usr/bin/time.
+// On a shared machine the CPU time is the steadier figure: wall time follows the other work's load.
 //   node bench/compare-builds.mjs ROUNDS CORPUS label=DIST_DIR label=DIST_DIR …
 // Each label gets its own XDG_CACHE_HOME (/tmp/xdg-cmp-<label>), filled by one unmeasured run.
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ const med = (a) => {
 function run(v, cold) {
   const xdg = `/tmp/xdg-cmp-${v.label}`;
   mkdirSync(xdg, { recursive: true });
-  const args = ['-f', '%e %M', process.execPath, `${v.dir}/cli.js`, 'check', '--json', '--no-probe', ...(cold ? ['--no-cache'] : []), corpus];
+  const args = ['-f', '%e %U %S %M', process.execPath, `${v.dir}/cli.js`, 'check', '--json', '--no-probe', ...(cold ? ['--no-cache'] : []), corpus];
   const t0 = performance.now();
   const r = spawnSync('/usr/bin/time', args, {
     env: { ...process.env, XDG_CACHE_HOME: xdg, NO_COLOR: '1' },
@@ -25,23 +26,25 @@ function run(v, cold) {
     encoding: 'utf8',
   });
   const wall = performance.now() - t0;
-  const m = /(\S+) (\d+)\s*$/.exec(r.stderr.trim());
-  return { wall, rss: Number(m[2]) / 1024 };
+  const m = /(\S+) (\S+) (\S+) (\d+)\s*$/.exec(r.stderr.trim());
+  return { wall, cpu: (Number(m[2]) + Number(m[3])) * 1000, rss: Number(m[4]) / 1024 };
 }
-const res = Object.fromEntries(versions.map((v) => [v.label, { cold: [], warm: [], coldRss: [], warmRss: [] }]));
+const res = Object.fromEntries(versions.map((v) => [v.label, { cold: [], warm: [], coldCpu: [], warmCpu: [], coldRss: [], warmRss: [] }]));
 for (const v of versions) run(v, false); // fill caches
 for (let i = 0; i < Number(rounds); i++)
   for (const v of versions) {
     const c = run(v, true);
     res[v.label].cold.push(c.wall);
+    res[v.label].coldCpu.push(c.cpu);
     res[v.label].coldRss.push(c.rss);
     const w = run(v, false);
     res[v.label].warm.push(w.wall);
+    res[v.label].warmCpu.push(w.cpu);
     res[v.label].warmRss.push(w.rss);
   }
 for (const v of versions) {
   const r = res[v.label];
   console.log(
-    `${v.label}: cold ${med(r.cold).toFixed(0)} ms [${r.cold.map((x) => x.toFixed(0)).join(' ')}]  warm ${med(r.warm).toFixed(0)} ms [${r.warm.map((x) => x.toFixed(0)).join(' ')}]  RSS cold ${med(r.coldRss).toFixed(0)} MB warm ${med(r.warmRss).toFixed(0)} MB`,
+    `${v.label}: cold ${med(r.cold).toFixed(0)} ms [${r.cold.map((x) => x.toFixed(0)).join(' ')}]  warm ${med(r.warm).toFixed(0)} ms [${r.warm.map((x) => x.toFixed(0)).join(' ')}]  CPU cold ${med(r.coldCpu).toFixed(0)} ms warm ${med(r.warmCpu).toFixed(0)} ms  RSS cold ${med(r.coldRss).toFixed(0)} MB warm ${med(r.warmRss).toFixed(0)} MB`,
   );
 }

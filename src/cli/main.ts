@@ -19,7 +19,7 @@ import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } 
 import { OffThreadEvaluator } from '../core/runtimes/offThread';
 import { TreePrefetch } from '../core/runtimes/prefetch';
 import { RUNTIME_LABELS, type TreeEvaluator } from '../core/runtimes/judge';
-import type { RuntimeId } from '../core/runtimes/types';
+import type { RuntimeContext, RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
@@ -307,6 +307,21 @@ export function cacheDir(env: NodeJS.ProcessEnv): string | null {
   return home ? path.join(home, '.cache', 'skill-author') : null;
 }
 
+/** The context with Hermes's read cache (next to the analysis cache; not with --no-cache). Its salt is the
+ *  identity of both bundles that may run the emulation: this one and the runtime worker's. */
+function withReadCache(ctx: RuntimeContext, values: Record<string, unknown>, io: Io): RuntimeContext {
+  const dir = values['no-cache'] ? null : cacheDir(io.env);
+  if (!dir) return ctx;
+  let worker = 'none';
+  try {
+    const st = statSync(RUNTIME_WORKER_SCRIPT);
+    worker = `${st.size}:${st.mtimeMs}`;
+  } catch {
+    // no worker bundle (an unbundled run): the emulation runs in this one
+  }
+  return { ...ctx, readCache: { dir, salt: `${buildId()}:${worker}`, warnings: 'stderr' } };
+}
+
 /** This build's identity: a rebuilt CLI never trusts what an older build cached. */
 function buildId(): string {
   try {
@@ -404,7 +419,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
     const catalogProblems: string[] = [];
-    const ctx = runtimeContext(io.env, io.cwd, choices);
+    const ctx = withReadCache(runtimeContext(io.env, io.cwd, choices), values, io);
     // Hermes's and OpenClaw's reports of a root are started on a worker thread as soon as a skill they judge
     // has been analyzed, and computed while the engine goes on (not with --dry-run, which judges other texts,
     // nor with --agent; not with workers turned off).
@@ -529,7 +544,7 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
   const tree = TREE_EVALUATORS[runtime];
   if (tree && values['agent'] === undefined) {
     // The runtime reads each PATH as its skills folder and prints its own block (nothing when it prints none).
-    const ctx = runtimeContext(io.env, io.cwd, choices);
+    const ctx = withReadCache(runtimeContext(io.env, io.cwd, choices), values, io);
     for (const root of targets) {
       const report = await tree(root, ctx);
       for (const f of report.findings) {

@@ -129,6 +129,10 @@ export interface RuntimeContext {
   hermesHome?: string;
   /** OpenClaw: the `openclaw.json` to read (default: found as OpenClaw finds it). */
   openclawConfig?: string;
+  /** Hermes: where to keep what it derives from each SKILL.md between runs (hermes/readCache.ts): the
+   *  cache folder, the build's identity, and whether warnings go to stderr. Absent: nothing is cached.
+   *  Plain data, so it crosses to the runtime worker. */
+  readCache?: { dir: string; salt: string; warnings?: 'stderr' };
 }
 
 /** One runtime's answer for one skill root: a verdict per skill it discovers, exactly what it prints for

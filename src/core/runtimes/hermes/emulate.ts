@@ -8,6 +8,7 @@ import type { RuntimeContext } from '../types';
 import { discover, skillIdOf, type Discovery } from './discover';
 import { externalSkillDirs, makeHost, type Host, type HermesOptions } from './host';
 import { loadSkill, type LoadedSkill } from './load';
+import { HermesReadCache } from './readCache';
 import { buildCold, buildWarm, type ColdResult, type ExternalTree, type IndexBuild } from './render';
 import { pyResolve } from './readiness';
 import { skillsList, type SkillsListResult } from './skills-list';
@@ -44,11 +45,14 @@ export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOp
   const host = makeHost(ctx, options);
   const rootExists = isDir(root);
   const discovery = rootExists ? discover(root) : { skills: [], descriptions: [], skipped: [], notes: [] };
-  const skills = discovery.skills.map(loadSkill);
+  // What was read and parsed of each file on an earlier run, when the caller keeps a cache (the CLI).
+  const cache = ctx.readCache ? new HermesReadCache(ctx.readCache, root) : null;
+  const skills = discovery.skills.map((f) => loadSkill(f, cache));
   const externals: ExternalTree[] = externalSkillDirs(host, root, ctx.home, pyResolve).map((dir) => {
     const d = discover(dir);
-    return { dir, skills: d.skills.map(loadSkill), descriptions: d.descriptions };
+    return { dir, skills: d.skills.map((f) => loadSkill(f, cache)), descriptions: d.descriptions };
   });
+  cache?.save();
   const cold = buildCold(skills, discovery.descriptions, root, host, rootExists, externals);
   const warm = buildWarm(cold, skills, discovery.descriptions, root, host, rootExists, externals);
   const list = skillsList(skills, host, externals);

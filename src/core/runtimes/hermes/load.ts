@@ -4,7 +4,17 @@
 
 import * as fs from 'node:fs';
 import type { FoundFile } from './discover';
-import { decodeUtf8, MAX_FILE_BYTES, parseFrontmatter, skillsListHead, universalNewlines, type Frontmatter } from './read';
+import {
+  decodeUtf8,
+  loadFrontmatterYaml,
+  MAX_FILE_BYTES,
+  parseFrontmatter,
+  skillsListHead,
+  universalNewlines,
+  type Frontmatter,
+  type YamlOutcome,
+} from './read';
+import type { HermesReadCache } from './readCache';
 
 export interface LoadedSkill {
   found: FoundFile;
@@ -34,7 +44,18 @@ function pyOsError(e: unknown, file: string): string {
   return t ? `[Errno ${t[0]}] ${t[1]}: '${file}'` : `${err?.message ?? String(e)}`;
 }
 
-export function loadSkill(found: FoundFile): LoadedSkill {
+/** The frontmatters of a text, parsed as Hermes parses it (see below). `load` answers each YAML load. */
+function parsed(found: FoundFile, text: string, load: (yaml: string) => YamlOutcome): LoadedSkill {
+  const fm = parseFrontmatter(text, load);
+  // skills_list's head is the whole text for a file of at most 4000 characters (nearly all of them): the
+  // same parse then, not a second one (a Frontmatter is never changed after it is made).
+  const head = skillsListHead(text);
+  return { found, text, readError: null, readProblem: null, fm, fmHead: head === text ? fm : parseFrontmatter(head, load) };
+}
+
+/** One SKILL.md as Hermes reads it. With `cache`: an unchanged file (same stamp) is neither read nor parsed,
+ *  its text and YAML loads come from the cache; a file read is stored there. Same result either way. */
+export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null): LoadedSkill {
   const empty = parseFrontmatter('');
   const fail = (readError: string, readProblem: LoadedSkill['readProblem']): LoadedSkill => ({
     found,
@@ -45,6 +66,8 @@ export function loadSkill(found: FoundFile): LoadedSkill {
     fmHead: empty,
   });
   let buf: Buffer;
+  const readAt = Date.now();
+  let stamp: { mtimeMs: number; ctimeMs: number; size: number };
   try {
     const st = fs.statSync(found.file);
     if (st.isDirectory()) return fail(pyOsError({ code: 'EISDIR' }, found.file), 'unreadable');
@@ -52,6 +75,23 @@ export function loadSkill(found: FoundFile): LoadedSkill {
     // never open it, and report the skill unreadable instead.
     if (!st.isFile()) return fail(`${found.file} is not a regular file (a pipe, socket or device); Hermes's read would block on it`, 'unreadable');
     if (st.size > MAX_FILE_BYTES) return fail(`file too large to check (${st.size} bytes)`, 'too-large');
+    stamp = { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size };
+    const hit = cache?.lookup(found.file, stamp);
+    if (hit) {
+      // The loads in the order parseFrontmatter asks for them, as they were when the file was read.
+      let next = 0;
+      const stored = (): YamlOutcome => {
+        const o = hit.loads[next++];
+        if (!o) throw new Error('read cache: fewer YAML loads than the text asks for');
+        return o;
+      };
+      try {
+        const skill = parsed(found, hit.text, stored);
+        if (next === hit.loads.length) return skill;
+      } catch {
+        // an entry that does not fit its own text: read the file as if it were not cached
+      }
+    }
     buf = fs.readFileSync(found.file);
   } catch (e) {
     return fail(pyOsError(e, found.file), 'unreadable');
@@ -59,9 +99,13 @@ export function loadSkill(found: FoundFile): LoadedSkill {
   const decoded = decodeUtf8(buf);
   if (!decoded.ok) return fail(decoded.error, 'not-utf8');
   const text = universalNewlines(decoded.text);
-  const fm = parseFrontmatter(text);
-  // skills_list's head is the whole text for a file of at most 4000 characters (nearly all of them): the
-  // same parse then, not a second one (a Frontmatter is never changed after it is made).
-  const head = skillsListHead(text);
-  return { found, text, readError: null, readProblem: null, fm, fmHead: head === text ? fm : parseFrontmatter(head) };
+  if (!cache) return parsed(found, text, loadFrontmatterYaml);
+  const loads: YamlOutcome[] = [];
+  const skill = parsed(found, text, (yaml) => {
+    const o = loadFrontmatterYaml(yaml);
+    loads.push(o);
+    return o;
+  });
+  cache.store(found.file, stamp, readAt, { text, loads });
+  return skill;
 }

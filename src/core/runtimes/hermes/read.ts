@@ -137,17 +137,30 @@ function layoutOf(map: unknown, toText: (offset: number) => number): KeyLayout {
   return out;
 }
 
-/** `parse_frontmatter(content)` exactly as at commit 306e2d23. */
-export function parseFrontmatter(content: string): Frontmatter {
+/** What loading a frontmatter's YAML gave: the value and where its keys are, or PyYAML's failure (offset in
+ *  the YAML text). All that `parseFrontmatter` takes from the parse; the rest is cheap slicing of the text,
+ *  so this is what the read cache (readCache.ts) keeps per file. */
+export type YamlOutcome = { ok: true; value: PyValue; layout: KeyLayout } | { ok: false; message: string; offset: number };
+
+/** Loads a frontmatter's YAML (the text between the fences, which starts at offset 3 of the file). */
+export function loadFrontmatterYaml(yaml: string): YamlOutcome {
+  const loaded = loadYaml11(yaml);
+  if (!loaded.ok) return { ok: false, message: loaded.message, offset: loaded.offset };
+  return { ok: true, value: loaded.value, layout: layoutOf(loaded.doc.contents, (o) => 3 + loaded.toSource(o)) };
+}
+
+/** `parse_frontmatter(content)` exactly as at commit 306e2d23. `load` gives the outcome of loading the
+ *  YAML block (the read cache passes one it stored for the same text). */
+export function parseFrontmatter(content: string, load: (yaml: string) => YamlOutcome = loadFrontmatterYaml): Frontmatter {
   const none = (kind: FrontmatterKind): Frontmatter => ({ kind, fields: new PyDict(), body: content, yaml: '', yamlStart: 0, layout: null });
   if (!content.startsWith('---')) return none('none');
   const m = CLOSING_FENCE.exec(content.slice(3));
   if (!m) return none('unclosed');
   const yaml = content.slice(3, m.index + 3);
   const body = content.slice(m.index + m[0].length + 3);
-  const loaded = loadYaml11(yaml);
+  const loaded = load(yaml);
   if (loaded.ok) {
-    const layout = layoutOf(loaded.doc.contents, (o) => 3 + loaded.toSource(o));
+    const layout = loaded.layout;
     if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: 3, layout };
     return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: 3, layout };
   }
