@@ -79,8 +79,9 @@ Options:
   --agent ID             show the skills agent ID loads, in its order, with its skill_overrides applied
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
   --no-probe             spawn nothing: version requirements are reported unknown and hide nothing
-  --no-cache             neither read nor write the analysis cache ($XDG_CACHE_HOME/skill-author,
-                         default ~/.cache/skill-author); probe results are never cached
+  --no-cache             neither read nor write the caches ($XDG_CACHE_HOME/skill-author, default
+                         ~/.cache/skill-author: the analyses, and Hermes's reading of each file); probe
+                         results are never cached
   -v, --verbose          also list information-level findings in the table
   --color, --no-color    force colour on or off (default: on for a terminal, off with NO_COLOR)
   -h, --help             this help
@@ -97,7 +98,7 @@ Options:
   --agent ID             apply agent ID's skill_overrides (with --agents-file FILE)
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml above the skill)
   --no-probe             spawn nothing (version requirements unknown)
-  --no-cache             neither read nor write the analysis cache
+  --no-cache             neither read nor write the caches (analyses, Hermes's reading)
   -h, --help             this help`,
   index: `skill-author index [PATH…] [options]
 
@@ -114,7 +115,7 @@ Options:
   --agent ID             the skills agent ID loads, in its order (with --agents-file FILE)
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
   --no-probe             spawn nothing (version requirements unknown and not hiding)
-  --no-cache             neither read nor write the analysis cache
+  --no-cache             neither read nor write the caches (analyses, Hermes's reading)
   -h, --help             this help`,
   constraint: `skill-author constraint REQ [VERSION…]
 skill-author constraint --batch
