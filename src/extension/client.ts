@@ -111,8 +111,6 @@ export class SkillClient implements vscode.Disposable {
   readonly onDidCheck: vscode.Event<Check> = this.checked.event;
   /** Per open SKILL.md (path), its latest check. */
   private readonly checks = new Map<string, Check>();
-  /** The latest check, and when it arrived (performance.now()). */
-  lastCheck: (Check & { receivedAt: number }) | undefined;
 
   constructor(private readonly ctx: SkillAuthorContext) {
     this.subscriptions.push(
@@ -124,24 +122,14 @@ export class SkillClient implements vscode.Disposable {
         // The server checks the open documents again on this notification, and publishes: `showOverlapping`
         // is applied to what it publishes (see `shown`).
       }),
-      // The last tab of a file deleted meanwhile: its findings go with it (VS Code keeps the document open
-      // in the extension host for minutes, so the server is not told it closed).
       vscode.workspace.onDidCloseTextDocument((doc) => {
         if (doc.uri.scheme === 'file') this.checks.delete(doc.uri.fsPath);
-      }),
-      vscode.window.tabGroups.onDidChangeTabs((e) => {
-        const diagnostics = this.client?.diagnostics;
-        if (!diagnostics) return;
-        for (const tab of e.closed) {
-          const input = tab.input;
-          const uris = input instanceof vscode.TabInputText ? [input.uri] : input instanceof vscode.TabInputTextDiff ? [input.original, input.modified] : [];
-          for (const uri of uris) if (diagnostics.has(uri) && isOrphaned(uri)) diagnostics.delete(uri);
-        }
       }),
     );
   }
 
-  /** The findings the server published (undefined until it started). */
+  /** The findings the server published (undefined until it started). The rule for files deleted on disk
+   *  that no tab shows is applied to them on publish (`shown`) and when tabs close (diagnostics.ts). */
   get diagnostics(): vscode.DiagnosticCollection | undefined {
     return this.client?.diagnostics;
   }
@@ -208,7 +196,6 @@ export class SkillClient implements vscode.Disposable {
       if (uri.scheme !== 'file') return;
       const check: Check = { ...p, file: uri.fsPath };
       this.checks.set(check.file, check);
-      this.lastCheck = { ...check, receivedAt: performance.now() };
       this.checked.fire(check);
     });
     this.client = client;

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { AnalysisCache } from '../core/cache';
 import type { Engine } from '../core/engine';
-import { parseEnvFile } from '../core/env';
+import { withEnvFiles } from '../core/env';
 import type { ProbeLogEntry } from '../core/probe';
 import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { Config, resolveSettingPath } from './config';
@@ -155,21 +155,8 @@ export class SkillAuthorContext implements vscode.Disposable {
 
   /** The extension host's environment plus the names from `skillAuthor.envFiles` (values never logged). */
   private environment(envFiles: readonly string[]): NodeJS.ProcessEnv {
-    if (envFiles.length === 0) return process.env;
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const f of envFiles) {
-      const abs = resolveSettingPath(f);
-      if (!abs) continue;
-      try {
-        const st = fs.statSync(abs);
-        if (!st.isFile() || st.size > 1024 * 1024) throw new Error('not a regular file of at most 1 MiB');
-        const names = parseEnvFile(fs.readFileSync(abs, 'utf8'), env);
-        this.output.info(`env file ${abs}: ${names.length} variable(s): ${names.join(', ')}`);
-      } catch (err) {
-        this.output.warn(`env file ${abs} skipped: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
-    return env;
+    const files = envFiles.map((f) => resolveSettingPath(f)).filter((f): f is string => f !== null);
+    return withEnvFiles(process.env, files, this.output, { stat: (f) => fs.statSync(f), text: (f) => fs.readFileSync(f, 'utf8') });
   }
 
   private logProbe(e: ProbeLogEntry): void {

@@ -79,10 +79,11 @@ class BackgroundDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidCloseTextDocument((doc) => this.closed(doc.uri)),
       // The last tab of a file deleted meanwhile: its findings go with it.
       vscode.window.tabGroups.onDidChangeTabs((e) => {
+        const collections = this.collections();
         for (const tab of e.closed) {
           const input = tab.input;
           const uris = input instanceof vscode.TabInputText ? [input.uri] : input instanceof vscode.TabInputTextDiff ? [input.original, input.modified] : [];
-          for (const uri of uris) if (this.collection.has(uri) && isOrphaned(uri)) this.collection.delete(uri);
+          for (const uri of uris) for (const c of collections) if (c.has(uri) && isOrphaned(uri)) c.delete(uri);
         }
       }),
       this.deletions,
@@ -109,16 +110,20 @@ class BackgroundDiagnostics implements vscode.Disposable {
     const gone = [...this.deleted];
     this.deleted.clear();
     const under = (p: string): boolean => gone.some((g) => p === g || p.startsWith(g + path.sep));
-    // Ours, and the language server's (it is not told of a file gone under a document VS Code keeps open).
-    const live = clientOf(this.ctx)?.diagnostics;
-    const collections = live ? [this.collection, live] : [this.collection];
-    for (const collection of collections) {
+    for (const collection of this.collections()) {
       const orphans: vscode.Uri[] = [];
       collection.forEach((uri) => {
         if (uri.scheme === 'file' && under(uri.fsPath) && isOrphaned(uri)) orphans.push(uri);
       });
       for (const uri of orphans) collection.delete(uri);
     }
+  }
+
+  /** Ours, and the language server's: it is not told of a file gone under a document VS Code keeps open (for
+   *  minutes, with no close event), so the rule for deleted files is applied to both here. */
+  private collections(): vscode.DiagnosticCollection[] {
+    const live = clientOf(this.ctx)?.diagnostics;
+    return live ? [this.collection, live] : [this.collection];
   }
 
   /** The SKILL.md files whose findings the language server publishes: open in an editor, and on disk or

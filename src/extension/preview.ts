@@ -36,8 +36,8 @@ import { judgeOf } from './runtimeJudge';
 export const PREVIEW_SCHEME = 'skill-author-preview';
 const BANNER = 'banner';
 const INDEX = 'index';
-/** Quiet time after an edit before the preview follows it (the diagnostics' default debounce). */
-export const PREVIEW_DEBOUNCE_MS = 150;
+/** Quiet time after a change of the store (a file changed on disk) before the previews follow it. */
+const PREVIEW_DEBOUNCE_MS = 150;
 /** The index layouts a preview shows: the engine's three, and OpenClaw's skills prompt. */
 export type PreviewFormat = IndexFormat | 'openclaw';
 export const INDEX_FORMATS: readonly PreviewFormat[] = ['hermes', 'xml', 'nexo', 'openclaw'];
@@ -77,13 +77,9 @@ export function isIndexFormat(v: unknown): v is PreviewFormat {
   return typeof v === 'string' && (INDEX_FORMATS as readonly string[]).includes(v);
 }
 
-function core(): typeof import('../core/engine') & typeof import('../core/status') & typeof import('../core/runtimes/entry') {
+function core(): typeof import('../core/engine') {
   // The engine's modules load on first use, never at activation.
-  return {
-    ...(require('../core/engine') as typeof import('../core/engine')),
-    ...(require('../core/status') as typeof import('../core/status')),
-    ...(require('../core/runtimes/entry') as typeof import('../core/runtimes/entry')),
-  };
+  return require('../core/engine') as typeof import('../core/engine');
 }
 
 /** Records in the order the CLI lists several roots: category, folder name, path. */

@@ -636,10 +636,11 @@ export class SkillStore implements vscode.Disposable {
     const record = this.records.get(check.file);
     if (!record || this.disposed) return;
     const doc = openDocument(check.file);
-    if (!doc?.isDirty || doc.version !== check.version) {
+    if (!doc?.isDirty) {
       if (record.fromEditor) void this.track(this.load(record.location, record.root));
       return;
     }
+    if (doc.version !== check.version) return; // typed on meanwhile: the check of the newer version follows
     this.generation.set(record.file, (this.generation.get(record.file) ?? 0) + 1); // an evaluation under way is outdated
     record.fromEditor = true;
     record.status = check.status;

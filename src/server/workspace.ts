@@ -78,7 +78,8 @@ export class Workspace {
   }
 }
 
-function isUnder(file: string, dir: string): boolean {
+/** Whether `file` lies inside `dir` (not `dir` itself). */
+export function isUnder(file: string, dir: string): boolean {
   const rel = path.relative(dir, file);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }

@@ -14,7 +14,8 @@ import { CheckedNotification } from '../../shared/protocol';
 import { documentPath, fileOf, HUGE_CHARS, kindOf } from '../documents';
 import { agentsDiagnostics, openclawDiagnostics, resultIdOf, type SkillCheck, skillDiagnostics } from '../features/diagnostics';
 import type { SkillService } from '../service';
-import { messageOf } from './guard';
+import { isUnder } from '../workspace';
+import { messageOf, Wakeup } from './guard';
 
 /** The findings of one version of an open document (or why they could not be made). */
 export type DocumentResult = { version: number; diagnostics: Diagnostic[]; resultId: string } | { version: number; error: string };
@@ -32,8 +33,8 @@ export class DocumentHandler {
   onPublished: ((uri: string) => void) | undefined;
   /** Per open document, its last check's findings (removed when it is to be checked again). */
   private readonly results = new Map<string, DocumentResult>();
-  /** Those waiting for a check to end (pulls). */
-  private readonly waiters = new Set<() => void>();
+  /** Pulls waiting for a check to end. */
+  private readonly checkEnded = new Wakeup();
   /** Called when files changed on disk, the settings or the probes: clients that pull are asked to again. */
   onInvalidated: (() => void) | undefined;
 
@@ -103,9 +104,7 @@ export class DocumentHandler {
     this.recheckAll((doc) => {
       if (kindOf(doc.uri) !== 'skill') return false;
       const f = fileOf(doc.uri);
-      if (!f) return false;
-      const rel = path.relative(path.dirname(path.resolve(f)), abs);
-      return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+      return f !== null && isUnder(abs, path.dirname(path.resolve(f)));
     });
   }
 
@@ -209,25 +208,12 @@ export class DocumentHandler {
         return r;
       }
       if (!this.timers.has(uri) && !this.running.has(uri)) this.schedule(doc, 0);
-      await this.next(signal);
+      await this.checkEnded.wait(signal);
     }
   }
 
-  /** Resolves when a check ends (or `signal` aborts). */
-  private next(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        this.waiters.delete(done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      this.waiters.add(done);
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
   private wake(): void {
-    for (const w of [...this.waiters]) w();
+    this.checkEnded.wake();
   }
 
   private async diagnose(doc: TextDocument): Promise<Diagnostic[]> {

@@ -12,6 +12,28 @@ export function signalOf(token: CancellationToken | undefined): AbortSignal {
   return abort.signal;
 }
 
+/** Requests waiting for something to happen (a check, a scan): `wait` resolves at the next `wake`, or when
+ *  its signal aborts. */
+export class Wakeup {
+  private readonly waiters = new Set<() => void>();
+
+  wait(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.waiters.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      this.waiters.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  wake(): void {
+    for (const w of [...this.waiters]) w();
+  }
+}
+
 export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }

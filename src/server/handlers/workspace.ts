@@ -26,7 +26,7 @@ import { agentsFileDiagnostics, resultIdOf } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { mergeSettings } from '../settings';
 import type { DocumentHandler } from './documents';
-import { messageOf } from './guard';
+import { messageOf, Wakeup } from './guard';
 import { collectGarbage } from '../memory';
 import { ScannedNotification } from '../../shared/protocol';
 
@@ -48,7 +48,7 @@ export class WorkspaceHandler {
    *  findings by URI (kept only for a client that pulls), or why it failed. */
   private scansAsked = 0;
   private lastScan: { asked: number; files: Map<string, ScannedFile> | null; error: string | null } | null = null;
-  private readonly scanWaiters = new Set<() => void>();
+  private readonly scanDone = new Wakeup();
   /** The client has pulled the workspace's findings: they are no longer pushed. */
   private workspacePulled = false;
   private disposed = false;
@@ -222,7 +222,7 @@ export class WorkspaceHandler {
 
   private scanned(scan: NonNullable<WorkspaceHandler['lastScan']>): void {
     this.lastScan = scan;
-    for (const w of [...this.scanWaiters]) w();
+    this.scanDone.wake();
   }
 
   /** The findings of the last scan, once no change since asks for another (waiting for that one). */
@@ -237,15 +237,7 @@ export class WorkspaceHandler {
       // A scan is due (every change asks for one): wait until it is made.
       if (this.disposed) throw new Error('the server is shutting down');
       if (!this.rescan && !this.scanning) this.scheduleScan(0);
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          this.scanWaiters.delete(done);
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        this.scanWaiters.add(done);
-        signal.addEventListener('abort', done, { once: true });
-      });
+      await this.scanDone.wait(signal);
     }
   }
 
@@ -324,7 +316,7 @@ export class WorkspaceHandler {
 
   dispose(): void {
     this.disposed = true;
-    for (const w of [...this.scanWaiters]) w();
+    this.scanDone.wake();
     this.scanning?.abort();
     if (this.rescan) clearTimeout(this.rescan);
   }

@@ -7,7 +7,7 @@ import type { SkillAuthorContext } from '../../../src/extension/context';
 import { colorId, DECORATIONS } from '../../../src/extension/decorations';
 import { type GroupBy, type SkillsTree, STATE_GROUP_BY, STATE_HIDDEN_ONLY, TREE } from '../../../src/extension/tree';
 import { LANGUAGE_STATUS } from '../../../src/extension/languageStatus';
-import { clientOf } from '../../../src/extension/client';
+import { type Check, clientOf } from '../../../src/extension/client';
 import { existingStore } from '../../../src/extension/skills';
 
 export interface SnapshotItem {
@@ -63,6 +63,8 @@ export interface Stats {
   activationMs: number;
   /** The language server's latest check of an open SKILL.md: which version, and its analysis time. */
   lastCheck: { uri: string; version: number; ms: number } | null;
+  /** The latest check of each open SKILL.md, by URI. */
+  checks: Record<string, { version: number; ms: number }>;
   lastUpdate: { file: string; ms: number } | null;
   skills: number | null;
 }
@@ -96,6 +98,16 @@ export function createInspector(ctx: SkillAuthorContext): Inspector {
       if (refreshes.length > KEPT) refreshes.shift();
     }),
   );
+  let lastCheck: Check | undefined;
+  const checks: Stats['checks'] = {};
+  const client = clientOf(ctx);
+  if (client)
+    ctx.track(
+      client.onDidCheck((c) => {
+        lastCheck = c;
+        checks[c.uri] = { version: c.version, ms: c.ms };
+      }),
+    );
   let firedSeq = 0;
   ctx.track(
     decorations.onDidChangeFileDecorations((uris) => {
@@ -127,10 +139,11 @@ export function createInspector(ctx: SkillAuthorContext): Inspector {
       };
     },
     stats: () => {
-      const c = clientOf(ctx)?.lastCheck;
+      const c = lastCheck;
       return {
         activationMs: ctx.activationMs,
         lastCheck: c ? { uri: c.uri, version: c.version, ms: c.ms } : null,
+        checks: { ...checks },
         lastUpdate: existingStore(ctx)?.lastUpdate ?? null,
         skills: existingStore(ctx)?.all().length ?? null,
       };
