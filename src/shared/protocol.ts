@@ -7,7 +7,7 @@
 
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { Entry } from '../core/runtimes/entry';
-import type { RuntimeId } from '../core/runtimes/types';
+import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import type { ProbeLogEntry } from '../core/probe';
 import type { SkillStatus } from '../core/status';
 
@@ -109,6 +109,12 @@ export interface IndexParams {
   runtime: RuntimeId;
   /** The skills folder; default: the first root. */
   root?: string;
+  /** Every root of the skills model at once, as the Skills view lists them (`root` is then ignored): the
+   *  tree runtimes' blocks root by root, joined; nexo-rs's and the Agent Skills list over every skill in the
+   *  CLI's order, with every root's category descriptions. */
+  allRoots?: boolean;
+  /** One nexo-rs agent's skills, in its order with its overrides (nexo and agentskills only). */
+  agent?: string;
 }
 
 /** A runtime's prompt index for a root, as `skill-author index --runtime R ROOT` prints it. */
@@ -116,7 +122,8 @@ export interface IndexResult {
   runtime: RuntimeId;
   root: string;
   index: string;
-  /** Why the runtime prints no index, when it fails building it. */
+  /** Why the runtime prints no index, when it fails building it (with `allRoots`: one line per root,
+   *  ``- `ROOT`: reason``, when no root printed a block). */
   error: string | null;
 }
 
@@ -175,8 +182,133 @@ export interface SkillAuthorClientCapabilities {
   /** Commands the client runs itself, which the server may then put on its items: `editor.action.triggerSuggest`
    *  (VS Code: open the suggestions again after a completion that leaves the cursor where a value goes). */
   clientCommands?: string[];
+  /** The client mirrors the server's skills model: the server sends it `skillsChanged` and `probed`. */
+  skillsModel?: boolean;
 }
 
 /** The command of the code action that explains why a constraint has no rewrite (npm's `||`); the server
  *  executes it (`workspace/executeCommand`): a message, with a button opening the README's section. */
 export const EXPLAIN_CONSTRAINT_COMMAND = 'skillAuthor.explainConstraint';
+
+// ---- The skills model (the Skills view, the explorer decorations, the previews, an extension's API) ----
+//
+// A client that announces `experimental.skillAuthor.skillsModel: true` gets the server's model of every
+// skill of the roots (scanned once, then kept current from file events and the open documents' checks):
+// `skillAuthor/skillsChanged` notifications, in order, that a client applies to its mirror. The first ones
+// after start carry the first scan (at most SKILLS_CHUNK skills per notification). Nothing is scanned,
+// probed or judged on the client's side.
+
+/** A skill root as the Skills view groups skills: each workspace folder, or inside it the nearest folder
+ *  whose name contains "skills" (`repo/skills/media/x` → root `repo/skills`, category `media`, as
+ *  `skill-author check repo/skills` reports it); the `roots` setting's folders; the personal skill folders. */
+export interface SkillRootView {
+  path: string;
+  /** For people: `skills` (workspace-relative; `folder/skills` with several folders), `~/.claude/skills`, … */
+  label: string;
+  kind: 'workspace' | 'setting' | 'personal';
+}
+
+/** One skill of the model. */
+export interface SkillView {
+  /** Absolute path of SKILL.md: the key. */
+  file: string;
+  /** Folder name: the runtimes' identity. */
+  id: string;
+  /** Where the catalog found it: `root` is its SkillRootView's path. */
+  location: { id: string; dir: string; file: string; root: string; category: string; nestedIn?: string };
+  /** The skill's name as `check --json` reports it. */
+  name: string;
+  displayName: string;
+  description: string;
+  /** nexo-rs's evaluation on this machine; a placeholder (verdict `loaded`, summary "Checking…") while
+   *  `evaluated` is false. */
+  status: SkillStatus;
+  /** True once the first evaluation finished and was judged (`status` and `entry` are real). */
+  evaluated: boolean;
+  /** True while an evaluation (probes) is under way. */
+  probing: boolean;
+  /** True when status and entry come from an open document's text (its last check), not the file's. */
+  fromEditor: boolean;
+  /** `check --json`'s entry (every applicable runtime's verdict); null until judged. */
+  entry: Entry | null;
+  /** The frontmatter's `metadata.hermes` when it is a mapping (Hermes's tool conditions), else null. */
+  hermes: Record<string, unknown> | null;
+  /** Why SKILL.md cannot be read (the `file-unreadable` finding's message), else null. */
+  unreadable: string | null;
+}
+
+/** A nexo-rs agent as the view shows it. */
+export interface AgentDefView {
+  id: string;
+  /** Skill names in the agent's order. */
+  skills: string[];
+  /** The skills folder as the runtime resolves it ('' when blank). */
+  skillsDir: string;
+  tenantId: string | null;
+  line: number;
+}
+
+/** An agents file in use (the `agentsFile` setting, else found in a workspace folder). */
+export interface AgentsFileView {
+  path: string;
+  agents: AgentDefView[];
+  /** The loader's problems with the file (not the listed skills that are missing). */
+  problems: Array<{ severity: 'error' | 'warning'; message: string; line: number; column: number }>;
+  /** Why nexo-rs refuses the whole file (it then starts no agent), or null. */
+  error: string | null;
+}
+
+/** Most skills one `skillsChanged` notification carries. */
+export const SKILLS_CHUNK = 500;
+
+export interface SkillsChangedParams {
+  /** Skills added or updated. */
+  changed: SkillView[];
+  /** SKILL.md paths no longer in the model. */
+  removed: string[];
+  /** Anything may have changed (a rescan, new settings, an agents file): a client redraws everything. */
+  all: boolean;
+  /** The roots, when they changed (always in the first notification). */
+  roots?: SkillRootView[];
+  /** The agents files, when they changed (always in the first notification). */
+  agents?: AgentsFileView[];
+  /** Per root path: the prompt budgets of the runtimes that read that root as a whole (OpenClaw's), from
+   *  the last judgement; sent when they changed. */
+  budgets?: Record<string, Array<{ runtime: RuntimeId; budget: PromptBudget }>>;
+  /** The latest scan finished (evaluations may still be under way). */
+  ready: boolean;
+}
+
+export const SkillsChangedNotification = {
+  method: 'skillAuthor/skillsChanged',
+  type: new NotificationType<SkillsChangedParams>('skillAuthor/skillsChanged'),
+} as const;
+
+/** Resolves once the scan and every evaluation under way finished and their `skillsChanged` notifications
+ *  were sent (they precede this response): the client's mirror is then current. */
+export const SkillsIdleRequest = { method: 'skillAuthor/skillsIdle', type: new RequestType0<{ skills: number }, void>('skillAuthor/skillsIdle') } as const;
+
+/** Rescan every root from scratch (the client's "Refresh Skills"); resolves once idle, as skillsIdle. */
+export const RefreshRequest = { method: 'skillAuthor/refresh', type: new RequestType0<{ skills: number }, void>('skillAuthor/refresh') } as const;
+
+export interface AgentViewParams {
+  /** The agent's id; default: the first agent of the first agents file. */
+  agent?: string;
+}
+
+/** One agent's skills in its order, its overrides applied, `not_found` entries included, judged by nexo-rs
+ *  as `check --agent ID` judges them (open documents' text in place of the files'). */
+export interface AgentViewResult {
+  file: string;
+  agent: AgentDefView;
+  skills: SkillView[];
+  entries: Entry[];
+}
+
+export const AgentViewRequest = {
+  method: 'skillAuthor/agentView',
+  type: new RequestType<AgentViewParams, AgentViewResult | null, void>('skillAuthor/agentView'),
+} as const;
+
+/** Sent to a client of the skills model with each version probe run or refused, as the probe log has it. */
+export const ProbedNotification = { method: 'skillAuthor/probed', type: new NotificationType<ProbeLogEntry>('skillAuthor/probed') } as const;
