@@ -393,18 +393,17 @@ row('  the slowest of them (first edits after opening included)', `${ms(E.onType
 row('  the first edit after each open', `${E.onTypeFirstEditMs.join(', ')} ms`, '', '');
 if (E.largeRootSkills) {
   row(
-    `extension: cold scan of ${E.largeRootSkills.toLocaleString('en')} skills as a root / longest event-loop stall`,
+    `extension: ${E.largeRootSkills.toLocaleString('en')} skills as a root, setting changed → every skill in the Skills view (scanned and judged by the language server) / longest extension-host stall`,
     `${ms(E.largeRootScanMs)} / ${ms(E.largeRootMaxStallMs)} ms`,
     '',
     '',
   );
   row(
-    `re-check after one file change (extension, ${E.largeRootSkills.toLocaleString('en')}): watcher event → new verdict`,
-    `${ms(E.recheckOneFileMs)} ms`,
-    '≤ 20 ms',
-    E.recheckOneFileMs <= 20 ? 'yes' : 'no',
+    `re-check after one file change (${E.largeRootSkills.toLocaleString('en')} skills): file write → the skill's new verdict in the extension (VS Code's watcher, the server's re-check and its Hermes/OpenClaw reports of the root)`,
+    `${ms(E.fileWriteToUpdateMs)} ms`,
+    '',
+    '',
   );
-  row('  the same from the file write (includes VS Code’s file watcher)', `${ms(E.fileWriteToUpdateMs)} ms`, '', '');
 }
 row('VSIX size (npm run package)', E.vsixKB === null ? 'failed' : `${E.vsixKB} KB`, '≤ 600 KB', E.vsixKB !== null && E.vsixKB <= 600 ? 'yes' : 'no');
 results.table = rows;

@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import type { ProbeLogEntry } from '../core/probe';
 import type { SkillAuthorContext } from './context';
-import { judgeOf } from './runtimeJudge';
 import { storeOf } from './skills';
 
 export interface SkillAuthorApi {
@@ -41,11 +40,9 @@ export function createApi(ctx: SkillAuthorContext): SkillAuthorApi {
       const store = storeOf(ctx);
       await store.whenIdle();
       if (options?.agent === undefined) {
-        // Each skill as the store judged it: the same judgement as `check --json`.
-        const records = store.all();
-        const unjudged = records.filter((r) => !r.entry);
-        const late = unjudged.length ? await judgeOf(ctx).entries(unjudged) : [];
-        return records.map((r) => r.entry ?? (late[unjudged.indexOf(r)] as Entry));
+        // Each skill as the language server judged it: the same judgement as `check --json` (once the model is
+        // idle, every skill is judged).
+        return store.all().flatMap((r) => (r.entry ? [r.entry] : []));
       }
       const view = await store.agentView(options.agent);
       if (!view) throw new Error(`no agent \`${options.agent}\` in ${store.agentsFileList.map((f) => f.path).join(', ') || 'any agents file'}`);

@@ -11,13 +11,26 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions, StaticFeature } from 'vscode-languageclient/node';
 import {
+  AgentViewRequest,
+  type AgentViewResult,
   type CheckedParams,
   CheckedNotification,
+  IndexRequest,
+  type IndexParams,
+  type IndexResult,
   PreviewRequest,
   type PreviewResult,
+  ProbedNotification,
+  RefreshRequest,
   ReprobeRequest,
+  ScaffoldRequest,
+  type ScaffoldParams,
+  type ScaffoldResult,
   type ServerSettings,
   type SkillAuthorClientCapabilities,
+  SkillsChangedNotification,
+  type SkillsChangedParams,
+  SkillsIdleRequest,
 } from '../shared/protocol';
 import { type Config, resolveSettingPath } from './config';
 import { type SkillAuthorContext, Slot } from './context';
@@ -52,14 +65,15 @@ export type Check = CheckedParams & { file: string };
 
 /**
  * What this client tells the server beyond the library's defaults: the command VS Code runs itself (the
- * server may then reopen the suggestions after a completion that leaves the cursor where a value goes), and
- * no pull diagnostics. The server's findings reach VS Code pushed, through `handleDiagnostics` (the
- * overlap with VS Code's own validator, files deleted on disk); the findings of files no editor shows come
- * from the extension's own scan for now, and a workspace pull would report each of them a second time.
+ * server may then reopen the suggestions after a completion that leaves the cursor where a value goes), that
+ * it mirrors the server's skills model (the Skills view, the decorations, the previews and the API read the
+ * mirror: skills.ts), and no pull diagnostics: the server's findings, those of files no editor shows
+ * included, reach VS Code pushed, through `handleDiagnostics` (the overlap with VS Code's own validator,
+ * files deleted on disk).
  */
 const CLIENT_CAPABILITIES: StaticFeature = {
   fillClientCapabilities(capabilities) {
-    const ours: SkillAuthorClientCapabilities = { clientCommands: ['editor.action.triggerSuggest'] };
+    const ours: SkillAuthorClientCapabilities = { clientCommands: ['editor.action.triggerSuggest'], skillsModel: true };
     capabilities.experimental = { ...(capabilities.experimental as object | undefined), skillAuthor: ours };
     if (capabilities.textDocument) delete capabilities.textDocument.diagnostic;
   },
@@ -92,8 +106,7 @@ export function serverSettings(config: Config): Partial<ServerSettings> {
     extraPath: resolved(s.extraPath),
     envFiles: resolved(s.envFiles),
     probeConcurrency: s.probeConcurrency,
-    // The extension publishes the findings of files no editor shows from its own scan (diagnostics.ts).
-    background: false,
+    background: config.diagnostics.background,
     debounceMs: config.diagnostics.debounceMs,
   };
 }
@@ -111,10 +124,18 @@ export class SkillClient implements vscode.Disposable {
   readonly onDidCheck: vscode.Event<Check> = this.checked.event;
   /** Per open SKILL.md (path), its latest check. */
   private readonly checks = new Map<string, Check>();
+  private readonly skillsChanged = new vscode.EventEmitter<SkillsChangedParams>();
+  /** The server's skills model changed (in the order the server sent the changes): skills.ts mirrors it. */
+  readonly onDidChangeSkills: vscode.Event<SkillsChangedParams> = this.skillsChanged.event;
+  private readonly serverStarted = new vscode.EventEmitter<void>();
+  /** A server (re)started: its model is rebuilt from scratch, and sent again. */
+  readonly onDidStartServer: vscode.Event<void> = this.serverStarted.event;
 
   constructor(private readonly ctx: SkillAuthorContext) {
     this.subscriptions.push(
       this.checked,
+      this.skillsChanged,
+      this.serverStarted,
       // Trust is read by the server only when it starts.
       vscode.workspace.onDidGrantWorkspaceTrust(() => void this.restart('workspace trusted')),
       ctx.config.onDidChange(() => {
@@ -147,10 +168,44 @@ export class SkillClient implements vscode.Disposable {
     return client.sendRequest(PreviewRequest.type, { uri: client.code2ProtocolConverter.asUri(vscode.Uri.file(file)) });
   }
 
-  /** Forget the server's probe results; resolves once the open documents were checked again. */
+  /** Forget the server's probe results; resolves once the open documents and the skills model were
+   *  evaluated again. */
   async reprobe(): Promise<void> {
     const client = await this.start();
     if (client) await client.sendRequest(ReprobeRequest.type);
+  }
+
+  /** Resolves once the server's model is idle and every change of it reached `onDidChangeSkills`. */
+  async skillsIdle(): Promise<void> {
+    const client = await this.start();
+    if (client) await client.sendRequest(SkillsIdleRequest.type);
+  }
+
+  /** The server rescans every root; resolves once idle. */
+  async refresh(): Promise<void> {
+    const client = await this.start();
+    if (client) await client.sendRequest(RefreshRequest.type);
+  }
+
+  /** One nexo-rs agent's skills as `check --agent` judges them (null: no such agent). */
+  async agentView(agent: string | undefined): Promise<AgentViewResult | null> {
+    const client = await this.start();
+    if (!client) return null;
+    return client.sendRequest(AgentViewRequest.type, agent === undefined ? {} : { agent });
+  }
+
+  /** The analyzer's verdict on a new skill's name and description, and its SKILL.md ("New Skill…"). */
+  async scaffold(params: ScaffoldParams): Promise<ScaffoldResult> {
+    const client = await this.start();
+    if (!client) throw new Error('the language server is not running (see the output)');
+    return client.sendRequest(ScaffoldRequest.type, params);
+  }
+
+  /** A runtime's prompt index, as `index --runtime R` prints it. */
+  async index(params: IndexParams): Promise<IndexResult> {
+    const client = await this.start();
+    if (!client) throw new Error('the language server is not running (see the output)');
+    return client.sendRequest(IndexRequest.type, params);
   }
 
   /** The running client, started on first use. */
@@ -197,6 +252,15 @@ export class SkillClient implements vscode.Disposable {
       const check: Check = { ...p, file: uri.fsPath };
       this.checks.set(check.file, check);
       this.checked.fire(check);
+    });
+    client.onNotification(SkillsChangedNotification.type, (p) => this.skillsChanged.fire(p));
+    client.onNotification(ProbedNotification.type, (e) => {
+      const log = ctx.probeLog;
+      log.push(e);
+      if (log.length > 1000) log.splice(0, log.length - 1000);
+    });
+    client.onDidChangeState((e) => {
+      if (e.newState === lc.State.Running) this.serverStarted.fire();
     });
     this.client = client;
     try {

@@ -18,15 +18,14 @@ export type CommandFactory = (ctx: SkillAuthorContext) => Handler;
 /** Rescan every root (the Skills view's progress shows while it runs). */
 const refresh: CommandFactory = (ctx) => () =>
   vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Scanning skills' }, async () => {
-    const store = storeOf(ctx);
-    await store.refresh();
-    await store.whenIdle();
+    await storeOf(ctx).refresh();
   });
 
-/** Forget every probe result and run them again: the Skills view's and the language server's. */
+/** Forget every probe result and run them again (in the language server, which evaluates every skill again). */
 const reprobe: CommandFactory = (ctx) => () =>
   vscode.window.withProgress({ location: { viewId: 'skillAuthor.skills' }, title: 'Re-probing dependencies' }, async () => {
-    await Promise.all([storeOf(ctx).reprobe(), clientOf(ctx)?.reprobe()]);
+    await clientOf(ctx)?.reprobe();
+    await storeOf(ctx).whenIdle();
   });
 
 export function createCommands(): Record<string, CommandFactory> {

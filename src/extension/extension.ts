@@ -1,8 +1,8 @@
 // The extension's entry point: build the one context object and register each feature with it. VS Code
 // activates the extension when a `skill` document opens, the workspace contains a SKILL.md, the Skills view
 // opens or one of its commands runs (package.json `activationEvents`). Activation must stay cheap: no
-// scanning, probing or schema compiling here — the context creates the engine and the skill store on first
-// use, and features do their work when documents, views or commands ask for it.
+// scanning, probing or schema compiling here: the language server (started a moment later) does all of
+// that in its own process, and the features mirror what it sends.
 import type * as vscode from 'vscode';
 import * as client from './client';
 import { createApi, type SkillAuthorApi } from './api';
@@ -12,6 +12,7 @@ import * as decorations from './decorations';
 import * as diagnostics from './diagnostics';
 import * as languageStatus from './languageStatus';
 import * as preview from './preview';
+import * as skills from './skills';
 import * as tree from './tree';
 
 export function activate(extensionContext: vscode.ExtensionContext): SkillAuthorApi {
@@ -24,6 +25,7 @@ export function start(extensionContext: vscode.ExtensionContext): SkillAuthorCon
   const ctx = new SkillAuthorContext(extensionContext);
   extensionContext.subscriptions.push(ctx);
   ctx.register(client.register);
+  ctx.register(skills.register);
   ctx.register(diagnostics.register);
   ctx.register(commands.register);
   ctx.register(preview.register);

@@ -1,4 +1,4 @@
-// "New Skill…": asks for a name (checked live by the analyzer's own name rules, and against existing folders)
+// "New Skill…": asks for a name (checked live by the analyzer's own name rules, in the language server, and against existing folders)
 // and a description, writes `<folder>/<name>/SKILL.md` with both in its frontmatter and a heading as body,
 // and opens it. It never overwrites: an existing `<folder>/<name>` (file or folder) is refused.
 //
@@ -16,6 +16,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FieldProblem } from '../core/scaffold';
+import type { ScaffoldParams, ScaffoldResult } from '../shared/protocol';
+import { clientOf } from './client';
 import type { SkillAuthorContext } from './context';
 import { storeOf } from './skills';
 
@@ -25,8 +27,11 @@ export interface NewSkillOptions {
   description?: string;
 }
 
-function scaffold(): typeof import('../core/scaffold') {
-  return require('../core/scaffold') as typeof import('../core/scaffold');
+/** The language server's analyzer on what was typed (the extension bundles no analyzer). */
+function scaffold(ctx: SkillAuthorContext, params: ScaffoldParams): Promise<ScaffoldResult> {
+  const client = clientOf(ctx);
+  if (!client) throw new Error('the language server is not registered');
+  return client.scaffold(params);
 }
 
 const INPUT_SEVERITY: Record<FieldProblem['severity'], vscode.InputBoxValidationSeverity> = {
@@ -60,14 +65,9 @@ async function defaultFolder(ctx: SkillAuthorContext): Promise<vscode.Uri | unde
   const store = storeOf(ctx);
   if (!store.ready) await store.whenIdle();
   const workspacePaths = new Set(folders.map((f) => f.uri.fsPath));
-  const skillRoots = [
-    ...new Set(
-      store
-        .all()
-        .filter((r) => r.root.kind === 'workspace' && !workspacePaths.has(r.root.path))
-        .map((r) => r.root.path),
-    ),
-  ];
+  // The workspace's skill roots that hold skills (a root is listed only when it does).
+  const used = new Set(store.all().map((s) => s.location.root));
+  const skillRoots = store.roots.filter((r) => r.kind === 'workspace' && !workspacePaths.has(r.path) && used.has(r.path)).map((r) => r.path);
   // In workspace-folder order, then by path.
   const rank = (p: string): number => folders.findIndex((f) => p.startsWith(f.uri.fsPath + path.sep));
   skillRoots.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
@@ -79,8 +79,8 @@ async function defaultFolder(ctx: SkillAuthorContext): Promise<vscode.Uri | unde
 }
 
 /** The name's problem as an input-box message: the analyzer's findings first, then an existing folder. */
-async function nameMessage(folder: vscode.Uri, name: string): Promise<vscode.InputBoxValidationMessage | undefined> {
-  const problem = scaffold().nameProblems(name)[0];
+async function nameMessage(ctx: SkillAuthorContext, folder: vscode.Uri, name: string): Promise<vscode.InputBoxValidationMessage | undefined> {
+  const problem = (await scaffold(ctx, { name })).nameProblems[0];
   if (problem?.severity === 'error') return { message: problem.message, severity: INPUT_SEVERITY.error };
   if (await exists(vscode.Uri.joinPath(folder, name))) {
     return {
@@ -91,16 +91,16 @@ async function nameMessage(folder: vscode.Uri, name: string): Promise<vscode.Inp
   return problem ? { message: problem.message, severity: INPUT_SEVERITY[problem.severity] } : undefined;
 }
 
-function descriptionMessage(description: string): vscode.InputBoxValidationMessage | undefined {
-  const problem = scaffold().descriptionProblems(description)[0];
+async function descriptionMessage(ctx: SkillAuthorContext, description: string): Promise<vscode.InputBoxValidationMessage | undefined> {
+  const problem = (await scaffold(ctx, { description })).descriptionProblems[0];
   return problem ? { message: problem.message, severity: INPUT_SEVERITY[problem.severity] } : undefined;
 }
 
 /** Writes `<folder>/<name>/SKILL.md`; refuses when `<folder>/<name>` exists (checked atomically on disk). */
-async function createSkill(folder: vscode.Uri, name: string, description: string): Promise<vscode.Uri> {
+async function createSkill(ctx: SkillAuthorContext, folder: vscode.Uri, name: string, description: string): Promise<vscode.Uri> {
   const dir = vscode.Uri.joinPath(folder, name);
   const file = vscode.Uri.joinPath(dir, 'SKILL.md');
-  const text = scaffold().skillScaffold(name, description);
+  const text = (await scaffold(ctx, { name, description })).text ?? '';
   const refused = (): Refused => new Refused(`\`${name}\` already exists in ${vscode.workspace.asRelativePath(folder)}: New Skill never overwrites.`);
   if (dir.scheme === 'file') {
     // mkdir without `recursive` fails when the folder exists, so a folder made meanwhile is never written into.
@@ -137,11 +137,11 @@ async function newSkill(ctx: SkillAuthorContext, arg: unknown): Promise<vscode.U
       prompt: `Lowercase letters, digits and hyphens, at most 64 characters; also the name of its folder in ${where}.`,
       placeHolder: 'e.g. pdf-tools',
       ignoreFocusOut: true,
-      validateInput: (value) => nameMessage(target, value),
+      validateInput: (value) => nameMessage(ctx, target, value),
     });
     if (name === undefined) return undefined;
   }
-  const nameProblem = await nameMessage(folder, name);
+  const nameProblem = await nameMessage(ctx, folder, name);
   if (nameProblem?.severity === vscode.InputBoxValidationSeverity.Error) throw new Refused(nameProblem.message);
 
   let description = options.description;
@@ -151,14 +151,14 @@ async function newSkill(ctx: SkillAuthorContext, arg: unknown): Promise<vscode.U
       prompt: 'What the skill does and when to use it: the model decides from this text whether to load the skill.',
       placeHolder: 'e.g. Extracts text and tables from PDF files. Use when the user shares a PDF.',
       ignoreFocusOut: true,
-      validateInput: descriptionMessage,
+      validateInput: (value) => descriptionMessage(ctx, value),
     });
     if (description === undefined) return undefined;
   }
-  const descriptionProblem = descriptionMessage(description);
+  const descriptionProblem = await descriptionMessage(ctx, description);
   if (descriptionProblem?.severity === vscode.InputBoxValidationSeverity.Error) throw new Refused(descriptionProblem.message);
 
-  const file = await createSkill(folder, name, description);
+  const file = await createSkill(ctx, folder, name, description);
   ctx.output.info(`new skill ${file.fsPath}`);
   const editor = await vscode.window.showTextDocument(file);
   // The cursor after the heading, where the instructions go.

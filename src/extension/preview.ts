@@ -29,9 +29,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { IndexFormat } from '../core/engine';
 import type { SkillAuthorContext } from './context';
-import { existingStore, skillFileOf, type SkillRecord, type StoreChange, storeOf } from './skills';
+import { existingStore, skillFileOf, type StoreChange, storeOf } from './skills';
 import { clientOf } from './client';
-import { judgeOf } from './runtimeJudge';
 
 export const PREVIEW_SCHEME = 'skill-author-preview';
 const BANNER = 'banner';
@@ -77,17 +76,6 @@ export function isIndexFormat(v: unknown): v is PreviewFormat {
   return typeof v === 'string' && (INDEX_FORMATS as readonly string[]).includes(v);
 }
 
-function core(): typeof import('../core/engine') {
-  // The engine's modules load on first use, never at activation.
-  return require('../core/engine') as typeof import('../core/engine');
-}
-
-/** Records in the order the CLI lists several roots: category, folder name, path. */
-function cliOrder(records: readonly SkillRecord[]): SkillRecord[] {
-  const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  return [...records].sort((a, b) => cmp(a.location.category, b.location.category) || cmp(a.id, b.id) || cmp(a.file, b.file));
-}
-
 class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
@@ -111,13 +99,6 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
         // An editor closed without saving: back to the file on disk.
         const file = skillFileOf(doc.uri);
         if (file) this.scheduleBanners((f) => f === file, 0);
-      }),
-      ctx.onDidResetEngine(() => {
-        for (const doc of this.openPreviews()) this.schedule(doc.uri, 0);
-      }),
-      // The runtimes' settings changed (Hermes's tools and toolsets, OpenClaw's config…): the indexes follow.
-      judgeOf(ctx).onDidChange(() => {
-        for (const doc of this.openPreviews()) if (targetOf(doc.uri)?.kind === 'index') this.schedule(doc.uri, 0);
       }),
     );
   }
@@ -208,34 +189,26 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
   }
 
   private async renderIndex(format: PreviewFormat, agentId: string | undefined): Promise<string> {
-    const { renderIndex } = core();
-    const store = storeOf(this.ctx);
-    await store.whenIdle();
+    const client = clientOf(this.ctx);
+    if (!client) throw new Error('the language server is not registered');
+    await storeOf(this.ctx).whenIdle();
+    const runtime = format === 'xml' ? 'agentskills' : format === 'nexo' ? 'nexo' : format;
     if (agentId !== undefined && format !== 'openclaw') {
-      const view = await store.agentView(agentId);
-      if (!view) return `# No agent \`${agentId}\`\n\nNo agents file of this workspace defines it.`;
-      return renderIndex(view.skills, format, new Map());
+      if (
+        !storeOf(this.ctx)
+          .agents()
+          .some((a) => a.id === agentId)
+      )
+        return `# No agent \`${agentId}\`\n\nNo agents file of this workspace defines it.`;
+      return (await client.index({ runtime, agent: agentId })).index;
     }
-    const records = store.all();
-    const roots = [...new Set(records.map((r) => r.root.path))].sort();
-    if (format === 'hermes' || format === 'openclaw') {
-      // The runtime's own block for each root read as its skills folder, as `index --runtime R` prints it,
-      // with the settings' context (Hermes's tools and toolsets, environments, home; OpenClaw's config): the
-      // same reports the Skills view's verdicts come from.
-      const blocks: string[] = [];
-      const failures: string[] = [];
-      for (const root of roots) {
-        const report = await judgeOf(this.ctx).report(format, root);
-        if (report?.index) blocks.push(report.index);
-        if (report?.indexError) failures.push(`- \`${root}\`: ${report.indexError}`);
-      }
-      // The CLI prints nothing then (the reason goes to stderr): say why rather than show an empty page.
-      if (blocks.length === 0 && failures.length) return [`# ${format === 'hermes' ? 'Hermes' : 'OpenClaw'} prints no index`, '', ...failures].join('\n');
-      return blocks.join('\n');
-    }
-    const categories = new Map<string, string>();
-    for (const root of roots) for (const [category, file] of store.categoryDescriptions(root)) if (!categories.has(category)) categories.set(category, file);
-    return renderIndex(cliOrder(records), format, categories);
+    // Every root of the model, as the Skills view lists them: the tree runtimes' blocks root by root (with
+    // the settings' context: the reports the verdicts come from), the others over every skill in the CLI's
+    // order.
+    const result = await client.index({ runtime, allRoots: true });
+    // The CLI prints nothing then (the reason goes to stderr): say why rather than show an empty page.
+    if (result.error !== null && result.index === '') return [`# ${format === 'hermes' ? 'Hermes' : 'OpenClaw'} prints no index`, '', result.error].join('\n');
+    return result.index;
   }
 
   private forget(uri: vscode.Uri): void {
@@ -358,7 +331,7 @@ function isNameList(v: unknown): v is string[] | null {
 function conditionNames(ctx: SkillAuthorContext): { tools: Set<string>; toolsets: Set<string> } {
   const out = { tools: new Set<string>(), toolsets: new Set<string>() };
   for (const r of existingStore(ctx)?.all() ?? []) {
-    const hermes = (r.analysis.data?.['metadata'] as { hermes?: Record<string, unknown> } | undefined)?.hermes;
+    const hermes = r.hermes;
     if (!hermes || typeof hermes !== 'object') continue;
     for (const [key, into] of [
       ['requires_tools', out.tools],

@@ -1,6 +1,5 @@
-// A skill's supporting files in the extension: the supporting-file findings of the files no editor shows
-// (src/core/supporting/files.ts; an open SKILL.md's, its path completion and go to definition are the
-// language server's), and the command **Add Supporting File…**.
+// A skill's supporting files in the extension: the command **Add Supporting File…** (their findings, path
+// completion and go to definition are the language server's).
 //
 // Nothing here runs anything: the command writes one new file the author named. Creating a file is what the
 // author asked for in their own editor, like any edit, so the command works in an untrusted workspace too
@@ -15,10 +14,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkSupportingFiles, mergeFindings, resolveInside } from '../core/supporting/files';
+import { resolveInside } from '../core/supporting/files';
 import { linkDestination, SUPPORT_FOLDERS, type SupportFolder, supportFileNameProblem } from '../core/supporting/links';
-import type { SkillAnalysis } from '../core/analyze';
-import type { Diagnostic } from '../core/types';
 import type { SkillAuthorContext } from './context';
 import { isSkillDocument } from './documents';
 
@@ -30,14 +27,6 @@ const FOLDER_DETAIL: Record<SupportFolder, string> = {
   templates: 'Files the agent fills in or copies.',
   assets: 'Static files: images, data, schemas.',
 };
-
-/** The analysis's findings with those of the supporting files on disk, in the analysis's order. */
-export function withSupportingFindings(analysis: Pick<SkillAnalysis, 'diagnostics' | 'links'>, file: string): Diagnostic[] {
-  return mergeFindings(analysis.diagnostics, checkSupportingFiles(analysis.links, path.dirname(file)));
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Add Supporting File…
 
 class Refused extends Error {}
 

@@ -14,8 +14,6 @@
 // view was shown) and otherwise attaches to the store when another feature creates it (for the badge).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentDef } from '../core/agents';
-import type { EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/judge';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
@@ -25,7 +23,7 @@ import { type SkillAuthorContext, Slot } from './context';
 import { agentUri, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, type StoreChange, StoreFollower, storeOf } from './skills';
 import { brokenAgentsFile } from './agentsFile';
-import { judgeOf } from './runtimeJudge';
+import type { AgentDefView, SkillView } from '../shared/protocol';
 
 export const VIEW_ID = 'skillAuthor.skills';
 
@@ -70,13 +68,13 @@ export type Node = RootNode | CategoryNode | SkillNode | AgentSkillNode | Requir
 
 /** A skill as the view shows it: the store's record, or an agent's entry. */
 export interface ShownSkill {
-  skill: EvaluatedSkill;
+  skill: SkillView;
   probing: boolean;
   /** False while the first evaluation has not finished (the status is a placeholder). */
   evaluated: boolean;
   /** The skill judged by each runtime that applies (an agent's skills: by nexo-rs); set once evaluated. */
   entry: Entry | undefined;
-  agent?: { def: AgentDef; file: string };
+  agent?: { def: AgentDefView; file: string };
 }
 
 export interface RequirementFact {
@@ -91,10 +89,10 @@ export interface RequirementFact {
 type RootModel = Map<string, { root: SkillRoot; categories: Map<string, string[]> }>;
 
 interface AgentModel {
-  def: AgentDef;
+  def: AgentDefView;
   file: string;
   /** Every entry of the agent's list, in its order (the filter is applied when listing). */
-  entries: EvaluatedSkill[];
+  entries: SkillView[];
   /** Those entries judged (nexo-rs's verdicts), in the same order. */
   judged: Entry[];
 }
@@ -172,7 +170,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     this.agentModelPending = undefined;
     this.agentRun = undefined;
     const previous = this.rootModel;
-    this.rootModel = this.buildRootModel(records);
+    this.rootModel = this.buildRootModel(records, store.roots);
     const nodes = !previous || !change || change.all || regrouped ? undefined : this.diffRoot(previous, this.rootModel, change);
     // A root's budget follows any of its skills: its item is refreshed when the words change.
     const budgetChanged: Node[] = [];
@@ -191,12 +189,14 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return this.groupPreference === 'agent' && store && store.agents().length > 0 ? 'agent' : 'root';
   }
 
-  private buildRootModel(records: readonly SkillRecord[]): RootModel {
+  private buildRootModel(records: readonly SkillRecord[], roots: readonly SkillRoot[]): RootModel {
     const model: RootModel = new Map();
+    const rootOf = new Map(roots.map((r) => [r.path, r]));
     for (const r of records) {
       if (!this.passes(isEvaluated(r) ? r.entry : undefined)) continue;
-      let group = model.get(r.root.path);
-      if (!group) model.set(r.root.path, (group = { root: r.root, categories: new Map() }));
+      const at = r.location.root;
+      let group = model.get(at);
+      if (!group) model.set(at, (group = { root: rootOf.get(at) ?? { path: at, label: at, kind: 'setting' }, categories: new Map() }));
       let files = group.categories.get(r.location.category);
       if (!files) group.categories.set(r.location.category, (files = []));
       files.push(r.file);
@@ -250,7 +250,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
             run.again = false;
             continue;
           }
-          const next: AgentModel | null = view ? { def: view.agent, file: view.file.path, entries: view.skills, judged: view.entries } : null;
+          const next: AgentModel | null = view ? { def: view.agent, file: view.file, entries: view.skills, judged: view.entries } : null;
           this.applyAgentModel(next, run.everything);
           return next;
         }
@@ -281,11 +281,9 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return (await this.agentModelPending) ?? this.agentModel ?? null;
   }
 
-  /** The prompt budgets of the runtimes that read a root (OpenClaw's), from the store's last judgement. */
+  /** The prompt budgets of the runtimes that read a root (OpenClaw's), from the server's last judgement. */
   private budgets(root: string): Array<{ runtime: RuntimeId; budget: PromptBudget }> {
-    return judgeOf(this.ctx)
-      .reportsFor(root)
-      .flatMap((r) => (r.budget && r.budget.candidates > 0 ? [{ runtime: r.runtime, budget: r.budget }] : []));
+    return (this.store?.budgets(root) ?? []).filter((b) => b.budget.candidates > 0);
   }
 
   /** Whether a skill so judged (undefined: not yet) is listed under the current filter. */
@@ -451,7 +449,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         if (!model) return [];
         return model.entries.flatMap((_e, i) => (this.passes(model.judged[i]) ? [this.agentSkillNode(model.def.id, i)] : []));
       }
-      this.rootModel ??= this.buildRootModel(store.all());
+      this.rootModel ??= this.buildRootModel(store.all(), store.roots);
       return [...this.rootModel.values()].map((g) => this.rootNode(g.root));
     }
     switch (element.kind) {
@@ -556,9 +554,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       const view = await store.agentView(agentId);
       const i = view ? view.skills.findIndex((s) => path.resolve(s.location.file) === path.resolve(file)) : -1;
       const entry = view?.skills[i];
-      return view && entry
-        ? { skill: entry, probing: false, evaluated: true, entry: view.entries[i], agent: { def: view.agent, file: view.file.path } }
-        : undefined;
+      return view && entry ? { skill: entry, probing: false, evaluated: true, entry: view.entries[i], agent: { def: view.agent, file: view.file } } : undefined;
     }
     await store.whenIdle();
     const record = store.get(file);
@@ -606,8 +602,8 @@ export function isHidden(entry: Entry | undefined): boolean {
   return entry !== undefined && isHiddenVerdict(entry.verdict);
 }
 
-function fingerprint(s: EvaluatedSkill, entry: Entry | undefined): string {
-  return JSON.stringify([s.location.file, s.status, entry, s.analysis?.displayName, s.analysis?.description, s.analysis?.data?.['name']]);
+function fingerprint(s: SkillView, entry: Entry | undefined): string {
+  return JSON.stringify([s.location.file, s.status, entry, s.name, s.displayName, s.description]);
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -615,9 +611,8 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The skill's name as `check --json` reports it. */
-export function skillName(s: EvaluatedSkill): string {
-  const { toEntry } = require('../core/engine') as typeof import('../core/engine');
-  return toEntry(s).name;
+export function skillName(s: SkillView): string {
+  return s.name;
 }
 
 function shortDescription(text: string): string {
@@ -634,9 +629,7 @@ function skillItem(key: string, shown: ShownSkill): vscode.TreeItem {
     hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
   );
   item.id = key;
-  item.description = notFound
-    ? `not found in ${path.basename(agent?.def.skillsDir ?? '') || 'skills_dir'}`
-    : shortDescription(skill.analysis?.description ?? '');
+  item.description = notFound ? `not found in ${path.basename(agent?.def.skillsDir ?? '') || 'skills_dir'}` : shortDescription(skill.description);
   if (shown.probing || !entry) item.iconPath = new vscode.ThemeIcon('loading~spin');
   else item.iconPath = verdictIcon(entry.color);
   item.resourceUri = agent ? agentUri(skill.location.file, agent.def.id) : vscode.Uri.file(skill.location.file);
@@ -675,13 +668,11 @@ function nexoApplies(shown: ShownSkill): boolean {
  * order: bins, env, versions), then what each other runtime that applies found missing, in its own lists.
  */
 export function requirementFacts(shown: ShownSkill): RequirementFact[] {
-  const { status, analysis } = shown.skill;
+  const { status, requires: req } = shown.skill;
   if (!shown.evaluated || !shown.entry) {
-    const req = analysis?.requirements;
-    if (!req) return [];
     return [
-      ...req.bins.map((b): RequirementFact => ({ kind: 'bin', ok: undefined, label: b.name, detail: 'checking…' })),
-      ...req.env.map((e): RequirementFact => ({ kind: 'env', ok: undefined, label: e.name, detail: 'checking…' })),
+      ...req.bins.map((name): RequirementFact => ({ kind: 'bin', ok: undefined, label: name, detail: 'checking…' })),
+      ...req.env.map((name): RequirementFact => ({ kind: 'env', ok: undefined, label: name, detail: 'checking…' })),
       ...req.versions.map((v): RequirementFact => ({ kind: 'version', ok: undefined, label: `${v.bin} ${v.constraint}`, detail: 'checking…' })),
     ];
   }
@@ -748,7 +739,7 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
   const lines: string[] = [];
   const notFound = status.verdict === 'not_found';
   lines.push(`**${esc(notFound ? skill.id : skillName(skill))}** · ${esc(skill.location.category)}/${esc(skill.id)}`);
-  if (skill.analysis?.description) lines.push('', esc(skill.analysis.description.replace(/\s+/g, ' ')));
+  if (skill.description) lines.push('', esc(skill.description.replace(/\s+/g, ' ')));
   lines.push('');
   const nexo = nexoApplies(shown);
   if (shown.probing || !entry) {

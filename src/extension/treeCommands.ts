@@ -78,10 +78,8 @@ async function notAFile(ctx: SkillAuthorContext, file: string): Promise<string |
     // gone, a broken or looping link, unreadable folder: the store's finding names it best
   }
   if (isFile) return undefined;
-  const finding = existingStore(ctx)
-    ?.get(file)
-    ?.analysis.diagnostics.find((d) => d.code === 'file-unreadable');
-  return `${file}: ${finding?.message ?? 'there is no SKILL.md file here.'}`;
+  const unreadable = existingStore(ctx)?.get(file)?.unreadable;
+  return `${file}: ${unreadable ?? 'there is no SKILL.md file here.'}`;
 }
 
 /** Why there is no agent to pick: the agents file in use is broken (the view's message, with its first error),

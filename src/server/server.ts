@@ -12,7 +12,7 @@ import { DIAGNOSTIC_PROVIDER, pullsDiagnostics, registerPullHandlers } from './h
 import { WorkspaceHandler } from './handlers/workspace';
 import { SkillService } from './service';
 import { initialSettings } from './settings';
-import { EXPLAIN_CONSTRAINT_COMMAND, IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, SkillsRequest } from '../shared/protocol';
+import { EXPLAIN_CONSTRAINT_COMMAND, IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, ScaffoldRequest, SkillsRequest } from '../shared/protocol';
 
 export interface ServerOptions {
   /** `--trusted`: the workspace is trusted whatever the client says. */
@@ -81,7 +81,9 @@ export function startServer(options: ServerOptions): void {
         executeCommandProvider: { commands: [EXPLAIN_CONSTRAINT_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         experimental: {
-          skillAuthor: { requests: [SkillsRequest.method, PreviewRequest.method, IndexRequest.method, ProbeLogRequest.method, ReprobeRequest.method] },
+          skillAuthor: {
+            requests: [SkillsRequest.method, PreviewRequest.method, IndexRequest.method, ProbeLogRequest.method, ReprobeRequest.method, ScaffoldRequest.method],
+          },
         },
       },
       serverInfo: { name: 'skill-author', version: options.version },

@@ -10,6 +10,7 @@ import type { Entry } from '../core/runtimes/entry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import type { ProbeLogEntry } from '../core/probe';
 import type { SkillStatus } from '../core/status';
+import type { FieldProblem } from '../core/scaffold';
 
 /** The settings a client may pass as `initializationOptions`, or as the `skillAuthor` section of
  *  `workspace/configuration` (where `trusted` is ignored: only the client that starts the server says it). */
@@ -113,7 +114,8 @@ export interface IndexParams {
    *  tree runtimes' blocks root by root, joined; nexo-rs's and the Agent Skills list over every skill in the
    *  CLI's order, with every root's category descriptions. */
   allRoots?: boolean;
-  /** One nexo-rs agent's skills, in its order with its overrides (nexo and agentskills only). */
+  /** One nexo-rs agent's skills, in its order with its overrides, in the engine's layout of `runtime`
+   *  (`index --agent ID --format F`: nexo, agentskills → xml, hermes; not openclaw). */
   agent?: string;
 }
 
@@ -235,6 +237,8 @@ export interface SkillView {
   hermes: Record<string, unknown> | null;
   /** Why SKILL.md cannot be read (the `file-unreadable` finding's message), else null. */
   unreadable: string | null;
+  /** nexo-rs's `requires` as declared (shown while the first evaluation is under way). */
+  requires: { bins: string[]; env: string[]; versions: Array<{ bin: string; constraint: string }> };
 }
 
 /** A nexo-rs agent as the view shows it. */
@@ -312,3 +316,24 @@ export const AgentViewRequest = {
 
 /** Sent to a client of the skills model with each version probe run or refused, as the probe log has it. */
 export const ProbedNotification = { method: 'skillAuthor/probed', type: new NotificationType<ProbeLogEntry>('skillAuthor/probed') } as const;
+
+export interface ScaffoldParams {
+  /** The new skill's name (and folder name), as typed. */
+  name?: string;
+  /** Its description. */
+  description?: string;
+}
+
+/** What the analyzer says about a new skill's name and description (most severe first; errors must block),
+ *  and the SKILL.md "New Skill…" writes when both are given. */
+export interface ScaffoldResult {
+  nameProblems: FieldProblem[];
+  descriptionProblems: FieldProblem[];
+  /** The SKILL.md text (frontmatter with both, a heading as body), when both were given. */
+  text: string | null;
+}
+
+export const ScaffoldRequest = {
+  method: 'skillAuthor/scaffold',
+  type: new RequestType<ScaffoldParams, ScaffoldResult, void>('skillAuthor/scaffold'),
+} as const;

@@ -176,7 +176,6 @@ describe('Editor benchmark', function () {
       if (profile && PROFILE) await fs.writeFile(PROFILE, JSON.stringify(await profile.stop()));
 
       const victim = join(CORPUS, 'dev', 'bench-victim', 'SKILL.md');
-      const updates: number[] = [];
       const eventLatency: number[] = [];
       for (let i = 0; i < 11; i++) {
         const seen = nextEvent('the store to re-evaluate the changed skill', api.onDidChangeSkills, (c) => c.changed.includes(victim), 30_000);
@@ -187,11 +186,7 @@ describe('Editor benchmark', function () {
         );
         await seen;
         eventLatency.push(performance.now() - tw);
-        const stats = inspect().stats();
-        if (stats.lastUpdate?.file === victim) updates.push(stats.lastUpdate.ms);
       }
-      figures.recheckOneFileMs = median(updates);
-      figures.recheckSamples = updates.length;
       figures.fileWriteToUpdateMs = median(eventLatency);
     } finally {
       clearInterval(ticker);

@@ -1,8 +1,9 @@
 // The custom requests of src/shared/protocol.ts, each a thin handler over src/server/features/custom.ts.
 
 import type { Connection } from 'vscode-languageserver';
-import { IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, SkillsRequest } from '../../shared/protocol';
+import { IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, ScaffoldRequest, SkillsRequest } from '../../shared/protocol';
 import { index, preview, skills } from '../features/custom';
+import { scaffold } from '../features/scaffold';
 import type { SkillService } from '../service';
 import type { DocumentHandler } from './documents';
 import { guard } from './guard';
@@ -21,6 +22,10 @@ export function registerCustomHandlers(connection: Connection, service: SkillSer
     guard(connection, IndexRequest.method, (p, signal) => index(service, p ?? undefined, signal)),
   );
   connection.onRequest(ProbeLogRequest.type, () => service.probeLog());
+  connection.onRequest(
+    ScaffoldRequest.type,
+    guard(connection, ScaffoldRequest.method, async (p) => scaffold(p ?? undefined)),
+  );
   connection.onRequest(ReprobeRequest.type, async () => {
     service.reprobe();
     docs.recheckAll();

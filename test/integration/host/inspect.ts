@@ -65,7 +65,6 @@ export interface Stats {
   lastCheck: { uri: string; version: number; ms: number } | null;
   /** The latest check of each open SKILL.md, by URI. */
   checks: Record<string, { version: number; ms: number }>;
-  lastUpdate: { file: string; ms: number } | null;
   skills: number | null;
 }
 
@@ -144,7 +143,6 @@ export function createInspector(ctx: SkillAuthorContext): Inspector {
         activationMs: ctx.activationMs,
         lastCheck: c ? { uri: c.uri, version: c.version, ms: c.ms } : null,
         checks: { ...checks },
-        lastUpdate: existingStore(ctx)?.lastUpdate ?? null,
         skills: existingStore(ctx)?.all().length ?? null,
       };
     },
