@@ -29,6 +29,7 @@ import {
   ShowMessageRequest,
   type TextEdit,
 } from 'vscode-languageserver-protocol';
+import { descriptionProblems, nameProblems, skillScaffold } from '../../src/core/scaffold';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { newSkillSnippet, REQUIRES_SNIPPET } from '../../src/server/features/completion';
 import { preview } from '../../src/server/features/custom';
@@ -41,6 +42,7 @@ import {
   PreviewRequest,
   ReprobeRequest,
   ProbeLogRequest,
+  ScaffoldRequest,
   SkillsRequest,
 } from '../../src/shared/protocol';
 import { checkJson, CLI, REPO } from '../utils/cli';
@@ -162,6 +164,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
       'skillAuthor/index',
       'skillAuthor/probeLog',
       'skillAuthor/reprobe',
+      'skillAuthor/scaffold',
     ]);
   });
 
@@ -439,6 +442,22 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     assert.ok(
       client.logs.some((l) => /textDocument\/hover failed/.test(l.message)),
       'the failure is logged to the client',
+    );
+  });
+
+  it("answers skillAuthor/scaffold with the analyzer's verdicts on a new skill's name and description, and its SKILL.md", async () => {
+    const bad = await client.conn.sendRequest(ScaffoldRequest.type, { name: 'Pdf Tools' });
+    assert.deepEqual(bad.nameProblems, nameProblems('Pdf Tools'));
+    assert.equal(bad.nameProblems[0]?.severity, 'error');
+    assert.deepEqual(bad.descriptionProblems, []);
+    assert.equal(bad.text, null);
+    const good = await client.conn.sendRequest(ScaffoldRequest.type, { name: 'pdf-tools', description: 'Reads PDF files. Use when a PDF is shared.' });
+    assert.deepEqual([good.nameProblems, good.descriptionProblems], [[], []]);
+    assert.equal(good.text, skillScaffold('pdf-tools', 'Reads PDF files. Use when a PDF is shared.'));
+    assert.deepEqual((await client.conn.sendRequest(ScaffoldRequest.type, { description: '' })).descriptionProblems, descriptionProblems(''));
+    await assert.rejects(
+      client.conn.sendRequest(ScaffoldRequest.type, { name: 7 as unknown as string }),
+      (e: { code?: number }) => e.code === ErrorCodes.InvalidParams,
     );
   });
 
