@@ -29,6 +29,7 @@ import type { DocumentHandler } from './documents';
 import { messageOf, Wakeup } from './guard';
 import { collectGarbage } from '../memory';
 import { ScannedNotification } from '../../shared/protocol';
+import type { FileEvent, SkillModel } from '../skills';
 
 /** A workspace report's items are sent (or made) this many at a time, the server answering others between. */
 const CHUNK = 500;
@@ -58,9 +59,16 @@ export class WorkspaceHandler {
     private readonly service: SkillService,
     private readonly docs: DocumentHandler,
     private readonly caps: ClientCapabilities,
+    private readonly model: SkillModel,
   ) {
     connection.onDidChangeConfiguration(() => void this.readConfiguration());
     connection.onDidChangeWatchedFiles((e) => {
+      const events: FileEvent[] = [];
+      for (const c of e.changes) {
+        const file = fileOf(c.uri);
+        if (file) events.push({ file, kind: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' });
+      }
+      this.model.filesChanged(events);
       for (const c of e.changes) {
         const file = fileOf(c.uri);
         if (!file) continue;
@@ -82,12 +90,10 @@ export class WorkspaceHandler {
   async initialized(): Promise<void> {
     if (this.caps.workspace?.workspaceFolders) {
       this.connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        this.service.workspace.addFolders(
-          e.added.map((f) => f.uri),
-          e.removed.map((f) => f.uri),
-        );
+        this.service.workspace.addFolders(e.added, e.removed);
         this.service.applyRoots();
         this.service.invalidate();
+        this.model.foldersChanged();
         this.docs.recheckAll();
         this.scheduleScan();
         this.docs.onInvalidated?.();
@@ -106,6 +112,7 @@ export class WorkspaceHandler {
     }
     // A moment for the client to open its first documents: their findings come before the roots' scan.
     this.scheduleScan(300);
+    this.model.startSoon(300);
   }
 
   /** The client's `skillAuthor` section over the initialization options (never `trusted`). */
@@ -115,9 +122,14 @@ export class WorkspaceHandler {
       const section: unknown = await this.connection.workspace.getConfiguration('skillAuthor');
       if (section === null || section === undefined) return;
       const problems: string[] = [];
-      const next = mergeSettings(this.service.settings, section, false, problems);
+      const before = this.service.settings;
+      const next = mergeSettings(before, section, false, problems);
       for (const p of problems) this.connection.console.warn(p);
       this.service.configure(next);
+      if (JSON.stringify(before) !== JSON.stringify(next)) {
+        const rootKeys = (s: typeof next): string => JSON.stringify([s.roots, s.defaultRoots, s.agentsFile]);
+        this.model.settingsChanged(rootKeys(before) !== rootKeys(next));
+      }
       this.docs.recheckAll();
       this.scheduleScan();
       this.docs.onInvalidated?.();
