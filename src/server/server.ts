@@ -82,7 +82,8 @@ export function startServer(options: ServerOptions): void {
     registerLanguageHandlers(connection, service, docs, params.capabilities);
     registerCustomHandlers(connection, service, docs, model);
     workspace = new WorkspaceHandler(connection, service, docs, params.capabilities, model);
-    registerSkillsHandlers(connection, service, model, params.capabilities, async () => undefined);
+    const ws = workspace;
+    registerSkillsHandlers(connection, service, model, params.capabilities, (change) => ws.modelChanged(change));
     if (pull) registerPullHandlers(connection, docs, workspace, params.capabilities);
     const s = service;
     connection.onInitialized(() => {

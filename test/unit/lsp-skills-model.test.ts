@@ -7,12 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
+import { type CompletionList, CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
 import type { Entry } from '../../src/core/runtimes/entry';
 import {
   AgentViewRequest,
   IndexRequest,
   RefreshRequest,
+  ScannedNotification,
+  type ScannedParams,
   type SkillsChangedParams,
   SkillsChangedNotification,
   SkillsIdleRequest,
@@ -20,7 +22,7 @@ import {
 } from '../../src/shared/protocol';
 import { CLI, REPO } from '../utils/cli';
 import { writeUnder } from '../utils/fs';
-import { CAPABILITIES, LspClient, uriOf } from '../utils/lsp-client';
+import { asFinding, CAPABILITIES, LspClient, uriOf } from '../utils/lsp-client';
 import { waitFor } from '../utils/wait';
 
 const MIRROR_CAPABILITIES = { ...CAPABILITIES, experimental: { skillAuthor: { skillsModel: true } } };
@@ -262,6 +264,51 @@ describe('lsp: the skills model (skillsChanged, skillsIdle, agentView, index of 
       [...mirror.skills.values()].map((s) => s.entry),
       [...before.values()].map((s) => s.entry),
     );
+  });
+
+  it('scans the roots once: background diagnostics and completion come from the model, updated per skill', async () => {
+    const other = LspClient.start({ cwd: ws, env });
+    try {
+      const scans: ScannedParams[] = [];
+      other.conn.onNotification(ScannedNotification.type, (p) => void scans.push(p));
+      const views = new Mirror(other);
+      await other.initialize(ws, { background: true }, MIRROR_CAPABILITIES);
+      await other.conn.sendRequest(SkillsIdleRequest.type);
+      assert.equal(views.skills.size, 4);
+      for (const view of views.skills.values()) {
+        const published = await other.diagnostics(uriOf(view.file));
+        assert.deepEqual(published.diagnostics.map(asFinding), view.entry?.diagnostics, view.file);
+      }
+      // One skill changed on disk: only its findings are published again.
+      const file = path.join(ws, 'skills/tools/hidden/SKILL.md');
+      const from = other.published.length;
+      put('skills/tools/hidden/SKILL.md', '---\nname: hidden\ndescription: Now with an unknown key.\ncolour: red\n---\n\n# Hidden\n');
+      await other.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(file), type: FileChangeType.Changed }] });
+      await other.conn.sendRequest(SkillsIdleRequest.type);
+      assert.deepEqual(
+        other.published.slice(from).map((p) => p.uri),
+        [uriOf(file)],
+      );
+      assert.deepEqual(other.published.at(-1)?.diagnostics.map(asFinding), cliEntry(file)?.diagnostics);
+      // Completion's binaries are the model's.
+      const uri = await other.open(
+        path.join(ws, 'skills/plain/SKILL.md'),
+        '---\nname: plain\ndescription: A plain skill.\nrequires:\n  bins: []\n---\n\n# Plain\n',
+      );
+      const list = (await other.conn.sendRequest(CompletionRequest.type, {
+        textDocument: { uri },
+        position: { line: 4, character: 9 },
+      })) as CompletionList | null;
+      assert.ok(
+        list?.items.some((i) => i.label === 'sa-definitely-missing-tool'),
+        JSON.stringify(list?.items.map((i) => i.label)),
+      );
+      assert.equal(scans.length, 1, 'one scan of the roots');
+      assert.equal(scans[0]?.skills, 4);
+      assert.equal(await other.stop(), 0);
+    } finally {
+      other.kill();
+    }
   });
 
   it('sends nothing of the model to a client that does not mirror it, and still answers skillsIdle', async () => {
