@@ -3,6 +3,7 @@
 // UI or extension-host thread. Nothing but JSON-RPC is written to stdout; logs go to the client
 // (window/logMessage), and a failure is one line there, never a stack trace.
 
+import * as path from 'node:path';
 import { createConnection, type InitializeParams, type InitializeResult, ProposedFeatures, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { registerCustomHandlers } from './handlers/custom';
 import { DocumentHandler } from './handlers/documents';
@@ -12,7 +13,21 @@ import { DIAGNOSTIC_PROVIDER, pullsDiagnostics, registerPullHandlers } from './h
 import { WorkspaceHandler } from './handlers/workspace';
 import { SkillService } from './service';
 import { initialSettings } from './settings';
-import { EXPLAIN_CONSTRAINT_COMMAND, IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, ScaffoldRequest, SkillsRequest } from '../shared/protocol';
+import { SkillModel } from './skills';
+import { registerSkillsHandlers } from './handlers/skills';
+import { fileOf } from './documents';
+import {
+  AgentViewRequest,
+  EXPLAIN_CONSTRAINT_COMMAND,
+  IndexRequest,
+  PreviewRequest,
+  ProbeLogRequest,
+  RefreshRequest,
+  ReprobeRequest,
+  ScaffoldRequest,
+  SkillsIdleRequest,
+  SkillsRequest,
+} from '../shared/protocol';
 
 export interface ServerOptions {
   /** `--trusted`: the workspace is trusted whatever the client says. */
@@ -31,6 +46,7 @@ export function startServer(options: ServerOptions): void {
     options.input && options.output ? createConnection(ProposedFeatures.all, options.input, options.output) : createConnection(ProposedFeatures.all);
   let service: SkillService | null = null;
   let workspace: WorkspaceHandler | null = null;
+  let skills: SkillModel | null = null;
 
   // A bug must not kill the server nor print a stack trace: one line to the client's log.
   // Once the client is gone there is no one to tell: exit quietly.
@@ -47,20 +63,28 @@ export function startServer(options: ServerOptions): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const problems: string[] = [];
     const settings = initialSettings(params.initializationOptions, options.trusted, problems);
-    service = new SkillService(settings, {
-      info: (m) => connection.console.log(m),
-      warn: (m) => connection.console.warn(m),
-      error: (m) => connection.console.error(m),
-    });
-    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    const logger = {
+      info: (m: string) => connection.console.log(m),
+      warn: (m: string) => connection.console.warn(m),
+      error: (m: string) => connection.console.error(m),
+    };
+    service = new SkillService(settings, logger);
+    const folders = params.workspaceFolders?.map((f) => ({ uri: f.uri, name: f.name })) ?? (params.rootUri ? [params.rootUri] : []);
     service.workspace.setFolders(folders);
     service.applyRoots();
     // A client that pulls diagnostics gets them only by pulling (each finding once).
     const pull = pullsDiagnostics(params.capabilities);
     const docs = new DocumentHandler(connection, service, pull);
+    // The skills of the roots, scanned once and kept current (from file events and the open documents' checks).
+    const model = (skills = new SkillModel(service, logger));
+    docs.onSkillOpened = (uri) => withFile(uri, (f) => model.documentOpened(f));
+    docs.onSkillChecked = (uri, version, c) => withFile(uri, (f) => model.documentChecked(f, { version, entry: c.entry, skill: c.skill }));
+    docs.onSkillClosed = (uri) => withFile(uri, (f) => model.documentClosed(f));
     registerLanguageHandlers(connection, service, docs, params.capabilities);
-    registerCustomHandlers(connection, service, docs);
-    workspace = new WorkspaceHandler(connection, service, docs, params.capabilities);
+    registerCustomHandlers(connection, service, docs, model);
+    workspace = new WorkspaceHandler(connection, service, docs, params.capabilities, model);
+    const ws = workspace;
+    registerSkillsHandlers(connection, service, model, params.capabilities, (change) => ws.modelChanged(change));
     if (pull) registerPullHandlers(connection, docs, workspace, params.capabilities);
     const s = service;
     connection.onInitialized(() => {
@@ -82,7 +106,17 @@ export function startServer(options: ServerOptions): void {
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         experimental: {
           skillAuthor: {
-            requests: [SkillsRequest.method, PreviewRequest.method, IndexRequest.method, ProbeLogRequest.method, ReprobeRequest.method, ScaffoldRequest.method],
+            requests: [
+              SkillsRequest.method,
+              PreviewRequest.method,
+              IndexRequest.method,
+              ProbeLogRequest.method,
+              ReprobeRequest.method,
+              SkillsIdleRequest.method,
+              RefreshRequest.method,
+              AgentViewRequest.method,
+              ScaffoldRequest.method,
+            ],
           },
         },
       },
@@ -91,7 +125,14 @@ export function startServer(options: ServerOptions): void {
   });
   connection.onShutdown(() => {
     workspace?.dispose();
+    skills?.dispose();
     service?.dispose();
   });
   connection.listen();
+}
+
+/** `fn` of the file system path of a `file:` URI (other schemes are no skills of the roots). */
+function withFile(uri: string, fn: (file: string) => void): void {
+  const file = fileOf(uri);
+  if (file) fn(path.resolve(file));
 }

@@ -42,6 +42,10 @@ export class SkillService {
   readonly documents: SkillDocuments;
   private engineInstance: Engine | null = null;
   private readonly reports = new Map<string, Promise<RuntimeReport>>();
+  /** The reports of `reports` that have finished, by the same key (the skills model's prompt budgets). */
+  private readonly done = new Map<string, RuntimeReport>();
+  /** Told of each probe log entry as it is logged (the skills model's clients get them). */
+  private readonly probeListeners = new Set<(e: ProbeLogEntry) => void>();
   private readonly probeEntries: ProbeLogEntry[] = [];
   /** Hermes's and OpenClaw's whole-root reports, computed on a worker thread (in this thread when the worker
    *  bundle is absent, as in the unbundled tests). */
@@ -125,6 +129,13 @@ export class SkillService {
     this.probeEntries.push(e);
     if (this.probeEntries.length > PROBE_LOG_MAX) this.probeEntries.splice(0, this.probeEntries.length - PROBE_LOG_MAX);
     this.log.info(`probe ${e.command} → ${e.outcome}${e.exitCode !== null ? ` (exit ${e.exitCode})` : ''} in ${Math.round(e.durationMs)} ms`);
+    for (const listener of this.probeListeners) listener(e);
+  }
+
+  /** Calls `listener` with each probe log entry from now on; returns how to stop. */
+  onProbe(listener: (e: ProbeLogEntry) => void): () => void {
+    this.probeListeners.add(listener);
+    return () => this.probeListeners.delete(listener);
   }
 
   /** Forget every probe result and binary lookup: the next checks run them again. */
@@ -219,11 +230,23 @@ export class SkillService {
   invalidate(files?: readonly string[]): void {
     // A kept check may rest on what changed: the document's next check takes its place.
     this.checked.clear();
-    if (!files) return this.reports.clear();
+    if (!files) {
+      this.reports.clear();
+      this.done.clear();
+      return;
+    }
     for (const key of [...this.reports.keys()]) {
       const root = key.slice(key.indexOf('\0') + 1);
-      if (files.some((f) => !path.relative(root, f).startsWith('..'))) this.reports.delete(key);
+      if (files.some((f) => !path.relative(root, f).startsWith('..'))) {
+        this.reports.delete(key);
+        this.done.delete(key);
+      }
     }
+  }
+
+  /** The finished, kept reports of the tree runtimes for a skills root (OpenClaw's carries its prompt budget). */
+  reportsFor(root: string): RuntimeReport[] {
+    return [...this.done.entries()].filter(([key]) => key.slice(key.indexOf('\0') + 1) === root).map(([, r]) => r);
   }
 
   /** The tree runtimes, their reports kept per (runtime, root) until invalidated. `keep: false` (the roots'
@@ -242,7 +265,10 @@ export class SkillService {
         if (!keep) return run;
         this.reports.set(key, run);
         // A failed run is not kept: the next judgement tries again.
-        run.catch(() => this.reports.get(key) === run && this.reports.delete(key));
+        run.then(
+          (r) => this.reports.get(key) === run && this.done.set(key, r),
+          () => this.reports.get(key) === run && this.reports.delete(key),
+        );
         return run;
       };
     }
@@ -284,9 +310,15 @@ export class SkillService {
   }
 
   /** `check --json`'s entries of these evaluated skills (absolute paths). `keep`: keep the tree runtimes'
-   *  new reports (for open documents, judged again at each change). */
-  async judge(skills: readonly EvaluatedSkill[], keep = false): Promise<Entry[]> {
-    const { ctx, choices } = this.context();
+   *  new reports (for open documents and the skills model, judged again at each change). `agent`: they are
+   *  one nexo-rs agent's skills (its overrides applied), judged by nexo-rs only, as `check --agent` does. */
+  async judge(skills: readonly EvaluatedSkill[], keep = false, options: { agent?: boolean } = {}): Promise<Entry[]> {
+    let { ctx, choices } = this.context();
+    if (options.agent) {
+      choices = { ...choices, pinned: ['nexo'] };
+      const engine = this.engine();
+      ctx = runtimeContext({ ...engine.env, PATH: engine.pathEnv.path }, this.workspace.cwd(), choices);
+    }
     const { judged } = await judgeEvaluated(skills, ctx, choices, this.trees(keep));
     return skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number]));
   }

@@ -8,34 +8,44 @@ import { categoryOf, SKILL_FILE, type SkillLocation } from '../core/catalog';
 import { fileOf } from './documents';
 import { resolveSettingPath } from './settings';
 
+/** A workspace folder as the client names it: its URI, and the name its labels use (default: the basename). */
+export type FolderRef = string | { uri: string; name?: string };
+
 export class Workspace {
   private folders: string[] = [];
+  /** Per folder path, the client's name for it (the Skills view's root labels). */
+  private readonly names = new Map<string, string>();
   private extra: string[] = [];
 
   /** Workspace folders as URIs (non-`file:` ones are ignored). */
-  setFolders(uris: readonly string[]): void {
-    this.folders = unique(
-      uris
-        .map(fileOf)
-        .filter((f): f is string => f !== null)
-        .map((f) => path.resolve(f)),
-    );
+  setFolders(folders: readonly FolderRef[]): void {
+    this.names.clear();
+    this.folders = unique(this.pathsOf(folders));
   }
 
-  addFolders(added: readonly string[], removed: readonly string[]): void {
-    const gone = new Set(
-      removed
-        .map(fileOf)
-        .filter((f): f is string => f !== null)
-        .map((f) => path.resolve(f)),
-    );
-    this.folders = unique([
-      ...this.folders.filter((f) => !gone.has(f)),
-      ...added
-        .map(fileOf)
-        .filter((f): f is string => f !== null)
-        .map((f) => path.resolve(f)),
-    ]);
+  addFolders(added: readonly FolderRef[], removed: readonly FolderRef[]): void {
+    const gone = new Set(this.pathsOf(removed));
+    for (const f of gone) this.names.delete(f);
+    this.folders = unique([...this.folders.filter((f) => !gone.has(f)), ...this.pathsOf(added)]);
+  }
+
+  /** The `file:` folders' paths, their names remembered. */
+  private pathsOf(folders: readonly FolderRef[]): string[] {
+    const out: string[] = [];
+    for (const folder of folders) {
+      const ref = typeof folder === 'string' ? { uri: folder } : folder;
+      const file = fileOf(ref.uri);
+      if (file === null) continue;
+      const abs = path.resolve(file);
+      if (typeof ref.name === 'string' && ref.name) this.names.set(abs, ref.name);
+      out.push(abs);
+    }
+    return out;
+  }
+
+  /** The client's name for a workspace folder (default: its basename). */
+  folderName(folder: string): string {
+    return this.names.get(folder) ?? path.basename(folder);
   }
 
   setExtraRoots(roots: readonly string[]): void {

@@ -164,6 +164,9 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
       'skillAuthor/index',
       'skillAuthor/probeLog',
       'skillAuthor/reprobe',
+      'skillAuthor/skillsIdle',
+      'skillAuthor/refresh',
+      'skillAuthor/agentView',
       'skillAuthor/scaffold',
     ]);
   });

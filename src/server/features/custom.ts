@@ -14,6 +14,7 @@ import type { RuntimeId } from '../../core/runtimes/types';
 import type { IndexParams, IndexResult, PreviewResult, SkillsParams, SkillsResult } from '../../shared/protocol';
 import { fileOf } from '../documents';
 import type { SkillService } from '../service';
+import type { SkillModel } from '../skills';
 
 export class RequestError extends Error {}
 
@@ -64,11 +65,15 @@ export async function preview(
   return { uri, verdict: entry.verdict, visible, banner: bannerFor(skill), content: visible ? contentFor(skill) : '', page: modelView(skill, entry), entry };
 }
 
-export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal): Promise<IndexResult> {
+export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal, model?: SkillModel): Promise<IndexResult> {
   const runtime = params?.runtime;
   if (!runtime || !RUNTIMES.includes(runtime)) throw new RequestError(`\`runtime\` must be one of ${RUNTIMES.join(', ')}`);
   if (runtime === 'claude-code' || runtime === 'vscode')
     throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
+  if (params?.agent !== undefined || params?.allRoots === true) {
+    if (!model) throw new RequestError('the skills model is not available');
+    return params.agent !== undefined ? agentIndex(model, runtime, params.agent) : modelIndex(service, model, runtime);
+  }
   const root = params?.root !== undefined ? (pathsOf(service, [params.root])[0] as string) : service.workspace.roots()[0];
   if (!root) throw new RequestError('no root: the workspace has no folder; pass `root`');
   const tree = await service.treeIndex(runtime, root);
@@ -76,4 +81,44 @@ export async function index(service: SkillService, params: IndexParams | undefin
   const { skills: evaluated, catalogs } = await service.engine().checkPaths([root], signal);
   const text = await renderIndex(evaluated, runtime === 'agentskills' ? 'xml' : 'nexo', mergeCategoryDescriptions(catalogs));
   return { runtime, root, index: text, error: null };
+}
+
+/** The index of every root of the skills model, as the Skills view lists them: the tree runtimes' blocks
+ *  root by root, joined (the reasons, when no root printed one); nexo-rs's and the Agent Skills list over
+ *  every skill in the CLI's order, with every root's category descriptions. */
+async function modelIndex(service: SkillService, model: SkillModel, runtime: RuntimeId): Promise<IndexResult> {
+  await model.whenIdle();
+  const records = model.all();
+  const roots = [...new Set(records.map((r) => r.root.path))].sort();
+  if (runtime === 'hermes' || runtime === 'openclaw') {
+    const blocks: string[] = [];
+    const failures: string[] = [];
+    for (const root of roots) {
+      const tree = await service.treeIndex(runtime, root);
+      if (tree?.index) blocks.push(tree.index);
+      if (tree?.error) failures.push(`- \`${root}\`: ${tree.error}`);
+    }
+    return { runtime, root: '', index: blocks.join('\n'), error: blocks.length === 0 && failures.length ? failures.join('\n') : null };
+  }
+  const categories = new Map<string, string>();
+  for (const root of roots) for (const [category, file] of model.categoryDescriptions(root)) if (!categories.has(category)) categories.set(category, file);
+  const text = await renderIndex(cliOrder(records), runtime === 'agentskills' ? 'xml' : 'nexo', categories);
+  return { runtime, root: '', index: text, error: null };
+}
+
+/** One nexo-rs agent's skills, in its order with its overrides (nexo-rs's block or the Agent Skills list). */
+async function agentIndex(model: SkillModel, runtime: RuntimeId, agent: unknown): Promise<IndexResult> {
+  if (typeof agent !== 'string') throw new RequestError('`agent` must be a string');
+  if (runtime !== 'nexo' && runtime !== 'agentskills')
+    throw new RequestError(`an agent's index is nexo-rs's or the Agent Skills list, not ${RUNTIME_LABELS[runtime]}'s`);
+  const view = await model.agentView(agent);
+  if (!view) return { runtime, root: '', index: '', error: `no agents file of the workspace defines agent \`${agent}\`` };
+  const text = await renderIndex(view.skills, runtime === 'agentskills' ? 'xml' : 'nexo', new Map());
+  return { runtime, root: view.agent.skillsDir, index: text, error: null };
+}
+
+/** The order `check` lists skills in: category, folder name, path. */
+function cliOrder<S extends EvaluatedSkill>(skills: readonly S[]): S[] {
+  const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  return [...skills].sort((a, b) => cmp(a.location.category, b.location.category) || cmp(a.id, b.id) || cmp(a.location.file, b.location.file));
 }

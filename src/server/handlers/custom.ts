@@ -5,10 +5,11 @@ import { IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, Scaffold
 import { index, preview, skills } from '../features/custom';
 import { scaffold } from '../features/scaffold';
 import type { SkillService } from '../service';
+import type { SkillModel } from '../skills';
 import type { DocumentHandler } from './documents';
 import { guard } from './guard';
 
-export function registerCustomHandlers(connection: Connection, service: SkillService, docs: DocumentHandler): void {
+export function registerCustomHandlers(connection: Connection, service: SkillService, docs: DocumentHandler, model: SkillModel): void {
   connection.onRequest(
     SkillsRequest.type,
     guard(connection, SkillsRequest.method, (p, signal) => skills(service, p ?? undefined, docs.documents.all(), signal)),
@@ -19,7 +20,7 @@ export function registerCustomHandlers(connection: Connection, service: SkillSer
   );
   connection.onRequest(
     IndexRequest.type,
-    guard(connection, IndexRequest.method, (p, signal) => index(service, p ?? undefined, signal)),
+    guard(connection, IndexRequest.method, (p, signal) => index(service, p ?? undefined, signal, model)),
   );
   connection.onRequest(ProbeLogRequest.type, () => service.probeLog());
   connection.onRequest(
@@ -28,6 +29,8 @@ export function registerCustomHandlers(connection: Connection, service: SkillSer
   );
   connection.onRequest(ReprobeRequest.type, async () => {
     service.reprobe();
+    // Every skill of the model too: its clients see the new verdicts as they come (skillsIdle waits for them).
+    void model.reevaluateAll();
     docs.recheckAll();
     docs.onInvalidated?.();
     await docs.settled();

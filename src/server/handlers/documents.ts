@@ -37,6 +37,11 @@ export class DocumentHandler {
   private readonly checkEnded = new Wakeup();
   /** Called when files changed on disk, the settings or the probes: clients that pull are asked to again. */
   onInvalidated: (() => void) | undefined;
+  /** Told when a SKILL.md is opened, after each of its checks (once published), and when it is closed (the
+   *  skills model follows open documents). */
+  onSkillOpened: ((uri: string) => void) | undefined;
+  onSkillChecked: ((uri: string, version: number, check: SkillCheck) => void) | undefined;
+  onSkillClosed: ((uri: string) => void) | undefined;
 
   /** `pull`: the client pulls the findings of open documents (textDocument/diagnostic); none are pushed. */
   constructor(
@@ -49,6 +54,7 @@ export class DocumentHandler {
       if (!kindOf(e.document.uri)) return;
       service.documents.markClean(e.document);
       this.opened.set(e.document.uri, e.document.version);
+      if (kindOf(e.document.uri) === 'skill') this.onSkillOpened?.(e.document.uri);
       this.schedule(e.document, 0);
     });
     docs.onDidChangeContent((e) => {
@@ -72,6 +78,7 @@ export class DocumentHandler {
       service.forgetCheck(e.document.uri);
       // A client that pulls forgets a closed document's findings itself.
       if (kindOf(e.document.uri) && !this.pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+      if (kindOf(e.document.uri) === 'skill') this.onSkillClosed?.(e.document.uri);
     });
     docs.listen(connection);
   }
@@ -190,6 +197,7 @@ export class DocumentHandler {
         status: checked.skill.status,
         ms: Math.round(checked.ms * 10) / 10,
       });
+      if (this.documents.get(uri)?.version === version) this.onSkillChecked?.(uri, version, checked);
     }
     this.onPublished?.(uri);
   }

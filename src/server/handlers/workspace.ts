@@ -1,10 +1,12 @@
-// The workspace: its folders are the skill roots; with `background` on, every SKILL.md of the roots has its
-// findings published, open or not (a scan after start, again when files change); the client's
-// configuration section `skillAuthor` is read after start and on change; watched files re-judge.
+// The workspace: its folders are the skill roots, scanned once into the skills model (src/server/skills.ts)
+// and kept current from the client's file events; with `background` on, every SKILL.md of the roots has its
+// findings published, open or not, as the model's changes come; the client's configuration section
+// `skillAuthor` is read after start and on change; watched files re-judge.
 //
-// A client that pulls (workspace/diagnostic) is answered from the last scan of the roots (kept for it, with
-// each file's resultId), waiting for the scan that is due when something changed since; once it has pulled,
-// nothing of the roots is pushed to it any more (what was pushed is cleared), so it gets each finding once.
+// A client that pulls (workspace/diagnostic) is answered from the model once it is idle, and from the last
+// pass over the agents files (waiting for the pass that is due when something changed since); once it has
+// pulled, nothing of the roots is pushed to it any more (what was pushed is cleared), so it gets each finding
+// once.
 
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +31,7 @@ import type { DocumentHandler } from './documents';
 import { messageOf, Wakeup } from './guard';
 import { collectGarbage } from '../memory';
 import { ScannedNotification } from '../../shared/protocol';
+import type { FileEvent, ModelChange, SkillModel } from '../skills';
 
 /** A workspace report's items are sent (or made) this many at a time, the server answering others between. */
 const CHUNK = 500;
@@ -40,8 +43,6 @@ interface ScannedFile {
 }
 
 export class WorkspaceHandler {
-  /** Files whose findings the background scan published (to clear them when they go). */
-  private published = new Set<string>();
   private scanning: AbortController | null = null;
   private rescan: NodeJS.Timeout | undefined;
   /** Scans asked for so far (each change that may change findings asks for one), and the last one made: its
@@ -58,9 +59,21 @@ export class WorkspaceHandler {
     private readonly service: SkillService,
     private readonly docs: DocumentHandler,
     private readonly caps: ClientCapabilities,
+    private readonly model: SkillModel,
   ) {
+    model.onScanned = (skills, ms) => {
+      void connection.sendNotification(ScannedNotification.type, { skills, ms });
+      // Once the scan's frames (its catalogs) are gone.
+      setTimeout(collectGarbage, 0);
+    };
     connection.onDidChangeConfiguration(() => void this.readConfiguration());
     connection.onDidChangeWatchedFiles((e) => {
+      const events: FileEvent[] = [];
+      for (const c of e.changes) {
+        const file = fileOf(c.uri);
+        if (file) events.push({ file, kind: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' });
+      }
+      this.model.filesChanged(events);
       for (const c of e.changes) {
         const file = fileOf(c.uri);
         if (!file) continue;
@@ -82,12 +95,10 @@ export class WorkspaceHandler {
   async initialized(): Promise<void> {
     if (this.caps.workspace?.workspaceFolders) {
       this.connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        this.service.workspace.addFolders(
-          e.added.map((f) => f.uri),
-          e.removed.map((f) => f.uri),
-        );
+        this.service.workspace.addFolders(e.added, e.removed);
         this.service.applyRoots();
         this.service.invalidate();
+        this.model.foldersChanged();
         this.docs.recheckAll();
         this.scheduleScan();
         this.docs.onInvalidated?.();
@@ -106,6 +117,7 @@ export class WorkspaceHandler {
     }
     // A moment for the client to open its first documents: their findings come before the roots' scan.
     this.scheduleScan(300);
+    this.model.startSoon(300);
   }
 
   /** The client's `skillAuthor` section over the initialization options (never `trusted`). */
@@ -115,9 +127,14 @@ export class WorkspaceHandler {
       const section: unknown = await this.connection.workspace.getConfiguration('skillAuthor');
       if (section === null || section === undefined) return;
       const problems: string[] = [];
-      const next = mergeSettings(this.service.settings, section, false, problems);
+      const before = this.service.settings;
+      const next = mergeSettings(before, section, false, problems);
       for (const p of problems) this.connection.console.warn(p);
       this.service.configure(next);
+      if (JSON.stringify(before) !== JSON.stringify(next)) {
+        const rootKeys = (s: typeof next): string => JSON.stringify([s.roots, s.defaultRoots, s.agentsFile]);
+        this.model.settingsChanged(rootKeys(before) !== rootKeys(next));
+      }
       this.docs.recheckAll();
       this.scheduleScan();
       this.docs.onInvalidated?.();
@@ -132,11 +149,11 @@ export class WorkspaceHandler {
     this.rescan = setTimeout(() => void this.scan(), delay);
   }
 
-  /** One scan of every root (on the server's own thread of work, never the editor's): the known binaries for
-   *  completion, and with `background` the findings of every skill no editor has open. */
+  /** The agents files' pass after a change (their problems, which name listed skills that are missing, read
+   *  the disk): the skills' findings come from the model, which the roots are scanned into once. */
   private async scan(): Promise<void> {
     this.rescan = undefined;
-    // The documents the user opened come first: their checks share the tree runtimes' reports anyway.
+    // The documents the user opened come first.
     if (this.docs.busy()) {
       if (this.rescan) clearTimeout(this.rescan);
       this.rescan = setTimeout(() => void this.scan(), 100);
@@ -145,48 +162,71 @@ export class WorkspaceHandler {
     this.scanning?.abort();
     const abort = (this.scanning = new AbortController());
     const asked = this.scansAsked;
-    const t0 = performance.now();
     try {
-      const agents = await this.agentsFiles(abort.signal);
-      const open = this.docs.documents.all();
-      const { skills, entries } = await this.service.scan(undefined, open, abort.signal);
+      const files = await this.agentsFiles(abort.signal);
       if (abort.signal.aborted) return;
-      this.connection.console.info(
-        `scanned ${skills.length} skill${skills.length === 1 ? '' : 's'} in ${this.service.workspace.roots().length} root(s) in ${Math.round(performance.now() - t0)} ms`,
-      );
-      const openFiles = new Set(open.map((d) => path.resolve(documentPath(d.uri))));
-      if (this.docs.pull) {
-        const files = new Map<string, ScannedFile>(agents);
-        for (let i = 0; i < skills.length; i++) {
-          const diagnostics = (entries[i]?.diagnostics ?? []).map((d) => toLspDiagnostic(d));
-          files.set(pathToFileURL(skills[i]?.location.file as string).href, { diagnostics, resultId: resultIdOf(diagnostics) });
-        }
-        this.scanned({ asked, files, error: null });
-      }
-      const now = new Set<string>();
-      if (this.service.settings.background && !this.workspacePulled) {
-        for (let i = 0; i < skills.length; i++) {
-          const file = skills[i]?.location.file as string;
-          if (openFiles.has(file)) continue;
-          now.add(file);
-          const entry = entries[i];
-          await this.connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics: (entry?.diagnostics ?? []).map((d) => toLspDiagnostic(d)) });
-        }
-      }
-      for (const gone of this.published)
-        if (!now.has(gone) && !openFiles.has(gone)) await this.connection.sendDiagnostics({ uri: pathToFileURL(gone).href, diagnostics: [] });
-      this.published = now;
-      // Once this frame (holding the scan's skills) is gone.
-      setTimeout(collectGarbage, 0);
-      await this.connection.sendNotification(ScannedNotification.type, { skills: skills.length, ms: Math.round(performance.now() - t0) });
+      this.scanned({ asked, files, error: null });
     } catch (e) {
       if (!abort.signal.aborted) {
-        this.connection.console.error(`scanning the skill roots failed: ${messageOf(e)}`);
+        this.connection.console.error(`reading the agents files failed: ${messageOf(e)}`);
         this.scanned({ asked, files: null, error: messageOf(e) });
       }
     } finally {
       if (this.scanning === abort) this.scanning = null;
     }
+  }
+
+  /** Per file, the resultId of the findings background pushed for it (to send only what changed, and to clear
+   *  them when the skill goes). */
+  private pushed = new Map<string, string>();
+
+  /** A batch of the skills model's changes: the binaries completion offers, and with `background` the findings
+   *  of each changed skill no editor has open (an open one's come from its own checks). */
+  async modelChanged(change: ModelChange): Promise<void> {
+    if (change.changed.length || change.removed.length || change.all) this.service.knownBins = this.model.knownBins();
+    const push = this.service.settings.background && !this.workspacePulled;
+    const clear = async (file: string): Promise<void> => {
+      if (this.pushed.delete(file) && !this.docs.documents.get(pathToFileURL(file).href))
+        await this.connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics: [] });
+    };
+    if (!push) {
+      for (const file of [...this.pushed.keys()]) await clear(file);
+      return;
+    }
+    for (const file of change.removed) await clear(file);
+    if (change.all) for (const file of [...this.pushed.keys()]) if (!this.model.get(file)) await clear(file);
+    // Every skill once background is turned on or after a rescan; else those of the batch.
+    const records = change.all ? this.model.all() : change.changed;
+    let n = 0;
+    for (const r of records) {
+      const uri = pathToFileURL(r.file).href;
+      if (this.docs.documents.get(uri)) {
+        // Open: its checks publish it; once closed, the model's reading of the file is pushed again.
+        this.pushed.delete(r.file);
+        continue;
+      }
+      if (!r.entry) continue;
+      const diagnostics = r.entry.diagnostics.map((d) => toLspDiagnostic(d));
+      const resultId = resultIdOf(diagnostics);
+      if (this.pushed.get(r.file) === resultId) continue;
+      this.pushed.set(r.file, resultId);
+      await this.connection.sendDiagnostics({ uri, diagnostics });
+      if (++n % CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The findings of every skill of the model, once it is idle (open documents are answered from their
+   *  checks; these are what the files on disk hold). */
+  private async modelFiles(signal: AbortSignal): Promise<Map<string, ScannedFile>> {
+    await Promise.race([this.model.whenIdle(), new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }))]);
+    if (signal.aborted) throw new Error('cancelled');
+    const out = new Map<string, ScannedFile>();
+    for (const r of this.model.all()) {
+      if (!r.entry) continue;
+      const diagnostics = r.entry.diagnostics.map((d) => toLspDiagnostic(d));
+      out.set(pathToFileURL(r.file).href, { diagnostics, resultId: resultIdOf(diagnostics) });
+    }
+    return out;
   }
 
   /** Agents files published (to clear them when they are no longer in use). */
@@ -254,9 +294,10 @@ export class WorkspaceHandler {
     if (!this.workspacePulled) {
       this.workspacePulled = true;
       // From now on the client pulls the roots' findings: clear what was pushed of them.
-      for (const file of this.published) await this.connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics: [] });
+      for (const file of this.pushed.keys())
+        if (!this.docs.documents.get(pathToFileURL(file).href)) await this.connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics: [] });
       for (const uri of this.agentsPublished) await this.connection.sendDiagnostics({ uri, diagnostics: [] });
-      this.published = new Set();
+      this.pushed = new Map();
       this.agentsPublished = new Set();
     }
     const previous = new Map<string, string>();
@@ -290,7 +331,7 @@ export class WorkspaceHandler {
       openItems.push(item(doc.uri, r.version, r));
     }
     send(openItems);
-    const files = await this.scanResult(signal);
+    const files = new Map([...(await this.scanResult(signal)), ...(await this.modelFiles(signal))]);
     const seen = new Set(openItems.map((i) => i.uri));
     let chunk: WorkspaceDocumentDiagnosticReport[] = [];
     const flush = async (): Promise<void> => {
