@@ -699,7 +699,9 @@ export class SkillModel {
       .then(async () => {
         if (this.disposed || (!forced && !all && changed.size === 0 && removed.length === 0)) return;
         // Only the records still in the model, as they are now.
-        const current = [...changed.values()].filter((r) => this.records.get(r.file) === r);
+        // Everything may have changed (a rescan, a re-probe, new settings): every skill, so a mirror gets each
+        // one's state (a re-probe's "under way" included), not only those whose verdict changed.
+        const current = all ? [...this.records.values()] : [...changed.values()].filter((r) => this.records.get(r.file) === r);
         await this.listener?.({ changed: current, removed, all });
       })
       .catch((e: unknown) => this.log.error(`publishing skills failed: ${messageOf(e)}`))

@@ -270,7 +270,8 @@ export interface SkillsChangedParams {
   changed: SkillView[];
   /** SKILL.md paths no longer in the model. */
   removed: string[];
-  /** Anything may have changed (a rescan, new settings, an agents file): a client redraws everything. */
+  /** Anything may have changed (a rescan, a re-probe, new settings, an agents file): a client redraws
+   *  everything; `changed` then holds every skill of the model (over as many notifications as it takes). */
   all: boolean;
   /** The roots, when they changed (always in the first notification). */
   roots?: SkillRootView[];
