@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
 import type { Entry } from '../../src/core/runtimes/entry';
-import { assertSameEntries, checkJson, extension, fixturePath } from '../utils/vscode';
+import { waitFor } from '../utils/wait';
+import { assertSameEntries, checkJson, extension, fixturePath, withEnvFile } from '../utils/vscode';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 
@@ -20,8 +21,7 @@ const byPath = (entries: Entry[]): Map<string, Entry> => new Map(entries.map((e)
 
 describe('API', () => {
   afterEach(async () => {
-    delete process.env.SA_TEST_API_KEY;
-    await vscode.commands.executeCommand('skillAuthor.reprobe');
+    await vscode.workspace.getConfiguration('skillAuthor').update('envFiles', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('returns version 2 and the workspace skills exactly as `check --json` reports them', async () => {
@@ -42,15 +42,22 @@ describe('API', () => {
     const needsEnv = (es: Entry[]): Entry | undefined => es.find((e) => e.id === 'needs-env');
     assert.equal(needsEnv(await a.skills())?.verdict, 'loaded_with_banner');
 
-    process.env.SA_TEST_API_KEY = 'not-shown-anywhere';
-    await vscode.commands.executeCommand('skillAuthor.reprobe');
-    const set = await a.skills();
-    assert.equal(needsEnv(set)?.verdict, 'loaded');
-    assertSameEntries(set, await checkJson([fixturePath('skills')]));
-
-    delete process.env.SA_TEST_API_KEY;
-    await vscode.commands.executeCommand('skillAuthor.reprobe');
-    const unset = await a.skills();
+    // The variable comes from an env file (skillAuthor.envFiles): the language server keeps the environment
+    // it started with, as a runtime would.
+    const restore = await withEnvFile('SA_TEST_API_KEY=not-shown-anywhere\n');
+    try {
+      const set = await waitFor('needs-env loaded', async () => {
+        const es = await a.skills();
+        return needsEnv(es)?.verdict === 'loaded' && es;
+      });
+      assertSameEntries(set, await checkJson([fixturePath('skills')], { ...process.env, SA_TEST_API_KEY: 'not-shown-anywhere' }));
+    } finally {
+      await restore();
+    }
+    const unset = await waitFor('needs-env with its banner again', async () => {
+      const es = await a.skills();
+      return needsEnv(es)?.verdict === 'loaded_with_banner' && es;
+    });
     assert.deepEqual(needsEnv(unset)?.missing.env, ['SA_TEST_API_KEY']);
     assertSameEntries(unset, await checkJson([fixturePath('skills')]));
   });

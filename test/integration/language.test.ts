@@ -7,13 +7,12 @@
 // the finding, apply the action's edit, and wait for the finding to go.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import type { RuntimeId } from '../../src/core/runtimes/types';
-import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, workspaceRoot } from '../utils/vscode';
+import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, withEnvFile, workspaceRoot } from '../utils/vscode';
 import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
@@ -94,19 +93,6 @@ async function completions(doc: vscode.TextDocument, pos: vscode.Position): Prom
 
 async function labels(doc: vscode.TextDocument, pos: vscode.Position): Promise<string[]> {
   return (await completions(doc, pos)).map(labelOf).sort();
-}
-
-/** Adds an env file holding `text` to `skillAuthor.envFiles` (user settings); resolves with its undo. */
-async function withEnvFile(text: string): Promise<() => Promise<void>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sa-lang-env-'));
-  const file = path.join(dir, 'test.env');
-  fs.writeFileSync(file, text);
-  const config = vscode.workspace.getConfiguration('skillAuthor');
-  await config.update('envFiles', [file], vscode.ConfigurationTarget.Global);
-  return async () => {
-    await vscode.workspace.getConfiguration('skillAuthor').update('envFiles', undefined, vscode.ConfigurationTarget.Global);
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
 }
 
 async function hovers(doc: vscode.TextDocument, pos: vscode.Position): Promise<string[]> {

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/runtimes/entry';
 import type { LanguageStatusState, SnapshotItem, TreeSnapshot } from './host/inspect';
-import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli } from '../utils/vscode';
+import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, withEnvFile } from '../utils/vscode';
 import { waitFor } from '../utils/wait';
 
 interface Decorations {
@@ -90,7 +90,6 @@ describe('Skills view', () => {
   });
 
   after(async () => {
-    delete process.env['SA_TEST_API_KEY'];
     await vscode.commands.executeCommand('skillAuthor.tree.groupByRoot');
     await vscode.commands.executeCommand('skillAuthor.tree.showAll');
     // Left showing the tree by root and category: the runner's screenshot has it in the side bar.
@@ -242,9 +241,9 @@ describe('Skills view', () => {
   });
 
   it('turns needs-env green once its variable is set, and amber again once unset', async () => {
+    // From an env file: the language server keeps the environment it started with, as a runtime would.
+    const restore = await withEnvFile('SA_TEST_API_KEY=set-by-the-tree-test\n');
     try {
-      process.env['SA_TEST_API_KEY'] = 'set-by-the-tree-test';
-      await vscode.commands.executeCommand('skillAuthor.reprobe');
       const s = await snapshotWhen('needs-env green', (x) => toolSkill(x, 'needs-env')?.icon?.id === 'pass-filled');
       const env = toolSkill(s, 'needs-env') as SnapshotItem;
       assert.deepEqual([env.icon, env.contextValue], [GREEN, 'skill.loaded']);
@@ -253,8 +252,7 @@ describe('Skills view', () => {
         [['SA_TEST_API_KEY', 'env · set', CHECK]],
       );
     } finally {
-      delete process.env['SA_TEST_API_KEY'];
-      await vscode.commands.executeCommand('skillAuthor.reprobe');
+      await restore();
     }
     const s = await snapshotWhen('needs-env amber again', (x) => toolSkill(x, 'needs-env')?.icon?.id === 'warning');
     assert.deepEqual(
@@ -271,7 +269,7 @@ describe('Skills view', () => {
       const version = toolSkill(s, 'probe-old')?.children[1];
       assert.deepEqual(
         [version?.label, version?.description, version?.icon],
-        ['sa-fake-old >=1.0', 'version · not probed: probes are off (skillAuthor.probes.enabled)', { id: 'question', color: undefined }],
+        ['sa-fake-old >=1.0', 'version · not probed: probes are off', { id: 'question', color: undefined }],
       );
     } finally {
       await probes.update('enabled', undefined, vscode.ConfigurationTarget.Global);

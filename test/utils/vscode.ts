@@ -2,6 +2,8 @@
 // wait on events (`nextEvent`) or poll with a deadline (`waitFor`, in wait.ts): never a fixed sleep.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
@@ -73,9 +75,9 @@ export async function openSkill(...segments: string[]): Promise<vscode.TextEdito
 }
 
 /** `skill-author check --json ARGS` run by the extension host's Node, with the host's PATH and environment. */
-export async function checkJson(args: string[]): Promise<Entry[]> {
+export async function checkJson(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Entry[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'check', '--json', '--no-cache', ...args], {
-    env: process.env,
+    env,
     cwd: fixturePath(),
     maxBuffer: 16 * 1024 * 1024,
   }).catch((e: { stdout?: string; code?: number }) => {
@@ -162,3 +164,17 @@ export const runner = {
     await ask({ action: 'grantTrust' }, 25_000);
   },
 };
+
+/** Adds an env file holding `text` to `skillAuthor.envFiles` (user settings): how a user gives the language
+ *  server variables its environment lacks (it keeps the one it started with, as a runtime would). Resolves
+ *  with its undo. */
+export async function withEnvFile(text: string): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(join(tmpdir(), 'sa-env-file-'));
+  const file = join(dir, 'test.env');
+  writeFileSync(file, text);
+  await vscode.workspace.getConfiguration('skillAuthor').update('envFiles', [file], vscode.ConfigurationTarget.Global);
+  return async () => {
+    await vscode.workspace.getConfiguration('skillAuthor').update('envFiles', undefined, vscode.ConfigurationTarget.Global);
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
