@@ -1,6 +1,9 @@
 // The skill roots of the workspace: each workspace folder (and the `roots` setting's folders), read as
-// `check ROOT` reads it. A SKILL.md is located as the catalog's walk of its root would find it (its root
-// and category); one outside every root as `check FILE` finds it (its folder's parent is its root).
+// `check ROOT` reads it. Inside a workspace folder a skill's root is the nearest folder above it whose name
+// contains "skills" (`repo/skills/media/x` → root `repo/skills`, category `media`, as `check repo/skills`
+// reports it), else the workspace folder: the open documents' checks and the skills model agree on it. A
+// SKILL.md is located as the catalog's walk of that root would find it; one outside every root as `check
+// FILE` finds it (its folder's parent is its root).
 
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -80,12 +83,22 @@ export class Workspace {
   locate(file: string): SkillLocation {
     const abs = path.resolve(file);
     const dir = path.dirname(abs);
-    const root = this.rootOf(abs);
+    const outer = this.rootOf(abs);
+    const root = outer !== null && this.folders.includes(outer) ? (skillsFolderOf(outer, dir) ?? outer) : outer;
     const alone: SkillLocation = { id: path.basename(dir), dir, file: abs, root: path.dirname(dir), category: 'general' };
     // A root that is itself a skill folder is that one skill (`check ROOT` walks no further).
     if (root === null || dir === root || existsSync(path.join(root, SKILL_FILE))) return alone;
     return { id: path.basename(dir), dir, file: abs, root, category: categoryOf(root, dir) };
   }
+}
+
+/** Inside the workspace folder `folder`: the nearest folder above the skill folder `skillDir` (below
+ *  `folder`) whose name contains "skills", or null. */
+export function skillsFolderOf(folder: string, skillDir: string): string | null {
+  for (let dir = path.dirname(skillDir); isUnder(dir, folder); dir = path.dirname(dir)) {
+    if (/skills/i.test(path.basename(dir))) return dir;
+  }
+  return null;
 }
 
 /** Whether `file` lies inside `dir` (not `dir` itself). */

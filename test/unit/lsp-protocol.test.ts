@@ -666,8 +666,10 @@ describe("lsp: what the VS Code extension's own providers give", function () {
     const first = await checkedOf(uri, 1);
     const published = c.published.findIndex((p) => p.uri === uri && p.version === 1);
     assert.ok(published >= 0, 'the diagnostics came first');
-    const cli = checkJson(pws, penv, [pws]).get(file(rel));
+    // Its root is the workspace's `skills` folder (the nearest folder named so), as the Skills view groups it.
+    const cli = checkJson(pws, penv, [path.join(pws, 'skills')]).get(file(rel));
     assert.deepEqual({ ...first.entry, path: path.resolve(pws, first.entry.path) }, { ...cli, path: file(rel) });
+    assert.equal(first.entry.category, 'general');
     assert.ok(typeof first.ms === 'number' && first.ms >= 0);
     await c.change(uri, 2, [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, text: '#' }]);
     const second = await checkedOf(uri, 2);
