@@ -420,9 +420,15 @@ export class SkillModel {
     return best;
   }
 
+  /** Reads the agents files again, and logs what is wrong with each as `check --agent` prints it (its own
+   *  problems, then each listed skill with no SKILL.md), at the problem's severity. */
   private async loadAgents(): Promise<void> {
     try {
       await this.service.loadAgentsFiles();
+      for (const f of this.service.agentsFiles) {
+        for (const p of await this.service.agentsProblems(f))
+          this.log[p.severity === 'error' ? 'error' : 'warn'](`${f.path}:${p.line}:${p.column}: ${p.message}`);
+      }
     } catch (e) {
       this.log.warn(`reading the agents files failed: ${messageOf(e)}`);
     }
@@ -529,7 +535,8 @@ export class SkillModel {
     this.queue({ removed: [file] });
   }
 
-  private track<T>(p: Promise<T>): Promise<T> {
+  /** Work the model's idleness waits for: its own, and what may change it (a configuration being read). */
+  track<T>(p: Promise<T>): Promise<T> {
     this.inFlight.add(p);
     void p.finally(() => this.inFlight.delete(p)).catch(() => undefined);
     return p;

@@ -580,9 +580,9 @@ describe('Hostile workspace', function () {
   it('the output channel has no stack trace and no environment value', async function () {
     const log = ourLogFile();
     if (!log) return this.skip(); // found through /proc/self/fd: Linux only
-    // A refresh logs one more "found N skill(s) in 2 root(s)" line at its end: once it is in the file, the
-    // file holds everything logged before it.
-    const rounds = (): number => (readFileSync(log, 'utf8').match(/\] found \d+ skill\(s\) in 2 root\(s\)/g) ?? []).length;
+    // A refresh makes the language server log one more "found N skills in 2 root(s)" line at its end: once
+    // it is in the file, the file holds everything logged before it.
+    const rounds = (): number => (readFileSync(log, 'utf8').match(/found \d+ skills? in 2 root\(s\)/g) ?? []).length;
     const before = rounds();
     await vscode.commands.executeCommand('skillAuthor.refresh');
     await waitFor('the refresh logged', () => rounds() > before, 10_000);

@@ -24,6 +24,7 @@ import {
 } from 'vscode-languageserver';
 import { documentPath, fileOf, kindOf } from '../documents';
 import { toLspDiagnostic } from '../convert';
+import type { Entry } from '../../core/runtimes/entry';
 import { agentsFileDiagnostics, resultIdOf } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { mergeSettings } from '../settings';
@@ -66,7 +67,9 @@ export class WorkspaceHandler {
       // Once the scan's frames (its catalogs) are gone.
       setTimeout(collectGarbage, 0);
     };
-    connection.onDidChangeConfiguration(() => void this.readConfiguration());
+    // Until the new section is read and applied, the model is not idle: a client asking for its skills right
+    // after changing a setting gets the skills judged with it.
+    connection.onDidChangeConfiguration(() => void this.model.track(this.readConfiguration()));
     connection.onDidChangeWatchedFiles((e) => {
       const events: FileEvent[] = [];
       for (const c of e.changes) {
@@ -206,7 +209,7 @@ export class WorkspaceHandler {
         continue;
       }
       if (!r.entry) continue;
-      const diagnostics = r.entry.diagnostics.map((d) => toLspDiagnostic(d));
+      const diagnostics = fileDiagnostics(r);
       const resultId = resultIdOf(diagnostics);
       if (this.pushed.get(r.file) === resultId) continue;
       this.pushed.set(r.file, resultId);
@@ -223,7 +226,7 @@ export class WorkspaceHandler {
     const out = new Map<string, ScannedFile>();
     for (const r of this.model.all()) {
       if (!r.entry) continue;
-      const diagnostics = r.entry.diagnostics.map((d) => toLspDiagnostic(d));
+      const diagnostics = fileDiagnostics(r);
       out.set(pathToFileURL(r.file).href, { diagnostics, resultId: resultIdOf(diagnostics) });
     }
     return out;
@@ -361,4 +364,11 @@ export class WorkspaceHandler {
     this.scanning?.abort();
     if (this.rescan) clearTimeout(this.rescan);
   }
+}
+
+/** A skill file's findings as an editor shows the file: without its byte-order mark (columns of line 1 move
+ *  one to the left), as VS Code and Neovim show it. */
+function fileDiagnostics(r: { entry: Entry | undefined; analysis: { bom: boolean } | undefined }): Diagnostic[] {
+  const shift = r.analysis?.bom ? 1 : 0;
+  return (r.entry?.diagnostics ?? []).map((d) => toLspDiagnostic(d, shift));
 }
