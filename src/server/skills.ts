@@ -760,6 +760,7 @@ function fromCheck(location: SkillLocation, check: EditorCheck): Omit<SkillRecor
 function skillView(s: EvaluatedSkill, entry: Entry | null): Omit<SkillView, 'status' | 'evaluated' | 'probing' | 'fromEditor'> {
   const { id, dir, file, root, category, nestedIn } = s.location;
   const hermes = mappingOf(mappingOf(s.analysis?.data?.['metadata'])?.['hermes']);
+  const req = s.analysis?.requirements;
   return {
     file,
     id: s.id,
@@ -770,6 +771,11 @@ function skillView(s: EvaluatedSkill, entry: Entry | null): Omit<SkillView, 'sta
     entry,
     hermes,
     unreadable: s.analysis?.diagnostics.find((d) => d.code === 'file-unreadable')?.message ?? null,
+    requires: {
+      bins: req?.bins.map((b) => b.name) ?? [],
+      env: req?.env.map((e) => e.name) ?? [],
+      versions: req?.versions.map((v) => ({ bin: v.bin, constraint: v.constraint })) ?? [],
+    },
   };
 }
 

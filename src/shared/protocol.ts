@@ -113,7 +113,8 @@ export interface IndexParams {
    *  tree runtimes' blocks root by root, joined; nexo-rs's and the Agent Skills list over every skill in the
    *  CLI's order, with every root's category descriptions. */
   allRoots?: boolean;
-  /** One nexo-rs agent's skills, in its order with its overrides (nexo and agentskills only). */
+  /** One nexo-rs agent's skills, in its order with its overrides, in the engine's layout of `runtime`
+   *  (`index --agent ID --format F`: nexo, agentskills → xml, hermes; not openclaw). */
   agent?: string;
 }
 
@@ -235,6 +236,8 @@ export interface SkillView {
   hermes: Record<string, unknown> | null;
   /** Why SKILL.md cannot be read (the `file-unreadable` finding's message), else null. */
   unreadable: string | null;
+  /** nexo-rs's `requires` as declared (shown while the first evaluation is under way). */
+  requires: { bins: string[]; env: string[]; versions: Array<{ bin: string; constraint: string }> };
 }
 
 /** A nexo-rs agent as the view shows it. */
