@@ -769,6 +769,7 @@ function fromCheck(location: SkillLocation, check: EditorCheck): Omit<SkillRecor
 function skillView(s: EvaluatedSkill, entry: Entry | null): Omit<SkillView, 'status' | 'evaluated' | 'probing' | 'fromEditor'> {
   const { id, dir, file, root, category, nestedIn } = s.location;
   const hermes = mappingOf(mappingOf(s.analysis?.data?.['metadata'])?.['hermes']);
+  const req = s.analysis?.requirements;
   return {
     file,
     id: s.id,
@@ -780,9 +781,9 @@ function skillView(s: EvaluatedSkill, entry: Entry | null): Omit<SkillView, 'sta
     hermes,
     unreadable: s.analysis?.diagnostics.find((d) => d.code === 'file-unreadable')?.message ?? null,
     requires: {
-      bins: s.analysis?.requirements.bins.map((b) => b.name) ?? [],
-      env: s.analysis?.requirements.env.map((e) => e.name) ?? [],
-      versions: s.analysis?.requirements.versions.map((v) => ({ bin: v.bin, constraint: v.constraint })) ?? [],
+      bins: req?.bins.map((b) => b.name) ?? [],
+      env: req?.env.map((e) => e.name) ?? [],
+      versions: req?.versions.map((v) => ({ bin: v.bin, constraint: v.constraint })) ?? [],
     },
   };
 }

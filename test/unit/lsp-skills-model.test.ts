@@ -227,6 +227,7 @@ describe('lsp: the skills model (skillsChanged, skillsIdle, agentView, index of 
       view.entries.map((e) => ({ ...e, path: path.resolve(ws, e.path) })),
       cli,
     );
+    assert.deepEqual(view.skills[0]?.requires, { bins: ['sa-definitely-missing-tool'], env: [], versions: [] });
     assert.deepEqual(
       view.skills.map((s) => [s.id, s.status.verdict, s.status.mode]),
       [
@@ -237,13 +238,16 @@ describe('lsp: the skills model (skillsChanged, skillsIdle, agentView, index of 
     );
     assert.deepEqual(await client.conn.sendRequest(AgentViewRequest.type, {}), view, 'the first agent by default');
     assert.equal(await client.conn.sendRequest(AgentViewRequest.type, { agent: 'nobody' }), null);
-    const index = await client.conn.sendRequest(IndexRequest.type, { runtime: 'nexo', agent: 'kate' });
-    const cliIndex = spawnSync(
-      process.execPath,
-      [CLI, 'index', '--runtime', 'nexo', '--agent', 'kate', '--agents-file', 'config/agents.yaml', '--no-probe', '--no-cache'],
-      { cwd: ws, env, encoding: 'utf8' },
-    ).stdout;
-    assert.equal(index.index ? `${index.index}\n` : '', cliIndex);
+    for (const runtime of ['nexo', 'agentskills', 'hermes'] as const) {
+      const index = await client.conn.sendRequest(IndexRequest.type, { runtime, agent: 'kate' });
+      const cli = spawnSync(
+        process.execPath,
+        [CLI, 'index', '--runtime', runtime, '--agent', 'kate', '--agents-file', 'config/agents.yaml', '--no-probe', '--no-cache'],
+        { cwd: ws, env, encoding: 'utf8' },
+      ).stdout;
+      assert.ok(cli, runtime);
+      assert.equal(index.index ? `${index.index}\n` : '', cli, runtime);
+    }
   });
 
   it('answers the index of every root as index --runtime R ROOT prints it (one root)', async () => {
@@ -279,17 +283,27 @@ describe('lsp: the skills model (skillsChanged, skillsIdle, agentView, index of 
         const published = await other.diagnostics(uriOf(view.file));
         assert.deepEqual(published.diagnostics.map(asFinding), view.entry?.diagnostics, view.file);
       }
-      // One skill changed on disk: only its findings are published again.
+      // One skill changed on disk: only its findings are published again (the agents file's may be too: they
+      // name listed skills that are missing).
       const file = path.join(ws, 'skills/tools/hidden/SKILL.md');
       const from = other.published.length;
       put('skills/tools/hidden/SKILL.md', '---\nname: hidden\ndescription: Now with an unknown key.\ncolour: red\n---\n\n# Hidden\n');
       await other.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(file), type: FileChangeType.Changed }] });
       await other.conn.sendRequest(SkillsIdleRequest.type);
       assert.deepEqual(
-        other.published.slice(from).map((p) => p.uri),
+        other.published
+          .slice(from)
+          .map((p) => p.uri)
+          .filter((u) => u.endsWith('/SKILL.md')),
         [uriOf(file)],
       );
-      assert.deepEqual(other.published.at(-1)?.diagnostics.map(asFinding), cliEntry(file)?.diagnostics);
+      assert.deepEqual(
+        other.published
+          .filter((p) => p.uri === uriOf(file))
+          .at(-1)
+          ?.diagnostics.map(asFinding),
+        cliEntry(file)?.diagnostics,
+      );
       // Completion's binaries are the model's.
       const uri = await other.open(
         path.join(ws, 'skills/plain/SKILL.md'),

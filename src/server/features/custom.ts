@@ -106,14 +106,14 @@ async function modelIndex(service: SkillService, model: SkillModel, runtime: Run
   return { runtime, root: '', index: text, error: null };
 }
 
-/** One nexo-rs agent's skills, in its order with its overrides (nexo-rs's block or the Agent Skills list). */
+/** One nexo-rs agent's skills, in its order with its overrides, in the engine's layout of the runtime (as
+ *  `index --agent ID --format F`); OpenClaw's prompt is always a whole root's. */
 async function agentIndex(model: SkillModel, runtime: RuntimeId, agent: unknown): Promise<IndexResult> {
   if (typeof agent !== 'string') throw new RequestError('`agent` must be a string');
-  if (runtime !== 'nexo' && runtime !== 'agentskills')
-    throw new RequestError(`an agent's index is nexo-rs's or the Agent Skills list, not ${RUNTIME_LABELS[runtime]}'s`);
+  if (runtime === 'openclaw') throw new RequestError("OpenClaw's prompt is always a whole root's: it has no index of one agent");
   const view = await model.agentView(agent);
   if (!view) return { runtime, root: '', index: '', error: `no agents file of the workspace defines agent \`${agent}\`` };
-  const text = await renderIndex(view.skills, runtime === 'agentskills' ? 'xml' : 'nexo', new Map());
+  const text = await renderIndex(view.skills, runtime === 'agentskills' ? 'xml' : runtime === 'hermes' ? 'hermes' : 'nexo', new Map());
   return { runtime, root: view.agent.skillsDir, index: text, error: null };
 }
 
