@@ -86,6 +86,9 @@ const JUDGE_BATCH = 50;
 /** The runtimes that judge a whole root at once. */
 const TREE = new Set(['hermes', 'openclaw']);
 
+/** Deletions remembered for the reads under way (see `deletedSince`). */
+const DELETIONS_KEPT = 256;
+
 const PLACEHOLDER_STATUS: SkillStatus = {
   verdict: 'loaded',
   color: 'green',
@@ -234,6 +237,7 @@ export class SkillModel {
    * listener was handed (and has finished with) their changes.
    */
   async whenIdle(): Promise<void> {
+    await this.startGate;
     if (!this.scanning) this.start();
     for (;;) {
       const scanning = this.scanning;
@@ -279,6 +283,17 @@ export class SkillModel {
   // ---- scanning ------------------------------------------------------------------------------------
 
   /** The first scan, after `delay` ms (a moment for the client to open its first documents). */
+  /** What the first scan waits for (the client watching files: a file created before is seen by the scan,
+   *  one created after by the watcher). */
+  private startGate: Promise<void> = Promise.resolve();
+
+  /** Starts the first scan `delay` ms after `gate` settled (a client asking for the skills meanwhile waits for
+   *  the gate, then starts it at once). */
+  startAfter(gate: Promise<void>, delay: number): void {
+    this.startGate = gate.catch(() => undefined);
+    void this.startGate.then(() => this.startSoon(delay));
+  }
+
   startSoon(delay: number): void {
     if (this.scanning || this.startTimer) return;
     this.startTimer = setTimeout(() => this.start(), delay);
@@ -460,7 +475,8 @@ export class SkillModel {
    * its root's Hermes and OpenClaw reports were taken, so they are taken again (a scan reads files those
    * reports already saw: it judges everything again once, not per file).
    */
-  private async load(location: SkillLocation, root: SkillRootView, changedOnDisk = true): Promise<void> {
+  private async load(location: SkillLocation, root: SkillRootView, changedOnDisk = true, since = this.deletionCount): Promise<void> {
+    if (this.deletedSince(location.file, since)) return;
     const generation = this.bump(location.file);
     const previous = this.records.get(location.file);
     if (changedOnDisk) this.staleRoots.add(root.path);
@@ -471,7 +487,7 @@ export class SkillModel {
       return;
     }
     const analysis = await this.service.engine().analyzeFile(location.file, location.stamp);
-    if (this.disposed || this.generation.get(location.file) !== generation) return;
+    if (this.disposed || this.generation.get(location.file) !== generation || this.deletedSince(location.file, since)) return;
     const record: SkillRecord = {
       file: location.file,
       id: location.id,
@@ -514,18 +530,20 @@ export class SkillModel {
   }
 
   /** A SKILL.md was created or changed on disk (or its document closed): read that one skill again. */
-  private async updateFile(file: string, changedOnDisk = true): Promise<void> {
+  private async updateFile(file: string, changedOnDisk = true, since = this.deletionCount): Promise<void> {
     const root = this.rootOf(file);
     if (!root) return;
     const existing = this.records.get(file);
     const catalog = await findSkills(file);
+    // Deleted meanwhile (created and removed in a moment): its deletion has the last word.
+    if (this.deletedSince(file, since)) return;
     const location = catalog.skills[0];
     if (!location) {
       if (existing) this.remove(file);
       return;
     }
     const skillRoot = existing?.root ?? (root.kind === 'workspace' ? this.workspaceSkillRoot(root, location.dir) : root);
-    await this.load(relocate(location, skillRoot.path), skillRoot, changedOnDisk);
+    await this.load(relocate(location, skillRoot.path), skillRoot, changedOnDisk, since);
   }
 
   private remove(file: string): void {
@@ -598,8 +616,9 @@ export class SkillModel {
   }
 
   private async onCreated(p: string): Promise<void> {
+    const since = this.deletionCount;
     const base = path.basename(p);
-    if (base === 'SKILL.md') return this.editor.get(p) ? undefined : this.updateFile(p);
+    if (base === 'SKILL.md') return this.updateFile(p);
     if (base === 'DESCRIPTION.md') return this.categoryChanged(p, true);
     this.supportingFileChanged(p);
     if (!(await isDirectory(p))) return;
@@ -608,10 +627,21 @@ export class SkillModel {
     if (!root) return;
     const catalog = await findSkills(p);
     for (const file of catalog.categoryDescriptions.values()) this.categoryChanged(file, true);
-    for (const location of catalog.skills) if (!this.records.has(location.file)) await this.updateFile(location.file);
+    for (const location of catalog.skills) if (!this.records.has(location.file)) await this.updateFile(location.file, true, since);
+  }
+
+  /** Paths deleted on disk, numbered (the last DELETIONS_KEPT): a read that began before one of them and
+   *  ends after it must not bring back what it deleted. */
+  private readonly deletions: Array<{ path: string; n: number }> = [];
+  private deletionCount = 0;
+
+  private deletedSince(file: string, since: number): boolean {
+    return this.deletions.some((d) => d.n > since && (file === d.path || file.startsWith(d.path + path.sep)));
   }
 
   private onDeleted(p: string): void {
+    this.deletions.push({ path: p, n: ++this.deletionCount });
+    if (this.deletions.length > DELETIONS_KEPT) this.deletions.shift();
     if (path.basename(p) === 'DESCRIPTION.md') this.categoryChanged(p, false);
     const prefix = p + path.sep;
     for (const f of [...this.categoryFiles]) if (f.startsWith(prefix)) this.categoryChanged(f, false);

@@ -263,6 +263,10 @@ describe('Live diagnostics', () => {
       });
       try {
         await diagnosticsWhen('unknown-field on the new file', uri, fields(1));
+        // The skills model has it (the watcher's creation event may come a moment after the file): its
+        // deletion below is then a change the model must see.
+        const api = (await extension().activate()) as SkillAuthorApi;
+        await waitFor('the new skill in the model', async () => (await api.skills()).some((e) => e.path === file), 20_000);
         assert.ok(await editor.edit((b) => b.insert(new vscode.Position(3, 0), 'shade: dark\n')));
         await diagnosticsWhen('two unknown fields in the edited buffer', uri, fields(2));
         seen.length = 0;
@@ -324,6 +328,10 @@ describe('Live diagnostics', () => {
       // The new server has the document (the client opens it again) and follows its edits.
       assert.ok(await editor.edit((b) => b.insert(new vscode.Position(3, 0), 'requires:\n  bins: ffmpeg\n')));
       await diagnosticsWhen('requirements-ignored from the new server', doc.uri, withCode('requirements-ignored'), 20_000);
+      // The skills the Skills view and the API read are the new server's model, whole again.
+      const api = (await extension().activate()) as SkillAuthorApi;
+      const skills = await api.skills();
+      assert.ok(skills.length >= 10 && skills.some((e) => e.path === doc.uri.fsPath), `${skills.length} skills after the restart`);
       // The user is told, in words, in the workbench.
       await vscode.commands.executeCommand('notifications.showList');
       await runner.screenshot('server-restarted', {

@@ -217,6 +217,31 @@ describe('lsp: the skills model (skillsChanged, skillsIdle, agentView, index of 
     assert.deepEqual(back?.entry, cliEntry(file));
   });
 
+  it('removes a skill whose folder is deleted on disk while an editor has it open with unsaved edits', async () => {
+    const text = '---\nname: gone-open\ndescription: Goes away.\n---\n\n# Gone\n';
+    const file = put('skills/media/gone-open/SKILL.md', text);
+    const dir = path.dirname(file);
+    await watched([
+      { file: dir, type: FileChangeType.Created },
+      { file, type: FileChangeType.Created },
+    ]);
+    await idle();
+    assert.ok(mirror.skills.has(file));
+    const uri = await client.open(file, text);
+    await client.change(uri, 2, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: 'shade: dark\n' }]);
+    await waitFor('the check of version 2', () => client.checks.find((c) => c.uri === uri && c.version === 2));
+    await idle();
+    rmSync(dir, { recursive: true, force: true });
+    const from = mirror.notifications.length;
+    await watched([{ file: dir, type: FileChangeType.Deleted }]);
+    await idle();
+    assert.deepEqual([...mirror.since(from).removed], [file]);
+    assert.equal(mirror.skills.has(file), false);
+    await client.close(uri);
+    await idle();
+    assert.equal(mirror.skills.has(file), false, 'closing its editor does not bring it back');
+  });
+
   it("answers agentView with check --agent ID --json's entries, not_found included", async () => {
     const view = await client.conn.sendRequest(AgentViewRequest.type, { agent: 'kate' });
     assert.ok(view);

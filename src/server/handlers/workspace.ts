@@ -107,20 +107,27 @@ export class WorkspaceHandler {
         this.docs.onInvalidated?.();
       });
     }
-    await this.readConfiguration();
-    // Clients that watch files for their servers: every SKILL.md and agents file, and the runtimes'
-    // configuration files (Hermes's config.yaml and .env, openclaw.json) wherever they are.
-    if (this.caps.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      // Every file, as the extension watches them: a supporting file created, deleted or made executable changes
-      // the findings of the open skill whose folder holds it.
-      const watchers = ['**/*', ...this.service.configFiles()].map((globPattern) => ({ globPattern }));
-      this.connection.client
-        .register(DidChangeWatchedFilesNotification.type, { watchers })
-        .catch((e: unknown) => this.connection.console.warn(`watching files failed: ${messageOf(e)}`));
+    // The model's first scan waits until the client watches files (the configuration read first: it names
+    // the runtimes' configuration files), so no skill created meanwhile is missed.
+    let watching!: () => void;
+    this.model.startAfter(new Promise<void>((resolve) => (watching = resolve)), 300);
+    try {
+      await this.readConfiguration();
+      // Clients that watch files for their servers: every SKILL.md and agents file, and the runtimes'
+      // configuration files (Hermes's config.yaml and .env, openclaw.json) wherever they are.
+      if (this.caps.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+        // Every file, as the extension watches them: a supporting file created, deleted or made executable
+        // changes the findings of the open skill whose folder holds it.
+        const watchers = ['**/*', ...this.service.configFiles()].map((globPattern) => ({ globPattern }));
+        await this.connection.client
+          .register(DidChangeWatchedFilesNotification.type, { watchers })
+          .catch((e: unknown) => this.connection.console.warn(`watching files failed: ${messageOf(e)}`));
+      }
+    } finally {
+      watching();
     }
     // A moment for the client to open its first documents: their findings come before the roots' scan.
     this.scheduleScan(300);
-    this.model.startSoon(300);
   }
 
   /** The client's `skillAuthor` section over the initialization options (never `trusted`). */
