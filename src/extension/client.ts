@@ -226,7 +226,7 @@ export class SkillClient implements vscode.Disposable {
     const clientOptions: LanguageClientOptions = {
       documentSelector: [...(SKILL_SELECTOR as vscode.DocumentFilter[]), ...CONFIG_SELECTOR] as NonNullable<LanguageClientOptions['documentSelector']>,
       diagnosticCollectionName: 'skill-author',
-      outputChannel: ctx.output,
+      outputChannel: levelled(ctx.output),
       revealOutputChannelOn: lc.RevealOutputChannelOn.Never,
       initializationOptions: { ...serverSettings(ctx.config), trusted: vscode.workspace.isTrusted },
       errorHandler: {
@@ -316,6 +316,41 @@ export class SkillClient implements vscode.Disposable {
     for (const d of this.subscriptions.splice(0)) d.dispose();
     void this.client?.dispose();
   }
+}
+
+/**
+ * The output channel the language client writes to: our log channel, each of the server's lines at its own
+ * level. The client writes `[Error - 1:54:41 PM] text` with `appendLine` (which a log channel files as info);
+ * here the prefix becomes the level, so the server's errors and warnings are filtered and coloured as such.
+ */
+function levelled(out: vscode.LogOutputChannel): vscode.OutputChannel {
+  const LINE = /^\[(Error|Warn|Info|Debug|Trace) *- [^\]]*\] ([\s\S]*)$/;
+  return {
+    name: out.name,
+    append: (value) => out.append(value),
+    appendLine: (value) => {
+      const m = LINE.exec(value);
+      const text = m?.[2] ?? value;
+      switch (m?.[1]) {
+        case 'Error':
+          return out.error(text);
+        case 'Warn':
+          return out.warn(text);
+        case 'Debug':
+          return out.debug(text);
+        case 'Trace':
+          return out.trace(text);
+        default:
+          return out.info(text);
+      }
+    },
+    replace: (value) => out.replace(value),
+    clear: () => out.clear(),
+    show: (a?: vscode.ViewColumn | boolean, b?: boolean) => (typeof a === 'boolean' || a === undefined ? out.show(a) : out.show(b)),
+    hide: () => out.hide(),
+    // The channel is the context's: it outlives a client restart.
+    dispose: () => undefined,
+  };
 }
 
 function codeOf(d: vscode.Diagnostic): string {

@@ -37,5 +37,15 @@ export function isShownInTab(uri: vscode.Uri): boolean {
  * editor is still open stay, as VS Code's own TypeScript diagnostics do, until that editor closes.
  */
 export function isOrphaned(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && !isShownInTab(uri) && !fs.existsSync(uri.fsPath);
+  return uri.scheme === 'file' && !isShownInTab(uri) && !onDisk(uri.fsPath);
+}
+
+/** Whether the path names something on disk: a dangling symbolic link counts (its findings say it dangles). */
+function onDisk(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -9,13 +9,13 @@
 // (`repo/skills/media/x` → root `repo/skills`, category `media`, as `skill-author check repo/skills` reports
 // it); the folders of `skillAuthor.roots`; the personal skill folders with `skillAuthor.defaultRoots`.
 //
-// Changes are batched until the current macrotask ends and bursts are throttled: a change after a quiet
-// spell fires at once, the next ones at most every BURST_MS, so the first scan (sent SKILLS_CHUNK skills at
-// a time) redraws the view a few times, not once per notification.
+// Changes are batched as the server batches them (src/shared/batch.ts), so the first scan (sent SKILLS_CHUNK
+// skills at a time) redraws the view a few times, not once per notification.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
+import { type Batch, ChangeBatcher } from '../shared/batch';
 import type { AgentDefView, AgentsFileView, AgentViewResult, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import { clientOf } from './client';
 import { type SkillAuthorContext, Slot } from './context';
@@ -95,11 +95,7 @@ export class SkillStore implements vscode.Disposable {
   private scanDone = false;
   private readonly changedEmitter = new vscode.EventEmitter<StoreChange>();
   private readonly subscriptions: vscode.Disposable[] = [];
-  private pendingChanged = new Map<string, SkillRecord>();
-  private pendingRemoved = new Set<string>();
-  private pendingAll = false;
-  private fireTimer: NodeJS.Timeout | undefined;
-  private lastFire = -Infinity;
+  private readonly batcher = new ChangeBatcher<SkillRecord>(BURST_MS, (batch) => this.flush(batch));
   private flushWaiters: Array<() => void> = [];
   private agentCache: Promise<AgentView | null> | undefined;
   private selected: string | undefined;
@@ -164,7 +160,7 @@ export class SkillStore implements vscode.Disposable {
    */
   async whenIdle(): Promise<void> {
     await clientOf(this.ctx)?.skillsIdle();
-    if (this.fireTimer && !this.disposed) await new Promise<void>((resolve) => this.flushWaiters.push(resolve));
+    if (this.batcher.pending && !this.disposed) await new Promise<void>((resolve) => this.flushWaiters.push(resolve));
   }
 
   /** Rescan every root from scratch (command "Refresh Skills", settings and folder changes). */
@@ -245,37 +241,20 @@ export class SkillStore implements vscode.Disposable {
 
   private queue(change: { changed?: readonly SkillRecord[]; removed?: readonly string[]; all?: boolean }): void {
     if (this.disposed) return;
-    for (const r of change.changed ?? []) {
-      this.pendingChanged.set(r.file, r);
-      this.pendingRemoved.delete(r.file);
-    }
-    for (const f of change.removed ?? []) {
-      this.pendingChanged.delete(f);
-      this.pendingRemoved.add(f);
-    }
-    if (change.all) this.pendingAll = true;
     this.agentCache = undefined;
-    this.fireTimer ??= setTimeout(() => this.flush(), Math.max(0, this.lastFire + BURST_MS - performance.now()));
+    this.batcher.add(change);
   }
 
-  private flush(): void {
-    this.fireTimer = undefined;
-    this.lastFire = performance.now();
-    // The records as they are now (a later notification may have replaced one queued earlier).
-    const changed = [...this.pendingChanged.keys()].flatMap((f) => this.records.get(f) ?? []);
-    const removed = [...this.pendingRemoved];
-    const all = this.pendingAll;
-    this.pendingChanged = new Map();
-    this.pendingRemoved = new Set();
-    this.pendingAll = false;
-    if (!this.disposed) this.changedEmitter.fire({ changed, removed, all });
-    if (!this.fireTimer) for (const resolve of this.flushWaiters.splice(0)) resolve();
+  private flush(batch: Batch<SkillRecord>): void {
+    // The records as they are now (a later notification may have replaced one gathered earlier).
+    const changed = [...batch.changed.keys()].flatMap((f) => this.records.get(f) ?? []);
+    if (!this.disposed) this.changedEmitter.fire({ changed, removed: batch.removed, all: batch.all });
+    if (!this.batcher.pending) for (const resolve of this.flushWaiters.splice(0)) resolve();
   }
 
   dispose(): void {
     this.disposed = true;
-    if (this.fireTimer) clearTimeout(this.fireTimer);
-    this.fireTimer = undefined;
+    this.batcher.dispose();
     for (const resolve of this.flushWaiters.splice(0)) resolve();
     for (const d of this.subscriptions.splice(0)) d.dispose();
     this.changedEmitter.dispose();

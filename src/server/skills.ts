@@ -22,6 +22,7 @@ import { categoryOf, findSkills, type SkillLocation } from '../core/catalog';
 import { entryName, type EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import type { SkillStatus } from '../core/status';
+import { type Batch, ChangeBatcher } from '../shared/batch';
 import type { AgentDefView, AgentsFileView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import type { Logger, SkillService } from './service';
 import { PERSONAL_ROOTS, resolveSettingPath } from './settings';
@@ -113,13 +114,9 @@ export class SkillModel {
   private categoryFiles = new Set<string>();
   /** Open SKILL.md files, by path: their last check, or null until the first one. */
   private readonly editor = new Map<string, EditorCheck | null>();
-  private pendingChanged = new Map<string, SkillRecord>();
-  private pendingRemoved = new Set<string>();
-  private pendingAll = false;
+  private readonly batcher = new ChangeBatcher<SkillRecord>(BURST_MS, (batch) => this.flush(batch));
   /** A batch is due even with nothing in it (a scan finished: `ready` changed). */
   private pendingForced = false;
-  private lastFire = -Infinity;
-  private fireTimer: NodeJS.Timeout | undefined;
   /** The batch being judged and handed on (batches go one after another). */
   private firing: Promise<void> | undefined;
   private flushWaiters: Array<() => void> = [];
@@ -247,7 +244,7 @@ export class SkillModel {
         await Promise.allSettled([...this.inFlight]);
         continue;
       }
-      if ((!this.fireTimer && !this.firing) || this.disposed) return;
+      if ((!this.batcher.pending && !this.firing) || this.disposed) return;
       await new Promise<void>((resolve) => this.flushWaiters.push(resolve));
     }
   }
@@ -703,29 +700,12 @@ export class SkillModel {
 
   private queue(change: { changed?: readonly SkillRecord[]; removed?: readonly string[]; all?: boolean; forced?: boolean }): void {
     if (this.disposed) return;
-    for (const r of change.changed ?? []) {
-      this.pendingChanged.set(r.file, r);
-      this.pendingRemoved.delete(r.file);
-    }
-    for (const f of change.removed ?? []) {
-      this.pendingChanged.delete(f);
-      this.pendingRemoved.add(f);
-    }
-    if (change.all) this.pendingAll = true;
     if (change.forced) this.pendingForced = true;
-    this.fireTimer ??= setTimeout(() => this.flush(), Math.max(0, this.lastFire + BURST_MS - performance.now()));
+    this.batcher.add(change);
   }
 
-  private flush(): void {
-    this.fireTimer = undefined;
-    this.lastFire = performance.now();
-    const changed = new Map(this.pendingChanged);
-    const removed = [...this.pendingRemoved];
-    const all = this.pendingAll;
+  private flush({ changed, removed, all }: Batch<SkillRecord>): void {
     const forced = this.pendingForced;
-    this.pendingChanged = new Map();
-    this.pendingRemoved = new Set();
-    this.pendingAll = false;
     this.pendingForced = false;
     if (all) this.judgeAll = true;
     // Judged after the batch before it (its reports may be the ones this batch reuses), then handed on.
@@ -735,16 +715,16 @@ export class SkillModel {
       .catch((e: unknown) => this.log.error(`judging skills failed: ${messageOf(e)}`))
       .then(async () => {
         if (this.disposed || (!forced && !all && changed.size === 0 && removed.length === 0)) return;
-        // Only the records still in the model, as they are now.
         // Everything may have changed (a rescan, a re-probe, new settings): every skill, so a mirror gets each
-        // one's state (a re-probe's "under way" included), not only those whose verdict changed.
+        // one's state (a re-probe's "under way" included), not only those whose verdict changed; else the records of
+        // the batch still in the model, as they are now.
         const current = all ? [...this.records.values()] : [...changed.values()].filter((r) => this.records.get(r.file) === r);
         await this.listener?.({ changed: current, removed, all });
       })
       .catch((e: unknown) => this.log.error(`publishing skills failed: ${messageOf(e)}`))
       .finally(() => {
         if (this.firing === run) this.firing = undefined;
-        if (!this.fireTimer && !this.firing) for (const resolve of this.flushWaiters.splice(0)) resolve();
+        if (!this.batcher.pending && !this.firing) for (const resolve of this.flushWaiters.splice(0)) resolve();
       });
     this.firing = run;
   }
@@ -784,8 +764,8 @@ export class SkillModel {
 
   dispose(): void {
     this.disposed = true;
-    for (const t of [this.fireTimer, this.reloadTimer, this.startTimer]) if (t) clearTimeout(t);
-    this.fireTimer = undefined;
+    for (const t of [this.reloadTimer, this.startTimer]) if (t) clearTimeout(t);
+    this.batcher.dispose();
     for (const resolve of this.flushWaiters.splice(0)) resolve();
   }
 }
