@@ -217,7 +217,8 @@ export class SkillStore implements vscode.Disposable {
       this.order = undefined;
     }
     if (p.agents) this.agentsFiles = p.agents;
-    if (p.budgets) this.budgetMap = { ...this.budgetMap, ...p.budgets };
+    // Every root's budgets, whole (a root missing from the map has none any more).
+    if (p.budgets) this.budgetMap = p.budgets;
     for (const r of p.changed) {
       const before = this.records.get(r.file);
       if (!before || sortKey(before) !== sortKey(r)) this.order = undefined;

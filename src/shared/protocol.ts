@@ -278,7 +278,7 @@ export interface SkillsChangedParams {
   /** The agents files, when they changed (always in the first notification). */
   agents?: AgentsFileView[];
   /** Per root path: the prompt budgets of the runtimes that read that root as a whole (OpenClaw's), from
-   *  the last judgement; sent when they changed. */
+   *  the last judgement; sent, whole (a root left out has none), when they changed. */
   budgets?: Record<string, Array<{ runtime: RuntimeId; budget: PromptBudget }>>;
   /** The latest scan finished (evaluations may still be under way). */
   ready: boolean;
