@@ -11,7 +11,7 @@ import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, ty
 import { ProbeRunner, type ProbeOptions } from './probe';
 import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
 import { type NexoFileChecks, newFileChecks, NexoVersionCache } from './runtimes/nexo/gate';
-import { evaluateSkill, isVisible, type SkillStatus } from './status';
+import { bareStatus, evaluateSkill, isVisible, type SkillStatus } from './status';
 import { rustTrim } from './text';
 import type { Color, Diagnostic, GatingMode, Missing, Verdict } from './types';
 
@@ -208,17 +208,7 @@ export class Engine {
 
 /** NotFound: the runtime reports mode strict whatever the agent's override (`load_many_with_status`). */
 function notFoundStatus(): SkillStatus {
-  return {
-    verdict: 'not_found',
-    color: 'red',
-    mode: 'strict',
-    modeSource: 'default',
-    missing: { bins: [], env: [], versions: [] },
-    bins: [],
-    env: [],
-    versions: [],
-    summary: 'Listed by the agent, but no SKILL.md was found in its skills_dir.',
-  };
+  return bareStatus('not_found', 'red', 'Listed by the agent, but no SKILL.md was found in its skills_dir.');
 }
 
 function cmp(a: string, b: string): number {

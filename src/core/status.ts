@@ -49,19 +49,21 @@ export interface EvaluateOptions {
   gateEnv?: Readonly<Record<string, string | undefined>>;
 }
 
+/** A status with nothing checked (no requirement looked at): the start of an evaluation, or a verdict that
+ *  reads no requirement (a skill the agent lists but nobody found, a skill still being checked). */
+export function bareStatus(verdict: Verdict, color: Color, summary: string, mode: GatingMode = 'strict', modeSource: ModeSource = 'default'): SkillStatus {
+  return { verdict, color, mode, modeSource, missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], summary };
+}
+
 export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOptions): Promise<SkillStatus> {
   const hasErrors = analysis.diagnostics.some((d) => d.severity === 'error');
-  const status: SkillStatus = {
-    verdict: 'loaded',
-    color: 'green',
-    mode: options.modeOverride ?? analysis.nexo.mode ?? 'strict',
-    modeSource: options.modeOverride ? 'override' : analysis.nexo.mode ? 'frontmatter' : 'default',
-    missing: { bins: [], env: [], versions: [] },
-    bins: [],
-    env: [],
-    versions: [],
-    summary: '',
-  };
+  const status = bareStatus(
+    'loaded',
+    'green',
+    '',
+    options.modeOverride ?? analysis.nexo.mode ?? 'strict',
+    options.modeOverride ? 'override' : analysis.nexo.mode ? 'frontmatter' : 'default',
+  );
 
   if (!analysis.loadable) {
     // A file that could not be read at all is analyzed as empty text: its own finding says why, not "blank".

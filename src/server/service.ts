@@ -128,7 +128,9 @@ export class SkillService {
   private logProbe(e: ProbeLogEntry): void {
     this.probeEntries.push(e);
     if (this.probeEntries.length > PROBE_LOG_MAX) this.probeEntries.splice(0, this.probeEntries.length - PROBE_LOG_MAX);
-    this.log.info(`probe ${e.command} → ${e.outcome}${e.exitCode !== null ? ` (exit ${e.exitCode})` : ''} in ${Math.round(e.durationMs)} ms`);
+    // Which binary, the file run and its arguments (never through a shell), and what came of it.
+    const exit = e.exitCode === null ? '' : ` exit ${e.exitCode}`;
+    this.log.info(`probe ${e.bin} → ${e.resolvedPath} ${JSON.stringify(e.command)}: ${e.outcome}${exit} in ${Math.round(e.durationMs)} ms, ${e.bytes} byte(s)`);
     for (const listener of this.probeListeners) listener(e);
   }
 

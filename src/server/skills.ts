@@ -21,7 +21,7 @@ import type { SkillAnalysis } from '../core/analyze';
 import { categoryOf, findSkills, type SkillLocation } from '../core/catalog';
 import { entryName, type EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
-import type { SkillStatus } from '../core/status';
+import { bareStatus, type SkillStatus } from '../core/status';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import type { AgentDefView, AgentsFileView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import type { Logger, SkillService } from './service';
@@ -90,17 +90,7 @@ const TREE = new Set(['hermes', 'openclaw']);
 /** Deletions remembered for the reads under way (see `deletedSince`). */
 const DELETIONS_KEPT = 256;
 
-const PLACEHOLDER_STATUS: SkillStatus = {
-  verdict: 'loaded',
-  color: 'green',
-  mode: 'strict',
-  modeSource: 'default',
-  missing: { bins: [], env: [], versions: [] },
-  bins: [],
-  env: [],
-  versions: [],
-  summary: 'Checking…',
-};
+const PLACEHOLDER_STATUS: SkillStatus = bareStatus('loaded', 'green', 'Checking…');
 
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -572,7 +562,15 @@ export class SkillModel {
     const record = this.records.get(file);
     if (!record) return; // not a skill of the roots (or not yet: its read applies this check)
     this.bump(file); // an evaluation under way is outdated
-    this.setRecord({ ...record, ...fromCheck(record.location, check), probing: false, fromEditor: true });
+    const next: SkillRecord = { ...record, ...fromCheck(record.location, check), probing: false, fromEditor: true };
+    // The same verdict told again (a document checked again after a file changed nearby): nothing to send.
+    const same =
+      record.fromEditor &&
+      !record.probing &&
+      JSON.stringify([record.entry, record.status]) === JSON.stringify([next.entry, next.status]) &&
+      sameView(record, next);
+    this.setRecord(next);
+    if (same) return;
     this.queue({ changed: [this.records.get(file) as SkillRecord] });
   }
 
@@ -768,6 +766,11 @@ export class SkillModel {
     this.batcher.dispose();
     for (const resolve of this.flushWaiters.splice(0)) resolve();
   }
+}
+
+/** Whether two readings of a skill show the same in a view (name, description, requirements, conditions). */
+function sameView(a: SkillRecord, b: SkillRecord): boolean {
+  return JSON.stringify(skillView(a, null)) === JSON.stringify(skillView(b, null));
 }
 
 /** An open document's check as a record's fields. */
