@@ -1,9 +1,9 @@
 // What `activate()` returns to other extensions (and to the integration tests):
 //   const api = vscode.extensions.getExtension('skill-author.skill-author')?.exports;
 //   if (api?.version === 2) for (const e of await api.skills()) …
-// `skills()` waits for the scan and every probe under way, then returns one `Entry` per skill of the
-// workspace and the skill roots — the same shape as one element of `skill-author check --json`'s `skills`
-// array (paths absolute). The version number changes only when that shape changes incompatibly.
+// `skills()` waits for the language server's scan and every probe under way, then returns one `Entry` per
+// skill of the workspace and the skill roots — the same shape as one element of `skill-author check --json`'s
+// `skills` array (paths absolute). The version number changes only when that shape changes incompatibly.
 import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import type { ProbeLogEntry } from '../core/probe';
@@ -22,7 +22,7 @@ export interface SkillAuthorApi {
   probeLog(): readonly ProbeLogEntry[];
   /**
    * Fires when skills were added, re-evaluated or removed (SKILL.md paths; `all`: anything may have changed).
-   * Subscribing starts the background scan if it has not started.
+   * The language server scans the roots at start, whether or not anyone subscribes.
    */
   readonly onDidChangeSkills: vscode.Event<SkillsChange>;
 }

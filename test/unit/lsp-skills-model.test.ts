@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { type CompletionList, CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol';
+import { type CompletionList, CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType, RegistrationRequest } from 'vscode-languageserver-protocol';
 import type { Entry } from '../../src/core/runtimes/entry';
 import {
   AgentViewRequest,
@@ -361,6 +361,41 @@ describe('lsp: the skills model (skillsChanged, skillsIdle, agentView, index of 
       await other.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(file), type: FileChangeType.Created }] });
       assert.equal((await other.conn.sendRequest(SkillsIdleRequest.type)).skills, 5);
       assert.equal(sent, 0);
+      assert.equal(await other.stop(), 0);
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('asks the client to watch the roots outside the workspace (the roots setting) by a relative pattern, and a skill written there is read', async () => {
+    const extra = path.join(tmp, 'extra-root');
+    const file = writeUnder(extra, 'misc/outside/SKILL.md', '---\nname: outside\ndescription: Outside the workspace.\n---\n\n# Outside\n');
+    const other = LspClient.start({ cwd: ws, env });
+    try {
+      const watched: unknown[] = [];
+      other.conn.onRequest(RegistrationRequest.type, (p) => {
+        for (const r of p.registrations)
+          if (r.method === DidChangeWatchedFilesNotification.method)
+            watched.push(...(r.registerOptions as { watchers: Array<{ globPattern: unknown }> }).watchers.map((w) => w.globPattern));
+        return null;
+      });
+      const caps = {
+        ...CAPABILITIES,
+        workspace: { ...CAPABILITIES.workspace, didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true } },
+      };
+      await other.initialize(ws, { roots: [extra] }, caps);
+      assert.equal((await other.conn.sendRequest(SkillsIdleRequest.type)).skills, 6);
+      assert.ok(watched.includes('**/*'), JSON.stringify(watched));
+      assert.ok(
+        watched.some((g) => JSON.stringify(g) === JSON.stringify({ baseUri: uriOf(extra), pattern: '**/*' })),
+        JSON.stringify(watched),
+      );
+      writeUnder(extra, 'misc/later/SKILL.md', '---\nname: later\ndescription: Written later.\n---\n\n# Later\n');
+      await other.conn.sendNotification(DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri: uriOf(path.join(extra, 'misc/later/SKILL.md')), type: FileChangeType.Created }],
+      });
+      assert.equal((await other.conn.sendRequest(SkillsIdleRequest.type)).skills, 7);
+      assert.ok(file);
       assert.equal(await other.stop(), 0);
     } finally {
       other.kill();

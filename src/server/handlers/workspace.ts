@@ -12,6 +12,8 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type ClientCapabilities,
+  type Disposable,
+  type FileSystemWatcher,
   type Connection,
   type Diagnostic,
   DidChangeWatchedFilesNotification,
@@ -28,6 +30,7 @@ import type { Entry } from '../../core/runtimes/entry';
 import { agentsFileDiagnostics, resultIdOf } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { mergeSettings } from '../settings';
+import { isUnder } from '../workspace';
 import type { DocumentHandler } from './documents';
 import { messageOf, Wakeup } from './guard';
 import { collectGarbage } from '../memory';
@@ -102,6 +105,7 @@ export class WorkspaceHandler {
         this.service.applyRoots();
         this.service.invalidate();
         this.model.foldersChanged();
+        void this.watch();
         this.docs.recheckAll();
         this.scheduleScan();
         this.docs.onInvalidated?.();
@@ -113,21 +117,47 @@ export class WorkspaceHandler {
     this.model.startAfter(new Promise<void>((resolve) => (watching = resolve)), 300);
     try {
       await this.readConfiguration();
-      // Clients that watch files for their servers: every SKILL.md and agents file, and the runtimes'
-      // configuration files (Hermes's config.yaml and .env, openclaw.json) wherever they are.
-      if (this.caps.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-        // Every file, as the extension watches them: a supporting file created, deleted or made executable
-        // changes the findings of the open skill whose folder holds it.
-        const watchers = ['**/*', ...this.service.configFiles()].map((globPattern) => ({ globPattern }));
-        await this.connection.client
-          .register(DidChangeWatchedFilesNotification.type, { watchers })
-          .catch((e: unknown) => this.connection.console.warn(`watching files failed: ${messageOf(e)}`));
-      }
+      await this.watch();
     } finally {
       watching();
     }
     // A moment for the client to open its first documents: their findings come before the roots' scan.
     this.scheduleScan(300);
+  }
+
+  /** What the client watches for this server, as last registered (JSON), and its registration. */
+  private watched = '';
+  private watching: Promise<Disposable | null> | null = null;
+
+  /**
+   * Asks a client that watches files for its servers to watch every file of the workspace folders (a
+   * supporting file created, deleted or made executable changes the findings of the skill whose folder holds
+   * it), of the other skill roots (the `roots` setting's, the personal ones: outside the workspace, a plain
+   * glob would not reach them), and the runtimes' configuration files (Hermes's config.yaml and .env,
+   * openclaw.json) wherever they are. Registered again when those change.
+   */
+  private async watch(): Promise<void> {
+    const caps = this.caps.workspace?.didChangeWatchedFiles;
+    if (!caps?.dynamicRegistration) return;
+    const folders = this.service.workspace.folderPaths();
+    const outside = this.service.workspace.roots().filter((r) => !folders.some((f) => r === f || isUnder(r, f)));
+    const watchers: FileSystemWatcher[] = [
+      { globPattern: '**/*' },
+      ...outside.map((r): FileSystemWatcher => ({
+        globPattern: caps.relativePatternSupport ? { baseUri: pathToFileURL(r).href, pattern: '**/*' } : `${r.split(path.sep).join('/')}/**/*`,
+      })),
+      ...this.service.configFiles().map((f): FileSystemWatcher => ({ globPattern: f })),
+    ];
+    const key = JSON.stringify(watchers);
+    if (key === this.watched) return;
+    this.watched = key;
+    const before = this.watching;
+    this.watching = this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((e: unknown) => {
+      this.connection.console.warn(`watching files failed: ${messageOf(e)}`);
+      return null;
+    });
+    (await before)?.dispose();
+    await this.watching;
   }
 
   /** The client's `skillAuthor` section over the initialization options (never `trusted`). */
@@ -144,6 +174,8 @@ export class WorkspaceHandler {
       if (JSON.stringify(before) !== JSON.stringify(next)) {
         const rootKeys = (s: typeof next): string => JSON.stringify([s.roots, s.defaultRoots, s.agentsFile]);
         this.model.settingsChanged(rootKeys(before) !== rootKeys(next));
+        // Other roots, or other runtime configuration files, to watch (once watching began).
+        if (this.watching) await this.watch();
       }
       this.docs.recheckAll();
       this.scheduleScan();
