@@ -144,7 +144,7 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       this.agentModel = undefined;
       this.agentModelPending = undefined;
       this.agentRun = undefined;
-      if (!store.ready) void store.whenIdle().then(() => this.store === store && this.update(store, undefined));
+      // The server's scan finishing is a change of the mirror (its `ready`): the view follows it then.
     }
     this.update(store, change);
   }
