@@ -16,6 +16,7 @@ import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { type Batch, ChangeBatcher } from '../shared/batch';
+import { cliOrder, cliSortKey } from '../shared/order';
 import type { AgentDefView, AgentsFileView, AgentViewResult, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import { clientOf } from './client';
 import { type SkillAuthorContext, Slot } from './context';
@@ -127,10 +128,7 @@ export class SkillStore implements vscode.Disposable {
 
   /** Every known skill, in the CLI's order (root, category, folder name, path). */
   all(): SkillRecord[] {
-    this.order ??= [...this.records.values()]
-      .map((r) => ({ file: r.file, key: sortKey(r) }))
-      .sort((a, b) => cmp(a.key, b.key))
-      .map((e) => e.file);
+    this.order ??= cliOrder(this.records.values());
     return this.order.map((f) => this.records.get(f) as SkillRecord);
   }
 
@@ -221,7 +219,7 @@ export class SkillStore implements vscode.Disposable {
     if (p.budgets) this.budgetMap = p.budgets;
     for (const r of p.changed) {
       const before = this.records.get(r.file);
-      if (!before || sortKey(before) !== sortKey(r)) this.order = undefined;
+      if (!before || cliSortKey(before) !== cliSortKey(r)) this.order = undefined;
       this.records.set(r.file, r);
     }
     for (const f of p.removed) if (this.records.delete(f)) this.order = undefined;
@@ -260,15 +258,6 @@ export class SkillStore implements vscode.Disposable {
     for (const d of this.subscriptions.splice(0)) d.dispose();
     this.changedEmitter.dispose();
   }
-}
-
-/** The CLI's order: root, category, folder name, path. */
-function sortKey(r: SkillRecord): string {
-  return `${r.location.root}\0${r.location.category}\0${r.id}\0${r.file}`;
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The SKILL.md path of a `file:` document, or undefined. */

@@ -23,6 +23,7 @@ import { entryName, type EvaluatedSkill } from '../core/engine';
 import type { Entry } from '../core/runtimes/entry';
 import { bareStatus, type SkillStatus } from '../core/status';
 import { type Batch, ChangeBatcher } from '../shared/batch';
+import { cliOrder, cliSortKey } from '../shared/order';
 import type { AgentDefView, AgentsFileView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import type { Logger, SkillService } from './service';
 import { PERSONAL_ROOTS, resolveSettingPath } from './settings';
@@ -140,10 +141,7 @@ export class SkillModel {
 
   /** Every known skill, in the CLI's order (root, category, folder name, path). */
   all(): SkillRecord[] {
-    this.order ??= [...this.records.values()]
-      .map((r) => ({ file: r.file, key: sortKey(r) }))
-      .sort((a, b) => cmp(a.key, b.key))
-      .map((e) => e.file);
+    this.order ??= cliOrder(this.records.values());
     return this.order.map((f) => this.records.get(f) as SkillRecord);
   }
 
@@ -446,7 +444,7 @@ export class SkillModel {
 
   private setRecord(record: SkillRecord): void {
     const before = this.records.get(record.file);
-    if (!before || sortKey(before) !== sortKey(record)) this.order = undefined;
+    if (!before || cliSortKey(before) !== cliSortKey(record)) this.order = undefined;
     this.records.set(record.file, record);
   }
 
@@ -820,11 +818,6 @@ function agentsFileView(f: AgentsFile): AgentsFileView {
 
 function relocate(location: SkillLocation, root: string): SkillLocation {
   return { ...location, root, category: categoryOf(root, location.dir) };
-}
-
-/** The CLI's order: root, category, folder name, path. */
-function sortKey(r: SkillRecord): string {
-  return `${r.root.path}\0${r.location.category}\0${r.id}\0${r.file}`;
 }
 
 function cmp(a: string, b: string): number {

@@ -47,7 +47,7 @@ import {
 } from '../../src/shared/protocol';
 import { checkJson, CLI, REPO } from '../utils/cli';
 import { writeUnder } from '../utils/fs';
-import { asFinding, CAPABILITIES, LspClient, PULL_CAPABILITIES, uriOf } from '../utils/lsp-client';
+import { asFinding, CAPABILITIES, LspClient, PULL_CAPABILITIES, tempWorkspace, uriOf } from '../utils/lsp-client';
 import { waitFor } from '../utils/wait';
 
 let tmp: string;
@@ -134,15 +134,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
   let client: LspClient;
 
   before(async () => {
-    tmp = mkdtempSync(path.join(tmpdir(), 'sa-lsp-'));
-    ws = path.join(tmp, 'ws');
-    mkdirSync(path.join(tmp, 'home'));
-    env = {
-      PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`,
-      HOME: path.join(tmp, 'home'),
-      XDG_CACHE_HOME: path.join(tmp, 'cache'),
-    };
-    for (const [rel, text] of Object.entries(SKILLS)) put(rel, text);
+    ({ tmp, ws, env } = tempWorkspace('sa-lsp-', SKILLS));
     client = LspClient.start({ cwd: ws, env });
   });
 

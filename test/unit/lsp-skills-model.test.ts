@@ -4,8 +4,7 @@
 // view with `check --agent ID --json`; the index of every root with `index --runtime R ROOT`.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { type CompletionList, CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType, RegistrationRequest } from 'vscode-languageserver-protocol';
 import type { Entry } from '../../src/core/runtimes/entry';
@@ -20,9 +19,9 @@ import {
   SkillsIdleRequest,
   type SkillView,
 } from '../../src/shared/protocol';
-import { CLI, REPO } from '../utils/cli';
+import { CLI } from '../utils/cli';
 import { writeUnder } from '../utils/fs';
-import { asFinding, CAPABILITIES, LspClient, uriOf } from '../utils/lsp-client';
+import { asFinding, CAPABILITIES, LspClient, tempWorkspace, uriOf } from '../utils/lsp-client';
 import { waitFor } from '../utils/wait';
 
 const MIRROR_CAPABILITIES = { ...CAPABILITIES, experimental: { skillAuthor: { skillsModel: true } } };
@@ -123,15 +122,7 @@ describe('lsp: the skills model (skillsChanged, skillsIdle, agentView, index of 
   const cliEntry = (file: string): Entry | undefined => cliEntries(ws, env, ['skills']).find((e) => e.path === file);
 
   before(async () => {
-    tmp = mkdtempSync(path.join(tmpdir(), 'sa-model-'));
-    ws = path.join(tmp, 'ws');
-    mkdirSync(path.join(tmp, 'home'));
-    env = {
-      PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`,
-      HOME: path.join(tmp, 'home'),
-      XDG_CACHE_HOME: path.join(tmp, 'cache'),
-    };
-    for (const [rel, text] of Object.entries(SKILLS)) put(rel, text);
+    ({ tmp, ws, env } = tempWorkspace('sa-model-', SKILLS));
     client = LspClient.start({ cwd: ws, env });
     mirror = new Mirror(client);
     await client.initialize(ws, undefined, MIRROR_CAPABILITIES);

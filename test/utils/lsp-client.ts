@@ -3,6 +3,8 @@
 // publishDiagnostics and log message, and everything the server wrote to stderr.
 import { type CheckedParams, CheckedNotification } from '../../src/shared/protocol';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import {
@@ -23,7 +25,8 @@ import {
   ShutdownRequest,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol';
-import { CLI } from './cli';
+import { CLI, REPO } from './cli';
+import { writeUnder } from './fs';
 
 export const CAPABILITIES: ClientCapabilities = {
   textDocument: {
@@ -163,4 +166,19 @@ export function asFinding(d: PublishDiagnosticsParams['diagnostics'][number]): R
     endColumn: d.range.end.character + 1,
     ...(runtime ? { runtime } : {}),
   };
+}
+
+/** A workspace for a server under test: `<tmp>/ws` holding `files` (path → text), an empty HOME, and an
+ *  environment whose PATH has the fixture binaries (test/fixtures/bin) and the system's. */
+export function tempWorkspace(prefix: string, files: Readonly<Record<string, string>>): { tmp: string; ws: string; env: NodeJS.ProcessEnv } {
+  const tmp = mkdtempSync(path.join(tmpdir(), prefix));
+  const ws = path.join(tmp, 'ws');
+  mkdirSync(path.join(tmp, 'home'));
+  const env = {
+    PATH: `${path.join(REPO, 'test', 'fixtures', 'bin')}${path.delimiter}/usr/bin${path.delimiter}/bin`,
+    HOME: path.join(tmp, 'home'),
+    XDG_CACHE_HOME: path.join(tmp, 'cache'),
+  };
+  for (const [rel, text] of Object.entries(files)) writeUnder(ws, rel, text);
+  return { tmp, ws, env };
 }
