@@ -93,11 +93,18 @@ async function screenshot(url, file) {
         .first()
         .click({ timeout: 10_000 })
         .catch(() => {});
-      await page
-        .locator('[id="workbench.view.extension.skillAuthor"] .monaco-list-row')
+      const rows = page.locator('[id="workbench.view.extension.skillAuthor"] .monaco-list-row');
+      await rows
         .nth(2)
         .waitFor({ timeout: 30_000 })
         .catch(() => {});
+      // The language server sends the skills in batches: wait until the view's rows stop changing (2.5 s).
+      for (let last = -1, stable = 0, t0 = Date.now(); stable < 10 && Date.now() - t0 < 30_000;) {
+        await new Promise((r) => setTimeout(r, 250));
+        const now = await rows.count().catch(() => -1);
+        stable = now === last ? stable + 1 : 0;
+        last = now;
+      }
     }
     mkdirSync(resolve(file, '..'), { recursive: true });
     await page.screenshot({ path: file });
