@@ -163,8 +163,7 @@ export class SkillClient implements vscode.Disposable {
   /** What the model sees of the skill at `file` (the open document's text when it is open), from the
    *  server: the check of the document's current version when there is one. */
   async preview(file: string): Promise<PreviewResult | null> {
-    const client = await this.start();
-    if (!client) throw new Error('the language server is not running (see the output)');
+    const client = await this.running();
     return client.sendRequest(PreviewRequest.type, { uri: client.code2ProtocolConverter.asUri(vscode.Uri.file(file)) });
   }
 
@@ -196,16 +195,19 @@ export class SkillClient implements vscode.Disposable {
 
   /** The analyzer's verdict on a new skill's name and description, and its SKILL.md ("New Skill…"). */
   async scaffold(params: ScaffoldParams): Promise<ScaffoldResult> {
-    const client = await this.start();
-    if (!client) throw new Error('the language server is not running (see the output)');
-    return client.sendRequest(ScaffoldRequest.type, params);
+    return (await this.running()).sendRequest(ScaffoldRequest.type, params);
   }
 
   /** A runtime's prompt index, as `index --runtime R` prints it. */
   async index(params: IndexParams): Promise<IndexResult> {
+    return (await this.running()).sendRequest(IndexRequest.type, params);
+  }
+
+  /** The running client, or why there is none (requests whose answer is shown). */
+  private async running(): Promise<LanguageClient> {
     const client = await this.start();
     if (!client) throw new Error('the language server is not running (see the output)');
-    return client.sendRequest(IndexRequest.type, params);
+    return client;
   }
 
   /** The running client, started on first use. */

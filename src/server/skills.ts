@@ -279,7 +279,7 @@ export class SkillModel {
     void this.startGate.then(() => this.startSoon(delay));
   }
 
-  startSoon(delay: number): void {
+  private startSoon(delay: number): void {
     if (this.scanning || this.startTimer) return;
     this.startTimer = setTimeout(() => this.start(), delay);
   }

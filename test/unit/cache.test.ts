@@ -16,6 +16,7 @@ import { frontmatterSchema } from '../../src/core/schema';
 import { splitSkill } from '../../src/core/frontmatter';
 import { parseYaml } from '../../src/core/yaml';
 import { writeUnder } from '../utils/fs';
+import { countingIo } from '../utils/io';
 
 const repo = path.resolve(__dirname, '../../..');
 let tmp: string;
@@ -23,29 +24,6 @@ let tmp: string;
 const put = (rel: string, text: string): string => writeUnder(tmp, rel, text);
 const skill = (name: string, extra = ''): string =>
   `---\nname: ${name}\ndescription: The ${name} skill does one thing well.\n${extra}---\nUse ${name} carefully.\n`;
-
-/** An I/O seam that counts SKILL.md reads and can be told to fail writes. */
-function countingIo(base: SkillIo = blockingIo, failWrites?: string): SkillIo & { reads: string[] } {
-  const reads: string[] = [];
-  const fail = async (): Promise<never> => {
-    const e = new Error(`${failWrites} (simulated)`) as NodeJS.ErrnoException;
-    e.code = failWrites;
-    throw e;
-  };
-  return {
-    ...base,
-    reads,
-    readFile: (p, max) => {
-      if (path.basename(p) === 'SKILL.md') reads.push(p);
-      return base.readFile(p, max);
-    },
-    readFileSync: (p, max) => {
-      if (path.basename(p) === 'SKILL.md') reads.push(p);
-      return base.readFileSync(p, max);
-    },
-    ...(failWrites ? { writeWhole: fail, mkdir: fail, rename: fail } : {}),
-  };
-}
 
 interface Run {
   skills: Awaited<ReturnType<Engine['checkPaths']>>['skills'];

@@ -607,13 +607,7 @@ describe("lsp: what the VS Code extension's own providers give", function () {
   };
 
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-parity-'));
-    pws = path.join(dir, 'ws');
-    mkdirSync(path.join(dir, 'home'));
-    for (const [rel, text] of Object.entries(FILES)) {
-      mkdirSync(path.dirname(file(rel)), { recursive: true });
-      writeFileSync(file(rel), text, { mode: rel.startsWith('tools-extra/') ? 0o755 : 0o644 });
-    }
+    ({ tmp: dir, ws: pws } = tempWorkspace('sa-lsp-parity-', FILES, (rel) => (rel.startsWith('tools-extra/') ? 0o755 : 0o644)));
     penv = { PATH: '/usr/bin:/bin', HOME: path.join(dir, 'home') };
     c = LspClient.start({ cwd: pws, env: penv });
     c.conn.onNotification(CheckedNotification.type, (p) => void checked.push(p));
@@ -895,13 +889,7 @@ describe('lsp: pull diagnostics (textDocument/diagnostic, workspace/diagnostic) 
   let report: Map<string, WorkspaceDocumentDiagnosticReport>;
 
   before(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'sa-lsp-pull-'));
-    pws = path.join(dir, 'ws');
-    mkdirSync(path.join(dir, 'home'));
-    for (const [rel, text] of Object.entries(FILES)) {
-      mkdirSync(path.dirname(file(rel)), { recursive: true });
-      writeFileSync(file(rel), text);
-    }
+    ({ tmp: dir, ws: pws } = tempWorkspace('sa-lsp-pull-', FILES));
     penv = { PATH: '/usr/bin:/bin', HOME: path.join(dir, 'home') };
     c = LspClient.start({ cwd: pws, env: penv });
   });

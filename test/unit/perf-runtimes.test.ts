@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AnalysisCache } from '../../src/core/cache';
-import { blockingIo, type SkillIo } from '../../src/core/catalog';
 import { Engine } from '../../src/core/engine';
 import { judgeEvaluated, runtimeContext, TREE_EVALUATORS } from '../../src/core/runtimes';
 import { fieldRange } from '../../src/core/runtimes/hermes/position';
@@ -17,25 +16,10 @@ import type { TreeEvaluator } from '../../src/core/runtimes/judge';
 import { TreePrefetch } from '../../src/core/runtimes/prefetch';
 import type { RuntimeId } from '../../src/core/runtimes/types';
 import { writeUnder } from '../utils/fs';
+import { countingIo } from '../utils/io';
 
 let tmp: string;
 const put = (rel: string, text: string): string => writeUnder(tmp, rel, text);
-
-function countingIo(): SkillIo & { reads: string[] } {
-  const reads: string[] = [];
-  return {
-    ...blockingIo,
-    reads,
-    readFile: (p, max) => {
-      if (path.basename(p) === 'SKILL.md') reads.push(p);
-      return blockingIo.readFile(p, max);
-    },
-    readFileSync: (p, max) => {
-      if (path.basename(p) === 'SKILL.md') reads.push(p);
-      return blockingIo.readFileSync(p, max);
-    },
-  };
-}
 
 const ctx = (): ReturnType<typeof runtimeContext> => runtimeContext({ PATH: '/usr/bin:/bin', HOME: path.join(tmp, 'home') }, tmp);
 

@@ -168,9 +168,13 @@ export function asFinding(d: PublishDiagnosticsParams['diagnostics'][number]): R
   };
 }
 
-/** A workspace for a server under test: `<tmp>/ws` holding `files` (path → text), an empty HOME, and an
- *  environment whose PATH has the fixture binaries (test/fixtures/bin) and the system's. */
-export function tempWorkspace(prefix: string, files: Readonly<Record<string, string>>): { tmp: string; ws: string; env: NodeJS.ProcessEnv } {
+/** A workspace for a server under test: `<tmp>/ws` holding `files` (path → text, with `modeOf`'s mode), an
+ *  empty HOME, and an environment whose PATH has the fixture binaries (test/fixtures/bin) and the system's. */
+export function tempWorkspace(
+  prefix: string,
+  files: Readonly<Record<string, string>>,
+  modeOf: (rel: string) => number | undefined = () => undefined,
+): { tmp: string; ws: string; env: NodeJS.ProcessEnv } {
   const tmp = mkdtempSync(path.join(tmpdir(), prefix));
   const ws = path.join(tmp, 'ws');
   mkdirSync(path.join(tmp, 'home'));
@@ -179,6 +183,6 @@ export function tempWorkspace(prefix: string, files: Readonly<Record<string, str
     HOME: path.join(tmp, 'home'),
     XDG_CACHE_HOME: path.join(tmp, 'cache'),
   };
-  for (const [rel, text] of Object.entries(files)) writeUnder(ws, rel, text);
+  for (const [rel, text] of Object.entries(files)) writeUnder(ws, rel, text, modeOf(rel));
   return { tmp, ws, env };
 }

@@ -74,24 +74,24 @@ export class WorkspaceHandler {
     // after changing a setting gets the skills judged with it.
     connection.onDidChangeConfiguration(() => void this.model.track(this.readConfiguration()));
     connection.onDidChangeWatchedFiles((e) => {
-      const events: FileEvent[] = [];
-      for (const c of e.changes) {
+      const events = e.changes.flatMap((c): Array<FileEvent & { uri: string }> => {
         const file = fileOf(c.uri);
-        if (file) events.push({ file, kind: c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed' });
-      }
+        const kind = c.type === FileChangeType.Created ? 'created' : c.type === FileChangeType.Deleted ? 'deleted' : 'changed';
+        return file ? [{ file, kind, uri: c.uri }] : [];
+      });
       this.model.filesChanged(events);
-      for (const c of e.changes) {
-        const file = fileOf(c.uri);
-        if (!file) continue;
+      // Asked once per notification: an `npm install` in a skill folder is thousands of events.
+      let configs: Set<string> | undefined;
+      for (const { file, kind, uri } of events) {
         // Any other file: the supporting-file findings (link-broken, script-not-executable) of the open skills
         // whose folder holds it are checked again; nothing else reads it.
-        if (!kindOf(c.uri) && !this.service.isAgentsFile(file) && !this.service.configFiles().includes(path.resolve(file))) {
+        configs ??= new Set(this.service.configFiles());
+        if (!kindOf(uri) && !this.service.isAgentsFile(file) && !configs.has(path.resolve(file))) {
           this.docs.supportingFileChanged(file);
           continue;
         }
         this.docs.saved(file);
-        if (c.type !== FileChangeType.Changed || kindOf(c.uri) === 'skill' || kindOf(c.uri) === 'agents' || this.service.isAgentsFile(file))
-          this.scheduleScan();
+        if (kind !== 'changed' || kindOf(uri) === 'skill' || kindOf(uri) === 'agents' || this.service.isAgentsFile(file)) this.scheduleScan();
       }
       // The changes are taken in: a pull now waits for the checks and the scan they started.
       this.docs.onInvalidated?.();
