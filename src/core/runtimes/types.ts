@@ -129,6 +129,8 @@ export interface RuntimeContext {
   hermesHome?: string;
   /** OpenClaw: the `openclaw.json` to read (default: found as OpenClaw finds it). */
   openclawConfig?: string;
+  /** The version of each runtime to judge by (a profile's supported version); absent: the profile's default. */
+  versions?: Partial<Record<RuntimeId, string>>;
   /** Hermes: where to keep what it derives from each SKILL.md between runs (hermes/readCache.ts): the
    *  cache folder, the build's identity, and whether warnings go to stderr. Absent: nothing is cached.
    *  Plain data, so it crosses to the runtime worker. */

@@ -30,10 +30,20 @@ import { readSkillFileSync, tryRealpath } from './read';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
+import { isOpenClawVersion, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
+
+/** The release a run emulates: the option, else the context's choice, else the baseline. */
+export function openClawVersionOf(ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawVersion {
+  if (options.version) return options.version;
+  const chosen = ctx.versions?.openclaw;
+  return chosen && isOpenClawVersion(chosen) ? chosen : OPENCLAW_BASELINE;
+}
 
 export interface OpenClawRunOptions {
   /** Scan the roots other than `root` too (default true, as OpenClaw does). */
   otherRoots?: boolean;
+  /** The release to emulate (default: the context's `versions.openclaw`, else the baseline 2026.4.12). */
+  version?: OpenClawVersion;
 }
 
 export interface EntryOutcome {
@@ -52,6 +62,8 @@ export interface EntryOutcome {
 }
 
 export interface OpenClawRun {
+  /** The release emulated. */
+  version: OpenClawVersion;
   root: string;
   workspaceDir: string;
   managedSkillsDir: string;
@@ -91,6 +103,7 @@ function readEntryFrontmatter(skill: LoadedSkill, maxBytes: number): Record<stri
 }
 
 export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawRun {
+  const version = openClawVersionOf(ctx, options);
   // The emulated process environment: ours to mutate (`.env` files and config `env` are applied to it).
   const env: Record<string, string | undefined> = { ...ctx.env };
   const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
@@ -167,6 +180,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const status: StatusReport = { workspaceDir, managedSkillsDir, skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames)) };
 
   return {
+    version,
     root: workspaceSkillsDir,
     workspaceDir,
     managedSkillsDir,

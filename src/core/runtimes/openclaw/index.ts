@@ -21,7 +21,8 @@ import { runOpenClaw, type OpenClawRunOptions } from './emulate';
 import { collectFindings } from './findings';
 import { buildVerdicts } from './verdicts';
 
-export { runOpenClaw } from './emulate';
+export { runOpenClaw, openClawVersionOf } from './emulate';
+export { OPENCLAW_VERSIONS, OPENCLAW_BASELINE, OPENCLAW_VERSION_INFO, isOpenClawVersion, type OpenClawVersion } from './versions';
 export type { OpenClawRun, EntryOutcome } from './emulate';
 export type { OpenClawFinding, OpenClawFix } from './types';
 export { formatSkillsCheckJson, formatSkillsListJson, formatSkillInfoJson } from './status';
