@@ -3,7 +3,7 @@
 
 import * as path from 'node:path';
 import { CHECK_JSON_VERSION, type Entry } from '../core/runtimes/entry';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { RUNTIME_IDS, RUNTIME_LABELS } from '../core/runtimes/registry';
 import { missingText, verdictWords } from '../core/runtimes/words';
 import { inBaseline } from './baseline';
 
@@ -113,5 +113,17 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
   lines.push(
     `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${green} loaded`)}, ${style.amber(`${amber} loaded with a warning or needing setup`)}, ${style.red(`${red} not shown to the model by some runtime`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}${baseline ? ` · ${known} in the baseline` : ''}`,
   );
+  // The versions the verdicts speak for, once per runtime that judged something (registry order).
+  const versions = new Map<string, string>();
+  for (const e of entries)
+    for (const r of e.runtimes) if (r.runtime_version !== undefined && !versions.has(r.runtime)) versions.set(r.runtime, r.runtime_version);
+  if (versions.size)
+    lines.push(
+      style.dim(
+        `Judged by ${RUNTIME_IDS.filter((id) => versions.has(id))
+          .map((id) => `${RUNTIME_LABELS[id]} ${versions.get(id)}`)
+          .join(', ')}`,
+      ),
+    );
   return `${lines.join('\n')}\n`;
 }

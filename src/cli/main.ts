@@ -19,6 +19,7 @@ import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } 
 import { OffThreadEvaluator } from '../core/runtimes/offThread';
 import { TreePrefetch } from '../core/runtimes/prefetch';
 import { RUNTIME_LABELS, type TreeEvaluator } from '../core/runtimes/judge';
+import { RUNTIME_IDS, RUNTIMES } from '../core/runtimes/registry';
 import type { RuntimeContext, RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
@@ -43,8 +44,10 @@ Usage:
   skill-author constraint --batch < lines
   skill-author lsp --stdio [--trusted]      (the language server; see docs/lsp.md)
 
-Runtimes (R): nexo, hermes, openclaw, claude-code, vscode, agentskills. Without --runtime each skill is judged
-by the runtimes that apply to it (where it lives, the fields it uses; else agentskills).
+Runtimes (R): ${RUNTIME_IDS.join(', ')}; R@VERSION picks a version (${versionsLine()}).
+Without --runtime each skill is judged by the runtimes that apply to it (where it lives, the fields it uses;
+else agentskills). A runtime is judged by the version installed here when found (OpenClaw), else the newest
+emulated; an unknown version by the nearest older one emulated, with a note on stderr.
 Hermes context: --tools a,b  --toolsets x,y  --environments kanban,docker,s6  --hermes-home DIR
 OpenClaw context: --openclaw-config FILE
 
@@ -55,8 +58,9 @@ Validates every SKILL.md under each PATH (a SKILL.md, a skill folder, or a root 
 default: .) and says what the agent runtime will do with it on this machine.
 
 Options:
-  --runtime R[,R…]       judge by these runtimes only (nexo, hermes, openclaw, claude-code, vscode,
-                         agentskills); default: the runtimes that apply to each skill
+  --runtime R[,R…]       judge by these runtimes only (R or R@VERSION, as listed in \`skill-author --help\`);
+                         default: the runtimes that apply to each skill, each at the version installed
+                         here, else the newest emulated
   --format F             text (default): a table · json: machine-readable ({"version":2,"skills":[…]}: per
                          skill the verdict of its worst runtime, and each runtime's verdict, hidden_by,
                          missing and reasons) · sarif: SARIF 2.1.0 for code scanning · github: one GitHub
@@ -257,14 +261,37 @@ function listOption(values: Record<string, unknown>, key: string): string[] | un
     : undefined;
 }
 
+/** `openclaw 2026.4.12, 2026.9.6; hermes 306e2d23; …`: the versions each profile emulates. */
+function versionsLine(): string {
+  return RUNTIMES.map((r) => `${r.id} ${r.versions.map((v) => v.version).join(', ')}`).join('; ');
+}
+
+/** What the user should know about the versions judged by (one asked for or installed that is not emulated),
+ *  for the runtimes that judged something. */
+function versionNotes(ctx: RuntimeContext, used: Iterable<RuntimeId>, io: Io): void {
+  const seen = new Set(used);
+  for (const r of ctx.resolvedVersions ?? []) if (r.note && seen.has(r.runtime)) io.err(`skill-author: note: ${r.note}\n`);
+}
+
+/** `index` names, on stderr, the runtime and version whose index it prints (stdout is the index alone). */
+function versionHeader(ctx: RuntimeContext, runtime: RuntimeId, io: Io): void {
+  const r = ctx.resolvedVersions?.find((x) => x.runtime === runtime);
+  if (!r) return;
+  const how = r.source === 'installed' ? `installed at ${r.foundAt}` : r.source === 'newest' ? 'the newest emulated' : 'as asked';
+  io.err(`skill-author: the index of ${RUNTIME_LABELS[runtime]} ${r.version} (${how})\n`);
+  if (r.note) io.err(`skill-author: note: ${r.note}\n`);
+}
+
 /** The runtime options of check, index and banner: the same for all three, so a verdict and the index agree. */
 function runtimeChoices(values: Record<string, unknown>, io: Io): RuntimeChoices {
   const choices: RuntimeChoices = {};
   if (typeof values['runtime'] === 'string') {
-    const { runtimes, unknown } = parseRuntimeList(values['runtime']);
+    const { runtimes, versions, unknown, conflicts } = parseRuntimeList(values['runtime']);
     if (unknown.length || runtimes.length === 0)
-      throw new UsageError(`--runtime takes nexo, hermes, openclaw, claude-code, vscode or agentskills (got \`${unknown.join(', ') || values['runtime']}\`)`);
+      throw new UsageError(`--runtime takes ${RUNTIME_IDS.join(', ')}, each optionally @version (got \`${unknown.join(', ') || values['runtime']}\`)`);
+    if (conflicts.length) throw new UsageError(`--runtime names ${conflicts.join(', ')} with two versions; judge by one version of each per run`);
     choices.pinned = runtimes;
+    if (Object.keys(versions).length) choices.versions = versions;
   }
   const tools = listOption(values, 'tools');
   if (tools) choices.tools = tools;
@@ -448,6 +475,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
     const { judged } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
     const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
+    versionNotes(ctx, new Set(judged.flatMap((j) => j.verdicts.map((v) => v.runtime))), io);
     // With --baseline, findings already in it carry `baseline: true` and do not count toward the exit code.
     const entries = baseline ? applyBaseline(judgedEntries, baseline, io.cwd) : judgedEntries;
     if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));
@@ -546,6 +574,7 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
   if (tree && values['agent'] === undefined) {
     // The runtime reads each PATH as its skills folder and prints its own block (nothing when it prints none).
     const ctx = withReadCache(runtimeContext(io.env, io.cwd, choices), values, io);
+    versionHeader(ctx, runtime, io);
     for (const root of targets) {
       const report = await tree(root, ctx);
       for (const f of report.findings) {
@@ -567,6 +596,7 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
       skills = result.skills;
       categories = mergeCategoryDescriptions(result.catalogs);
     }
+    versionHeader(runtimeContext(io.env, io.cwd, choices), runtime, io);
     const format: IndexFormat = runtime === 'agentskills' ? 'xml' : runtime === 'nexo' ? 'nexo' : 'hermes';
     const text = await renderIndex(skills, format, categories);
     if (text) io.out(`${text}\n`);

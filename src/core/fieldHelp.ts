@@ -10,7 +10,8 @@
 import { applicableRuntimes, type DetectInput, runtimesImpliedBy } from './runtimes/detect';
 import { FIELDS_BY_RUNTIME } from './runtimes/fields';
 import { RUNTIME_LABELS } from './runtimes/judge';
-import { RUNTIME_IDS, type RuntimeField, type RuntimeId } from './runtimes/types';
+import { RUNTIME_IDS } from './runtimes/registry';
+import type { RuntimeField, RuntimeId } from './runtimes/types';
 
 /** The runtimes whose fields a skill's editor help speaks of. */
 export interface FieldScope {

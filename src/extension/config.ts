@@ -4,7 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { RUNTIME_IDS, type RuntimeId } from '../core/runtimes/types';
+import { parseRuntimeSpec } from '../core/runtimes/registry';
 
 export const SECTION = 'skillAuthor';
 
@@ -25,8 +25,8 @@ export type IndexFormat = 'hermes' | 'xml' | 'nexo' | 'openclaw';
 /** Which runtimes judge the skills, and the context of those that need one (the CLI's `--runtime`,
  *  `--tools`, `--toolsets`, `--environments`, `--hermes-home`, `--openclaw-config`). */
 export interface RuntimeSettings {
-  /** Pinned runtimes; empty: detected per skill. */
-  readonly pinned: readonly RuntimeId[];
+  /** Pinned runtimes, each `id` or `id@version`; empty: detected per skill. */
+  readonly pinned: readonly string[];
   /** Hermes's home as given ('' = `$HERMES_HOME`, else `~/.hermes`). */
   readonly hermesHome: string;
   /** null: none given (Hermes's conditions hide nothing). */
@@ -148,7 +148,7 @@ function readRuntimes(): RuntimeSettings {
   const c = vscode.workspace.getConfiguration(SECTION);
   const pinned = strings(c.get('runtimes'));
   return {
-    pinned: RUNTIME_IDS.filter((r) => pinned.includes(r)),
+    pinned: pinned.map((p) => p.trim()).filter((p) => parseRuntimeSpec(p) !== null),
     hermesHome: (c.get<string>('hermes.home', '') ?? '').trim(),
     tools: optionalStrings(c.get('hermes.tools')),
     toolsets: optionalStrings(c.get('hermes.toolsets')),

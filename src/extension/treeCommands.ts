@@ -5,7 +5,8 @@
 // skill folder), or nothing (the active editor's SKILL.md).
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { RUNTIME_IDS, type RuntimeId } from '../core/runtimes/types';
+import { parseRuntimeSpec, RUNTIMES, runtimeSpecs } from '../core/runtimes/registry';
+import type { RuntimeId } from '../core/runtimes/types';
 import type { SkillAuthorContext } from './context';
 import { existingStore, type SkillStore, storeOf } from './skills';
 import { brokenAgentsFile } from './agentsFile';
@@ -118,39 +119,30 @@ export async function selectAgent(ctx: SkillAuthorContext, arg: unknown): Promis
   await viewOf(ctx).setGroupBy('agent');
 }
 
-/** What each runtime reads, for the runtime picker. */
-const RUNTIME_CHOICES: Record<RuntimeId, { label: string; detail: string }> = {
-  nexo: { label: 'nexo-rs', detail: '`requires`: bins, env, versions; strict / warn / disable; the MISSING DEPS banner' },
-  hermes: { label: 'Hermes', detail: 'platforms, environments, config.yaml, toolset conditions; asks for setup when variables are missing' },
-  openclaw: { label: 'OpenClaw', detail: '`metadata.openclaw`: bins, anyBins, env, config, os; openclaw.json' },
-  'claude-code': { label: 'Claude Code', detail: '.claude/skills; no gating; `name` defaults to the folder' },
-  vscode: { label: 'VS Code', detail: 'Copilot: .github/skills, ~/.copilot/skills; no gating' },
-  agentskills: { label: 'Agent Skills clients', detail: 'the open format: name and description required' },
-};
-
 /**
  * Pin the runtimes every skill is judged for (the `skillAuthor.runtimes` setting, as `--runtime` on the
  * command line); none picked: each skill is judged by the runtimes that apply to it. `ids` (an array of
- * runtime ids, `[]` to detect) skips the quick pick. Written to the workspace's settings when a folder is
- * open, else to the user's.
+ * runtimes, each `id` or `id@version`; `[]` to detect) skips the quick pick. A runtime picked again keeps
+ * the version it was pinned at. Written to the workspace's settings when a folder is open, else to the user's.
  */
 export async function selectRuntimes(ctx: SkillAuthorContext, ids: unknown): Promise<void> {
-  let chosen: RuntimeId[];
+  let chosen: string[];
+  const pinned = ctx.config.runtimes.pinned;
   if (Array.isArray(ids)) {
-    const unknown = ids.filter((i) => typeof i !== 'string' || !(RUNTIME_IDS as readonly string[]).includes(i));
+    const unknown = ids.filter((i) => typeof i !== 'string' || !parseRuntimeSpec(i));
     if (unknown.length)
       return void vscode.window.showWarningMessage(
-        `Skill Author: unknown runtime ${unknown.map((u) => JSON.stringify(u)).join(', ')}; known: ${RUNTIME_IDS.join(', ')}.`,
+        `Skill Author: unknown runtime ${unknown.map((u) => JSON.stringify(u)).join(', ')}; known: ${runtimeSpecs().join(', ')}.`,
       );
-    chosen = RUNTIME_IDS.filter((r) => ids.includes(r));
+    chosen = (ids as string[]).map((i) => i.trim());
   } else {
-    const pinned = ctx.config.runtimes.pinned;
-    const items = RUNTIME_IDS.map((id) => ({
-      id,
-      label: RUNTIME_CHOICES[id].label,
-      description: id,
-      detail: RUNTIME_CHOICES[id].detail,
-      picked: pinned.includes(id),
+    const pinnedSpec = (id: RuntimeId): string | undefined => pinned.find((p) => parseRuntimeSpec(p)?.runtime === id);
+    const items = RUNTIMES.map((r) => ({
+      id: r.id,
+      label: r.label,
+      description: pinnedSpec(r.id) ?? `${r.id} (${r.versions.map((v) => v.version).join(', ')})`,
+      detail: r.summary,
+      picked: pinnedSpec(r.id) !== undefined,
     }));
     const picks = await vscode.window.showQuickPick(items, {
       title: 'Select Runtimes',
@@ -160,7 +152,7 @@ export async function selectRuntimes(ctx: SkillAuthorContext, ids: unknown): Pro
       canPickMany: true,
     });
     if (!picks) return;
-    chosen = picks.map((p) => p.id);
+    chosen = picks.map((p) => pinnedSpec(p.id) ?? p.id);
   }
   const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
   await vscode.workspace.getConfiguration('skillAuthor').update('runtimes', chosen.length ? chosen : undefined, target);

@@ -163,8 +163,8 @@ export class SkillService {
   /** The runtimes whose fields the editor offers and explains for this SKILL.md: pinned by `runtimes`, else
    *  those that apply to the skill (where it lives, what it declares) — the extension's `scopeOf`. */
   scopeOf(file: string, analysis: SkillAnalysis | undefined): FieldScope {
-    const { ctx } = this.context();
-    return fieldScope({ dir: path.dirname(file), data: analysis?.data ?? null, home: ctx.home, env: ctx.env, pinned: this.settingsValue.runtimes });
+    const { ctx, choices } = this.context();
+    return fieldScope({ dir: path.dirname(file), data: analysis?.data ?? null, home: ctx.home, env: ctx.env, pinned: choices.pinned ?? [] });
   }
 
   /** Reads the agents files again: the `agentsFile` setting, else the first of `config/agents.yaml`,

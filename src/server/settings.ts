@@ -51,7 +51,7 @@ export function mergeSettings(base: ServerSettings, over: unknown, trust: boolea
       case 'runtimes': {
         const list = strings(value);
         const parsed = list ? parseRuntimeList(list.join(',')) : null;
-        if (parsed && parsed.unknown.length === 0) out.runtimes = parsed.runtimes;
+        if (parsed && parsed.unknown.length === 0 && parsed.conflicts.length === 0) out.runtimes = (list as string[]).map((r) => r.trim()).filter(Boolean);
         else bad(key);
         break;
       }
@@ -99,7 +99,11 @@ export const PERSONAL_ROOTS: readonly string[] = ['~/.hermes/skills', '~/.claude
 /** The settings as the CLI's runtime options (check's `--runtime`, `--tools`, …). */
 export function runtimeChoicesOf(s: ServerSettings, base: string): RuntimeChoices {
   const choices: RuntimeChoices = {};
-  if (s.runtimes.length) choices.pinned = s.runtimes;
+  if (s.runtimes.length) {
+    const { runtimes, versions } = parseRuntimeList(s.runtimes.join(','));
+    choices.pinned = runtimes;
+    if (Object.keys(versions).length) choices.versions = versions;
+  }
   if (s.tools) choices.tools = s.tools;
   if (s.toolsets) choices.toolsets = s.toolsets;
   if (s.environments) choices.environments = s.environments;

@@ -22,8 +22,10 @@ export interface ServerSettings {
   probes: boolean;
   /** Milliseconds a probe may run (default 5000). */
   probeTimeoutMs: number;
-  /** The runtimes every skill is judged for (`--runtime`); empty: detected per skill. */
-  runtimes: RuntimeId[];
+  /** The runtimes every skill is judged for (`--runtime`), each `id` or `id@version`; empty: detected per
+   *  skill. A runtime without a version is judged by the version installed here when found, else the newest
+   *  emulated. */
+  runtimes: string[];
   /** Hermes: `--tools`, `--toolsets`, `--environments`, `--hermes-home`. */
   tools: string[] | null;
   toolsets: string[] | null;

@@ -20,7 +20,8 @@ import {
 import type { FieldScope } from '../../src/core/fieldHelp';
 import { FIELDS_BY_RUNTIME, fieldKeysAt } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
-import { RUNTIME_IDS, type RuntimeField, type RuntimeId } from '../../src/core/runtimes/types';
+import { RUNTIME_IDS } from '../../src/core/runtimes/registry';
+import type { RuntimeField, RuntimeId } from '../../src/core/runtimes/types';
 import type { SkillStatus } from '../../src/core/status';
 
 function fieldOf(runtime: RuntimeId, path: readonly string[]): RuntimeField {

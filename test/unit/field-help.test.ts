@@ -6,7 +6,8 @@ import { ALL_RUNTIMES, fieldHelp, type FieldScope, fieldScope, fieldsUnder } fro
 import { scopedDiagnostics } from '../../src/core/runtimes/entry';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
-import { RUNTIME_IDS, type RuntimeId } from '../../src/core/runtimes/types';
+import { RUNTIME_IDS } from '../../src/core/runtimes/registry';
+import type { RuntimeId } from '../../src/core/runtimes/types';
 
 const HOME = path.resolve('/home/author');
 const skill = (fm: string): string => `---\n${fm}---\n\n# Body\n`;

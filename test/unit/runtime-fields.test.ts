@@ -4,7 +4,8 @@ import { FIELDS as claudeCode } from '../../src/core/runtimes/claude-code/fields
 import { FIELDS as hermes } from '../../src/core/runtimes/hermes/fields';
 import { FIELDS as nexo } from '../../src/core/runtimes/nexo/fields';
 import { FIELDS as openclaw } from '../../src/core/runtimes/openclaw/fields';
-import { RUNTIME_IDS, type RuntimeField, type RuntimeId } from '../../src/core/runtimes/types';
+import { RUNTIME_IDS } from '../../src/core/runtimes/registry';
+import type { RuntimeField, RuntimeId } from '../../src/core/runtimes/types';
 import { FIELDS as vscode } from '../../src/core/runtimes/vscode/fields';
 
 const TABLES: Record<RuntimeId, readonly RuntimeField[]> = {

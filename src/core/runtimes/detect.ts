@@ -15,7 +15,8 @@
 // The result is in the fixed order of RUNTIME_IDS, so the same skill always lists its runtimes alike.
 
 import * as path from 'node:path';
-import { RUNTIME_IDS, type RuntimeId } from './types';
+import { parseRuntimeSpec, RUNTIME_IDS } from './registry';
+import type { RuntimeId } from './types';
 
 export interface Applicability {
   runtime: RuntimeId;
@@ -38,23 +39,40 @@ export interface DetectInput {
 
 const HERMES_FIELDS = ['platforms', 'prerequisites', 'environments', 'required_environment_variables', 'required_credential_files', 'setup'];
 
-export function isRuntimeId(s: string): s is RuntimeId {
-  return (RUNTIME_IDS as readonly string[]).includes(s);
+export { isRuntimeId } from './registry';
+
+export interface RuntimeList {
+  runtimes: RuntimeId[];
+  /** The versions named with `id@version`. */
+  versions: Partial<Record<RuntimeId, string>>;
+  /** Items that name no runtime (or a blank version). */
+  unknown: string[];
+  /** Runtimes named with two different versions (one run judges by one version of each). */
+  conflicts: RuntimeId[];
 }
 
-/** Parse a comma-separated runtime list (`--runtime hermes,nexo`); unknown names are returned apart. */
-export function parseRuntimeList(text: string): { runtimes: RuntimeId[]; unknown: string[] } {
-  const runtimes: RuntimeId[] = [];
-  const unknown: string[] = [];
+/** Parse a comma-separated runtime list (`--runtime hermes,openclaw@2026.9.6`); unknown names are returned
+ *  apart. A version that the profile does not emulate is kept: it is judged by the nearest older release and
+ *  says so (registry.ts resolveVersion). */
+export function parseRuntimeList(text: string): RuntimeList {
+  const out: RuntimeList = { runtimes: [], versions: {}, unknown: [], conflicts: [] };
   for (const part of text
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    if (isRuntimeId(part)) {
-      if (!runtimes.includes(part)) runtimes.push(part);
-    } else unknown.push(part);
+    const spec = parseRuntimeSpec(part);
+    if (!spec) {
+      out.unknown.push(part);
+      continue;
+    }
+    if (!out.runtimes.includes(spec.runtime)) out.runtimes.push(spec.runtime);
+    if (spec.version === undefined) continue;
+    const before = out.versions[spec.runtime];
+    if (before !== undefined && before !== spec.version) {
+      if (!out.conflicts.includes(spec.runtime)) out.conflicts.push(spec.runtime);
+    } else out.versions[spec.runtime] = spec.version;
   }
-  return { runtimes, unknown };
+  return out;
 }
 
 export function applicableRuntimes(input: DetectInput): Applicability[] {

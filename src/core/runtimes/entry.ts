@@ -19,6 +19,8 @@ export const CHECK_JSON_VERSION = 2;
 
 export interface RuntimeEntry {
   runtime: RuntimeId;
+  /** The version of the runtime the verdict speaks for (registry.ts: asked, installed here, or newest). */
+  runtime_version?: string;
   verdict: RuntimeVerdict;
   color: RuntimeSkillVerdict['color'];
   hidden_by?: HiddenBy[];
@@ -36,6 +38,8 @@ export interface Entry {
   path: string;
   category: string;
   runtime: RuntimeId;
+  /** The version of `runtime` the verdict speaks for. */
+  runtime_version?: string;
   verdict: RuntimeVerdict;
   color: RuntimeSkillVerdict['color'];
   hidden_by?: HiddenBy[];
@@ -151,6 +155,7 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
     path: showPath(s.location.file),
     category: s.location.category,
     runtime: worst.runtime,
+    ...(worst.version !== undefined ? { runtime_version: worst.version } : {}),
     verdict: worst.verdict,
     color: worst.color,
     ...(worst.hiddenBy.length ? { hidden_by: worst.hiddenBy } : {}),
@@ -159,6 +164,7 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
     diagnostics,
     runtimes: verdicts.map((v) => ({
       runtime: v.runtime,
+      ...(v.version !== undefined ? { runtime_version: v.version } : {}),
       verdict: v.verdict,
       color: v.color,
       ...(v.hiddenBy.length ? { hidden_by: v.hiddenBy } : {}),

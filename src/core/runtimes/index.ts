@@ -10,6 +10,8 @@ import { evaluateHermes } from './hermes';
 import { evaluateOpenClaw } from './openclaw';
 import { hermesHomeOf } from './hermes/host';
 import { resolveConfigFile } from './openclaw/config';
+import { findInstalledOpenClaw } from './openclaw/installed';
+import { RUNTIME_IDS, resolveVersion, type ResolvedVersion } from './registry';
 import type { RuntimeContext, RuntimeId } from './types';
 
 /** The runtimes that decide over a whole skills root. */
@@ -26,6 +28,9 @@ export interface RuntimeChoices {
   environments?: readonly string[];
   hermesHome?: string;
   openclawConfig?: string;
+  /** Versions asked for (`--runtime openclaw@2026.9.6`); a runtime not named here is judged by the version
+   *  installed on this machine when found, else the newest emulated. */
+  versions?: Partial<Record<RuntimeId, string>>;
   /** nexo-rs agents files' skills_dirs in view (for detection by location). */
   nexoSkillsDirs?: readonly string[];
 }
@@ -44,7 +49,10 @@ export function runtimeContext(
       home = '/';
     }
   }
+  const resolvedVersions = resolveRuntimeVersions(env, home, platform, choices.versions ?? {});
   return {
+    versions: Object.fromEntries(resolvedVersions.map((r) => [r.runtime, r.version])),
+    resolvedVersions,
     // Hermes reads its home from HERMES_HOME: a chosen home is that variable set (detection reads it too).
     env: choices.hermesHome !== undefined ? { ...env, HERMES_HOME: choices.hermesHome } : env,
     platform,
@@ -56,6 +64,20 @@ export function runtimeContext(
     ...(choices.hermesHome !== undefined ? { hermesHome: choices.hermesHome } : {}),
     ...(choices.openclawConfig !== undefined ? { openclawConfig: choices.openclawConfig } : {}),
   };
+}
+
+/** The version each runtime is judged by: asked for, else installed here (OpenClaw: its package found from
+ *  PATH or a global node_modules), else the newest the profile emulates. */
+export function resolveRuntimeVersions(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+  platform: NodeJS.Platform,
+  asked: Partial<Record<RuntimeId, string>>,
+): ResolvedVersion[] {
+  return RUNTIME_IDS.map((id) => {
+    const installed = asked[id] === undefined && id === 'openclaw' ? findInstalledOpenClaw(env, home, platform) : null;
+    return resolveVersion(id, asked[id], installed ? { version: installed.version, at: installed.at } : null);
+  });
 }
 
 /** The files outside the skills folders whose contents change the runtimes' verdicts: Hermes's
@@ -103,5 +125,5 @@ export async function judgeEvaluated(
   return { judged: judgement.skills, judgement };
 }
 
-export { RUNTIME_LABELS } from './judge';
+export { RUNTIME_LABELS, RUNTIME_IDS, RUNTIMES, parseRuntimeSpec, runtimeSpecs, type ResolvedVersion } from './registry';
 export type { RuntimeId } from './types';

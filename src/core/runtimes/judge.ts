@@ -10,17 +10,11 @@ import { type Applicability, applicableRuntimes } from './detect';
 import { type GenericProfile, judgeGeneric } from './generic';
 import { colorOfVerdict, type RuntimeContext, type RuntimeFinding, type RuntimeId, type RuntimeReport, type RuntimeSkillVerdict } from './types';
 import { VSCODE } from './vscode';
+import { RUNTIME_LABELS } from './registry';
 
 const GENERIC: Partial<Record<RuntimeId, GenericProfile>> = { 'claude-code': CLAUDE_CODE, vscode: VSCODE, agentskills: AGENTSKILLS };
 
-export const RUNTIME_LABELS: Record<RuntimeId, string> = {
-  nexo: 'nexo-rs',
-  hermes: 'Hermes',
-  openclaw: 'OpenClaw',
-  'claude-code': 'Claude Code',
-  vscode: 'VS Code',
-  agentskills: 'Agent Skills clients',
-};
+export { RUNTIME_LABELS } from './registry';
 
 /** A runtime that decides over a whole skills root at once. */
 export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<RuntimeReport>;
@@ -134,7 +128,10 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
         if (own) findings.push(...own);
       }
     }
-    return { skill, applicable: applicable[i] ?? [], verdicts, findings };
+    // Every verdict names the version it speaks for.
+    const versions = options.ctx.versions;
+    const stamped = versions ? verdicts.map((v) => (versions[v.runtime] !== undefined ? { ...v, version: versions[v.runtime] as string } : v)) : verdicts;
+    return { skill, applicable: applicable[i] ?? [], verdicts: stamped, findings };
   });
   return { skills: judged, reports: [...reports.values()] };
 }

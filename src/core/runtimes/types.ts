@@ -4,10 +4,10 @@
 // runtime it is for and maps onto one set of words and colours.
 
 import type { Color, MissingVersion, Severity } from '../types';
+import type { ResolvedVersion } from './registry';
 
+/** The runtime profiles (./registry.ts lists them, with their labels and versions). */
 export type RuntimeId = 'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'vscode' | 'agentskills';
-
-export const RUNTIME_IDS: readonly RuntimeId[] = ['nexo', 'hermes', 'openclaw', 'claude-code', 'vscode', 'agentskills'];
 
 /** What a runtime does with one skill, in one vocabulary for all runtimes:
  *  - `loaded`: offered to the model as it is;
@@ -80,6 +80,8 @@ export interface RuntimeMissing {
 /** One skill as one runtime judges it. */
 export interface RuntimeSkillVerdict {
   runtime: RuntimeId;
+  /** The version of the runtime it was judged by (set by the judge from the context's versions). */
+  version?: string;
   /** Absolute path of the SKILL.md. */
   file: string;
   /** Absolute path of the skill folder. */
@@ -129,8 +131,11 @@ export interface RuntimeContext {
   hermesHome?: string;
   /** OpenClaw: the `openclaw.json` to read (default: found as OpenClaw finds it). */
   openclawConfig?: string;
-  /** The version of each runtime to judge by (a profile's supported version); absent: the profile's default. */
+  /** The version of each runtime to judge by (one its profile emulates); absent: the profile's baseline. */
   versions?: Partial<Record<RuntimeId, string>>;
+  /** How each of those versions was chosen (asked, installed, newest), with a note when it is not the one
+   *  asked for or found. */
+  resolvedVersions?: readonly ResolvedVersion[];
   /** Hermes: where to keep what it derives from each SKILL.md between runs (hermes/readCache.ts): the
    *  cache folder, the build's identity, and whether warnings go to stderr. Absent: nothing is cached.
    *  Plain data, so it crosses to the runtime worker. */

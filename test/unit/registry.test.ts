@@ -1,0 +1,120 @@
+// The runtime registry: one list from which everything that names runtimes is derived, and the version a
+// runtime is judged by (asked, installed here, newest; an unknown release by the nearest older one).
+
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseRuntimeList } from '../../src/core/runtimes/detect';
+import { resolveRuntimeVersions, runtimeContext } from '../../src/core/runtimes';
+import { findInstalledOpenClaw } from '../../src/core/runtimes/openclaw/installed';
+import { OPENCLAW_VERSIONS } from '../../src/core/runtimes/openclaw/versions';
+import {
+  newestVersion,
+  parseRuntimeSpec,
+  resolveVersion,
+  RUNTIME_IDS,
+  RUNTIMES,
+  runtimeSpecDescription,
+  runtimeSpecs,
+  supportedVersionFor,
+} from '../../src/core/runtimes/registry';
+import { REPO } from '../utils/cli';
+
+describe('runtime registry', () => {
+  it('the setting skillAuthor.runtimes offers exactly the registry’s runtimes and versions, described from it', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { items: { enum: string[]; enumDescriptions: string[] } }> } };
+    };
+    const items = pkg.contributes.configuration.properties['skillAuthor.runtimes']?.items;
+    assert.deepEqual(items?.enum, runtimeSpecs());
+    assert.deepEqual(items?.enumDescriptions, runtimeSpecs().map(runtimeSpecDescription));
+  });
+
+  it('lists every runtime once, OpenClaw with the releases its profile emulates', () => {
+    assert.deepEqual(RUNTIME_IDS, ['nexo', 'hermes', 'openclaw', 'claude-code', 'vscode', 'agentskills']);
+    assert.deepEqual(
+      RUNTIMES.find((r) => r.id === 'openclaw')?.versions.map((v) => v.version),
+      [...OPENCLAW_VERSIONS],
+    );
+    for (const r of RUNTIMES) assert.ok(r.versions.length > 0, `${r.id} has a version`);
+  });
+
+  it('parses id and id@version, and refuses unknown runtimes, blank versions and two versions of one runtime', () => {
+    assert.deepEqual(parseRuntimeSpec('openclaw'), { runtime: 'openclaw' });
+    assert.deepEqual(parseRuntimeSpec('openclaw@2026.9.6'), { runtime: 'openclaw', version: '2026.9.6' });
+    assert.equal(parseRuntimeSpec('openclaw@'), null);
+    assert.equal(parseRuntimeSpec('claw@1'), null);
+    const list = parseRuntimeList('hermes, openclaw@2026.4.12,bogus,openclaw@2026.9.6');
+    assert.deepEqual(list.runtimes, ['hermes', 'openclaw']);
+    assert.deepEqual(list.versions, { openclaw: '2026.4.12' });
+    assert.deepEqual(list.unknown, ['bogus']);
+    assert.deepEqual(list.conflicts, ['openclaw']);
+  });
+
+  it('judges an unknown release by the nearest older one emulated, an older one by the oldest, and says so', () => {
+    assert.deepEqual(supportedVersionFor('openclaw', '2026.9.6'), { version: '2026.9.6', exact: true });
+    assert.deepEqual(supportedVersionFor('openclaw', '2026.8.2'), { version: '2026.4.12', exact: false });
+    assert.deepEqual(supportedVersionFor('openclaw', '2026.10.1'), { version: '2026.9.6', exact: false });
+    assert.deepEqual(supportedVersionFor('openclaw', '2026.4.12-beta.1'), { version: '2026.4.12', exact: true });
+    assert.deepEqual(supportedVersionFor('openclaw', '2025.12.1'), { version: '2026.4.12', exact: false });
+    assert.equal(supportedVersionFor('hermes', 'abcdef0'), null);
+    const r = resolveVersion('openclaw', '2026.8.2', null);
+    assert.equal(r.version, '2026.4.12');
+    assert.match(r.note ?? '', /OpenClaw 2026\.8\.2 is not emulated; judged by 2026\.4\.12, the nearest older release emulated/);
+    const h = resolveVersion('hermes', 'abcdef0', null);
+    assert.equal(h.version, newestVersion('hermes'));
+    assert.match(h.note ?? '', /not a version Skill Author knows/);
+    assert.deepEqual(resolveVersion('openclaw', undefined, null), { runtime: 'openclaw', version: newestVersion('openclaw'), source: 'newest' });
+  });
+
+  describe('the OpenClaw installed here', () => {
+    let tmp: string;
+    beforeEach(() => (tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-'))));
+    afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+    /** An npm global install as `npm install -g openclaw@VERSION` lays it out: <prefix>/bin/openclaw → the
+     *  package's openclaw.mjs. */
+    function install(prefix: string, version: string): void {
+      const pkg = path.join(prefix, 'lib', 'node_modules', 'openclaw');
+      fs.mkdirSync(pkg, { recursive: true });
+      fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'openclaw', version }));
+      fs.writeFileSync(path.join(pkg, 'openclaw.mjs'), '#!/usr/bin/env node\n', { mode: 0o755 });
+      fs.mkdirSync(path.join(prefix, 'bin'), { recursive: true });
+      fs.symlinkSync(path.join('..', 'lib', 'node_modules', 'openclaw', 'openclaw.mjs'), path.join(prefix, 'bin', 'openclaw'));
+    }
+
+    it('is found from the openclaw command on PATH, by its package.json (nothing is run)', () => {
+      install(path.join(tmp, 'prefix'), '2026.9.6');
+      const env = { PATH: `/nonexistent:${path.join(tmp, 'prefix', 'bin')}` };
+      assert.deepEqual(findInstalledOpenClaw(env, tmp, 'linux'), {
+        version: '2026.9.6',
+        at: fs.realpathSync(path.join(tmp, 'prefix', 'lib', 'node_modules', 'openclaw')),
+      });
+      const ctx = runtimeContext({ ...env, HOME: tmp }, tmp, {}, 'linux');
+      assert.equal(ctx.versions?.openclaw, '2026.9.6');
+      assert.equal(ctx.resolvedVersions?.find((r) => r.runtime === 'openclaw')?.source, 'installed');
+    });
+
+    it('an installed release the profile does not emulate is judged by the nearest older one, with a note', () => {
+      install(path.join(tmp, 'prefix'), '2026.8.1');
+      const [oc] = resolveRuntimeVersions({ PATH: path.join(tmp, 'prefix', 'bin') }, tmp, 'linux', {}).filter((r) => r.runtime === 'openclaw');
+      assert.equal(oc?.version, '2026.4.12');
+      assert.equal(oc?.requested, '2026.8.1');
+      assert.match(oc?.note ?? '', /OpenClaw 2026\.8\.1 is installed here \(.*\); judged by 2026\.4\.12/);
+    });
+
+    it('a version asked for wins over the one installed', () => {
+      install(path.join(tmp, 'prefix'), '2026.9.6');
+      const ctx = runtimeContext({ PATH: path.join(tmp, 'prefix', 'bin'), HOME: tmp }, tmp, { versions: { openclaw: '2026.4.12' } }, 'linux');
+      assert.equal(ctx.versions?.openclaw, '2026.4.12');
+    });
+
+    it('a package that is not OpenClaw’s, or none, is not an installation', () => {
+      fs.mkdirSync(path.join(tmp, 'bin'));
+      fs.writeFileSync(path.join(tmp, 'bin', 'openclaw'), '#!/bin/sh\n', { mode: 0o755 });
+      fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'other', version: '2026.9.6' }));
+      assert.equal(findInstalledOpenClaw({ PATH: path.join(tmp, 'bin') }, path.join(tmp, 'nohome'), 'linux'), null);
+    });
+  });
+});
