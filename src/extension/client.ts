@@ -16,6 +16,8 @@ import {
   type CheckedParams,
   CheckedNotification,
   IndexRequest,
+  VersionsRequest,
+  type VersionsResult,
   type IndexParams,
   type IndexResult,
   PreviewRequest,
@@ -196,6 +198,11 @@ export class SkillClient implements vscode.Disposable {
   /** The analyzer's verdict on a new skill's name and description, and its SKILL.md ("New Skill…"). */
   async scaffold(params: ScaffoldParams): Promise<ScaffoldResult> {
     return (await this.running()).sendRequest(ScaffoldRequest.type, params);
+  }
+
+  /** The version each runtime is judged by (asked, installed on the server's machine, or newest). */
+  async versions(): Promise<VersionsResult> {
+    return (await this.running()).sendRequest(VersionsRequest.type);
   }
 
   /** A runtime's prompt index, as `index --runtime R` prints it. */

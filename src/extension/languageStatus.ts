@@ -12,7 +12,7 @@
 // change, on a re-probe and once trust is granted, so the item follows those too.
 import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { RUNTIME_LABELS, runtimeTitle } from '../core/runtimes/registry';
 import { verdictLabel, verdictWords } from '../core/runtimes/words';
 import { type SkillAuthorContext, Slot } from './context';
 import { skillFileOf } from './skills';
@@ -98,9 +98,11 @@ export class SkillLanguageStatus implements vscode.Disposable {
   private showRuntimes(entry: Entry): void {
     const pinned = this.ctx.config.runtimes.pinned.length > 0;
     this.runtimesItem.text = `$(server-environment) ${entry.runtimes.map((r) => RUNTIME_LABELS[r.runtime]).join(', ')}`;
+    // The detail names the version each runtime is judged by.
+    const versions = entry.runtimes.map((r) => runtimeTitle(r.runtime, r.runtime_version)).join(', ');
     this.runtimesItem.detail = pinned
-      ? 'pinned by skillAuthor.runtimes'
-      : 'detected: ' + entry.runtimes.map((r) => `${RUNTIME_LABELS[r.runtime]} (${r.applies_because})`).join('; ');
+      ? `pinned by skillAuthor.runtimes: ${versions}`
+      : 'detected: ' + entry.runtimes.map((r) => `${runtimeTitle(r.runtime, r.runtime_version)} (${r.applies_because})`).join('; ');
     this.runtimesItem.accessibilityInformation = {
       label: `Runtimes: ${entry.runtimes.map((r) => RUNTIME_LABELS[r.runtime]).join(', ')}, ${this.runtimesItem.detail}`,
     };

@@ -28,6 +28,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { IndexFormat } from '../core/engine';
+import type { RuntimeId } from '../core/runtimes/types';
 import type { SkillAuthorContext } from './context';
 import { existingStore, skillFileOf, type StoreChange, storeOf } from './skills';
 import { clientOf } from './client';
@@ -50,10 +51,12 @@ export function bannerUri(file: string): vscode.Uri {
 }
 
 /** The prompt index document for a format (and agent). */
-export function indexUri(format: PreviewFormat, agent?: string): vscode.Uri {
+export function indexUri(format: PreviewFormat, agent?: string, version?: string): vscode.Uri {
   const query = new URLSearchParams({ format });
   if (agent !== undefined) query.set('agent', agent);
-  const title = agent === undefined ? format : `${format}, agent ${agent.replace(/[\\/]/g, '_')}`;
+  // The title names the runtime's version the index speaks for (`Prompt index (openclaw 2026.9.6).md`).
+  const named = version ? `${format} ${version.replace(/[\\/]/g, '_')}` : format;
+  const title = agent === undefined ? named : `${named}, agent ${agent.replace(/[\\/]/g, '_')}`;
   return vscode.Uri.from({ scheme: PREVIEW_SCHEME, authority: INDEX, path: `/Prompt index (${title}).md`, query: query.toString() });
 }
 
@@ -192,7 +195,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
     const client = clientOf(this.ctx);
     if (!client) throw new Error('the language server is not registered');
     await storeOf(this.ctx).whenIdle();
-    const runtime = format === 'xml' ? 'agentskills' : format === 'nexo' ? 'nexo' : format;
+    const runtime = runtimeOfFormat(format);
     if (agentId !== undefined && format !== 'openclaw') {
       if (
         !storeOf(this.ctx)
@@ -439,5 +442,19 @@ export async function previewBanner(ctx: SkillAuthorContext, arg?: unknown): Pro
  *  `openclaw`) and an agent id (not for openclaw); without a format, pick both. Returns the preview's URI. */
 export async function previewPromptIndex(ctx: SkillAuthorContext, format?: unknown, agent?: unknown): Promise<vscode.Uri | undefined> {
   const chosen = isIndexFormat(format) ? { format, agent: typeof agent === 'string' && format !== 'openclaw' ? agent : undefined } : await pickIndex(ctx);
-  return chosen ? showBeside(indexUri(chosen.format, chosen.agent)) : undefined;
+  return chosen ? showBeside(indexUri(chosen.format, chosen.agent, await versionOf(ctx, runtimeOfFormat(chosen.format)))) : undefined;
+}
+
+/** The runtime whose index a preview format is. */
+function runtimeOfFormat(format: PreviewFormat): RuntimeId {
+  return format === 'xml' ? 'agentskills' : format;
+}
+
+/** The version the language server judges `runtime` by; undefined when it cannot say (not running). */
+async function versionOf(ctx: SkillAuthorContext, runtime: RuntimeId): Promise<string | undefined> {
+  try {
+    return (await clientOf(ctx)?.versions())?.versions.find((v) => v.runtime === runtime)?.version;
+  } catch {
+    return undefined;
+  }
 }

@@ -15,7 +15,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { RUNTIME_LABELS, runtimeTitle } from '../core/runtimes/registry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';
 import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
@@ -756,7 +756,7 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
       for (const r of entry.runtimes) {
         const reasons = r.reasons.join(' ');
         lines.push(
-          `- ${RUNTIME_LABELS[r.runtime]}: **${esc(verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined))}**${reasons ? ` — ${esc(reasons)}` : ''}${r.applies_because ? ` _(applies: ${esc(r.applies_because)})_` : ''}`,
+          `- ${esc(runtimeTitle(r.runtime, r.runtime_version))}: **${esc(verdictWords(r, r.runtime === 'nexo' ? entry.mode : undefined))}**${reasons ? ` — ${esc(reasons)}` : ''}${r.applies_because ? ` _(applies: ${esc(r.applies_because)})_` : ''}`,
         );
       }
     }
@@ -781,6 +781,9 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
     const errors = entry.diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = entry.diagnostics.filter((d) => d.severity === 'warning').length;
     if (errors + warnings > 0) lines.push('', `Problems: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+    // The versions the verdicts speak for.
+    const versions = entry.runtimes.filter((r) => r.runtime_version !== undefined).map((r) => runtimeTitle(r.runtime, r.runtime_version));
+    if (versions.length) lines.push('', `_Judged by ${esc(versions.join(', '))}._`);
   }
   lines.push('', esc(vscode.workspace.asRelativePath(skill.location.file, false)));
   return new vscode.MarkdownString(lines.join('\n'));

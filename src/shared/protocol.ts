@@ -8,6 +8,7 @@
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { Entry } from '../core/runtimes/entry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
+import type { ResolvedVersion } from '../core/runtimes/registry';
 import type { ProbeLogEntry } from '../core/probe';
 import type { SkillStatus } from '../core/status';
 import type { FieldProblem } from '../core/scaffold';
@@ -146,6 +147,15 @@ export const PreviewRequest = {
 } as const;
 
 export const IndexRequest = { method: 'skillAuthor/index', type: new RequestType<IndexParams, IndexResult, void>('skillAuthor/index') } as const;
+
+/** The version each runtime is judged by with the server's settings and machine: asked for
+ *  (`runtimes: ["openclaw@2026.4.12"]`), installed here, or the newest emulated; `note` when it is not the
+ *  one asked for or found. Previews name it in their titles. */
+export interface VersionsResult {
+  versions: ResolvedVersion[];
+}
+
+export const VersionsRequest = { method: 'skillAuthor/versions', type: new RequestType0<VersionsResult, void>('skillAuthor/versions') } as const;
 
 /** Forget every probe result (the server's and its engine's caches) and check the open documents again: the
  *  client's "Re-probe Dependencies". Resolves once the open documents were checked again. */

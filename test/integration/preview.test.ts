@@ -227,7 +227,8 @@ describe('Preview prompt index', () => {
     const flag = format === 'openclaw' ? '--runtime' : '--format';
     it(`shows the ${format} index of every visible skill as \`index ${flag} ${format}\` prints it`, async () => {
       const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', format);
-      assert.equal(path.posix.basename(uri.path), `Prompt index (${format}).md`);
+      // The title names the version of the runtime the index speaks for.
+      assert.match(path.posix.basename(uri.path), new RegExp(`^Prompt index \\(${format} ${format === 'openclaw' ? '2026\\.9\\.6' : '[0-9a-z.-]+'}\\)\\.md$`));
       const { stdout } = await cli('index', flag, format, '--no-cache', root());
       await expectPreview(uri, stdout.replace(/\n$/, ''));
       const doc = await vscode.workspace.openTextDocument(uri);
@@ -247,7 +248,7 @@ describe('Preview prompt index', () => {
   for (const format of ['nexo', 'hermes'] as const) {
     it(`shows an agent's ${format} index as \`index --agent\` prints it`, async function () {
       const uri = await vscode.commands.executeCommand<vscode.Uri>('skillAuthor.previewPromptIndex', format, 'kate');
-      assert.equal(path.posix.basename(uri.path), `Prompt index (${format}, agent kate).md`);
+      assert.match(path.posix.basename(uri.path), new RegExp(`^Prompt index \\(${format} [0-9a-z.-]+, agent kate\\)\\.md$`));
       const { stdout } = await cli('index', '--format', format, '--agent', 'kate', '--agents-file', agentsFile(), '--no-cache', root());
       await expectPreview(uri, stdout.replace(/\n$/, ''));
       if (format === 'nexo') {
@@ -345,10 +346,10 @@ describe('Language status of SKILL.md', () => {
   });
 
   // The verdict that speaks for the skill, in the words of the runtime it is for, and which runtimes judge it.
-  const NEXO = { text: '$(server-environment) nexo-rs', detail: 'detected: nexo-rs (it declares `requires`, which nexo-rs reads)' };
+  const NEXO = { text: '$(server-environment) nexo-rs', detail: 'detected: nexo-rs eec3f33 (it declares `requires`, which nexo-rs reads)' };
   const OPEN_FORMAT = {
     text: '$(server-environment) Agent Skills clients',
-    detail: 'detected: Agent Skills clients (nothing ties it to one runtime, so it is read as the open Agent Skills format)',
+    detail: 'detected: Agent Skills clients spec-874e339c (nothing ties it to one runtime, so it is read as the open Agent Skills format)',
   };
   const cases: Array<[string, string, string, vscode.LanguageStatusSeverity, boolean, { text: string; detail: string }]> = [
     [

@@ -158,6 +158,9 @@ describe('Skills view', () => {
         `- ✓ bin sa-fake-ffmpeg: ${ffmpeg}`,
         `- ✓ version sa-fake-ffmpeg >=4.0, <5: found 4.4.2 at ${ffmpeg}`,
         '',
+        // The version the verdict speaks for.
+        '_Judged by nexo-rs eec3f33._',
+        '',
         'skills/tools/probe-ok/SKILL.md',
       ].join('\n'),
     );
@@ -479,7 +482,7 @@ describe('Skills view', () => {
         const st = await status();
         return st.file === file.fsPath && !st.busy && st.text === 'Claude Code: Loaded' && st;
       });
-      assert.deepEqual(pinned.runtimes, { text: '$(server-environment) Claude Code', detail: 'pinned by skillAuthor.runtimes' });
+      assert.deepEqual(pinned.runtimes, { text: '$(server-environment) Claude Code', detail: 'pinned by skillAuthor.runtimes: Claude Code docs-2026-07-07' });
       // Every skill of the view, not only this one.
       assert.deepEqual(
         ((await apiSkills()) as unknown as Entry[]).map((e) => e.runtimes.map((r) => r.runtime)),

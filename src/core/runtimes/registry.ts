@@ -231,3 +231,9 @@ export function runtimeSpecDescription(spec: string): string {
   const v = d.versions.find((x) => x.version === parsed.version);
   return v ? `${d.label} ${v.version}: ${v.follows}.` : '';
 }
+
+/** A runtime named with the version a verdict speaks for: `OpenClaw 2026.9.6` (the label alone without one). */
+export function runtimeTitle(id: RuntimeId, version?: string): string {
+  const label = runtimeDescriptor(id).label;
+  return version ? `${label} ${version}` : label;
+}

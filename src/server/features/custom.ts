@@ -9,7 +9,7 @@ import { bannerFor, contentFor, type EvaluatedSkill, mergeCategoryDescriptions, 
 import { isVisible } from '../../core/status';
 import { CHECK_JSON_VERSION, type Entry } from '../../core/runtimes/entry';
 import { modelView } from '../../core/modelView';
-import { RUNTIME_LABELS } from '../../core/runtimes/judge';
+import { RUNTIME_IDS, RUNTIME_LABELS } from '../../core/runtimes/registry';
 import type { RuntimeId } from '../../core/runtimes/types';
 import type { IndexParams, IndexResult, PreviewResult, SkillsParams, SkillsResult } from '../../shared/protocol';
 import { fileOf } from '../documents';
@@ -17,8 +17,6 @@ import type { SkillService } from '../service';
 import type { SkillModel } from '../skills';
 
 export class RequestError extends Error {}
-
-const RUNTIMES: readonly RuntimeId[] = ['nexo', 'hermes', 'openclaw', 'claude-code', 'vscode', 'agentskills'];
 
 function pathsOf(service: SkillService, roots: unknown): string[] {
   if (roots === undefined) return service.workspace.roots();
@@ -67,7 +65,7 @@ export async function preview(
 
 export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal, model?: SkillModel): Promise<IndexResult> {
   const runtime = params?.runtime;
-  if (!runtime || !RUNTIMES.includes(runtime)) throw new RequestError(`\`runtime\` must be one of ${RUNTIMES.join(', ')}`);
+  if (!runtime || !RUNTIME_IDS.includes(runtime)) throw new RequestError(`\`runtime\` must be one of ${RUNTIME_IDS.join(', ')}`);
   if (runtime === 'claude-code' || runtime === 'vscode')
     throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
   if (params?.agent !== undefined || params?.allRoots === true) {

@@ -1,7 +1,7 @@
 // The custom requests of src/shared/protocol.ts, each a thin handler over src/server/features/custom.ts.
 
 import type { Connection } from 'vscode-languageserver';
-import { IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, ScaffoldRequest, SkillsRequest } from '../../shared/protocol';
+import { IndexRequest, PreviewRequest, ProbeLogRequest, ReprobeRequest, ScaffoldRequest, SkillsRequest, VersionsRequest } from '../../shared/protocol';
 import { index, preview, skills } from '../features/custom';
 import { scaffold } from '../features/scaffold';
 import type { SkillService } from '../service';
@@ -23,6 +23,7 @@ export function registerCustomHandlers(connection: Connection, service: SkillSer
     guard(connection, IndexRequest.method, (p, signal) => index(service, p ?? undefined, signal, model)),
   );
   connection.onRequest(ProbeLogRequest.type, () => service.probeLog());
+  connection.onRequest(VersionsRequest.type, () => ({ versions: [...(service.context().ctx.resolvedVersions ?? [])] }));
   connection.onRequest(
     ScaffoldRequest.type,
     guard(connection, ScaffoldRequest.method, async (p) => scaffold(p ?? undefined)),
