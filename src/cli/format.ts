@@ -110,9 +110,6 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
   const amber = count((e) => e.color === 'amber');
   const red = entries.length - green - amber;
   lines.push('');
-  lines.push(
-    `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${green} loaded`)}, ${style.amber(`${amber} loaded with a warning or needing setup`)}, ${style.red(`${red} not shown to the model by some runtime`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}${baseline ? ` · ${known} in the baseline` : ''}`,
-  );
   // The versions the verdicts speak for, once per runtime that judged something (registry order).
   const versions = new Map<string, string>();
   for (const e of entries)
@@ -125,5 +122,8 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
           .join(', ')}`,
       ),
     );
+  lines.push(
+    `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${green} loaded`)}, ${style.amber(`${amber} loaded with a warning or needing setup`)}, ${style.red(`${red} not shown to the model by some runtime`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}${baseline ? ` · ${known} in the baseline` : ''}`,
+  );
   return `${lines.join('\n')}\n`;
 }

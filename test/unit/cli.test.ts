@@ -68,6 +68,7 @@ describe('cli: check', () => {
       'path',
       'category',
       'runtime',
+      'runtime_version',
       'verdict',
       'color',
       'missing',
@@ -78,6 +79,7 @@ describe('cli: check', () => {
     assert.deepEqual(j.skills[0]!['runtimes'], [
       {
         runtime: 'nexo',
+        runtime_version: 'eec3f33',
         verdict: 'loaded',
         color: 'green',
         missing: { bins: [], env: [], versions: [] },

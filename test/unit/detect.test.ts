@@ -38,6 +38,6 @@ describe('which runtimes apply to a skill', () => {
     assert.deepEqual(ids('/home/ann/.hermes/skills/x', { requires: {} }, { pinned: ['openclaw', 'nexo'] }), ['nexo', 'openclaw']);
   });
   it('parses --runtime lists', () => {
-    assert.deepEqual(parseRuntimeList('hermes, nexo,hermes,bogus'), { runtimes: ['hermes', 'nexo'], unknown: ['bogus'] });
+    assert.deepEqual(parseRuntimeList('hermes, nexo,hermes,bogus'), { runtimes: ['hermes', 'nexo'], versions: {}, unknown: ['bogus'], conflicts: [] });
   });
 });

@@ -160,6 +160,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
       'skillAuthor/refresh',
       'skillAuthor/agentView',
       'skillAuthor/scaffold',
+      'skillAuthor/versions',
     ]);
   });
 

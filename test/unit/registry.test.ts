@@ -19,7 +19,7 @@ import {
   runtimeSpecs,
   supportedVersionFor,
 } from '../../src/core/runtimes/registry';
-import { REPO } from '../utils/cli';
+import { REPO, runCli } from '../utils/cli';
 
 describe('runtime registry', () => {
   it('the setting skillAuthor.runtimes offers exactly the registry’s runtimes and versions, described from it', () => {
@@ -115,6 +115,58 @@ describe('runtime registry', () => {
       fs.writeFileSync(path.join(tmp, 'bin', 'openclaw'), '#!/bin/sh\n', { mode: 0o755 });
       fs.writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'other', version: '2026.9.6' }));
       assert.equal(findInstalledOpenClaw({ PATH: path.join(tmp, 'bin') }, path.join(tmp, 'nohome'), 'linux'), null);
+    });
+  });
+
+  describe('the CLI names the version it judged by', () => {
+    let tmp: string;
+    before(() => {
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'registry-cli-'));
+      const dir = path.join(tmp, 'skills', 'hello');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'SKILL.md'),
+        '---\nname: hello\ndescription: Says hello.\nmetadata: {"openclaw":{"requires":{"bins":["no-such-tool"]}}}\n---\nHi.\n',
+      );
+    });
+    after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+    it('check --json: runtime_version on the skill and on each runtime, as asked', () => {
+      const r = runCli(['check', '--json', '--no-cache', '--runtime', 'openclaw@2026.4.12,nexo', 'skills'], tmp);
+      const j = JSON.parse(r.out) as {
+        skills: Array<{ runtime: string; runtime_version: string; runtimes: Array<{ runtime: string; runtime_version: string }> }>;
+      };
+      assert.deepEqual(
+        j.skills[0]?.runtimes.map((x) => [x.runtime, x.runtime_version]),
+        [
+          ['nexo', 'eec3f33'],
+          ['openclaw', '2026.4.12'],
+        ],
+      );
+      assert.equal(j.skills[0]?.runtime, 'openclaw');
+      assert.equal(j.skills[0]?.runtime_version, '2026.4.12');
+      assert.equal(r.err, '');
+    });
+
+    it('the table ends with the versions; a release not emulated is judged by the nearest older one, with a note', () => {
+      const r = runCli(['check', '--no-cache', '--runtime', 'openclaw@2026.8.2', 'skills'], tmp);
+      assert.match(r.out, /\nJudged by OpenClaw 2026\.4\.12\n\d+ skill/);
+      assert.equal(
+        r.err,
+        'skill-author: note: OpenClaw 2026.8.2 is not emulated; judged by 2026.4.12, the nearest older release emulated (newer OpenClaw releases may differ).\n',
+      );
+    });
+
+    it('a bare runtime with none installed is judged by the newest; index says whose index it prints on stderr', () => {
+      const r = runCli(['index', '--runtime', 'openclaw', 'skills'], tmp);
+      assert.equal(r.code, 0, r.err);
+      assert.equal(r.err, `skill-author: the index of OpenClaw ${newestVersion('openclaw')} (the newest emulated)\n`);
+    });
+
+    it('two versions of one runtime in one run are a usage error', () => {
+      const r = runCli(['check', '--runtime', 'openclaw@2026.4.12,openclaw@2026.9.6', 'skills'], tmp);
+      assert.equal(r.code, 2);
+      assert.match(r.err, /--runtime names openclaw with two versions/);
     });
   });
 });

@@ -8,7 +8,9 @@
 // read; nothing could be run here). A verdict always names the version it was judged by.
 
 import { OPENCLAW_VERSION_INFO, OPENCLAW_VERSIONS } from './openclaw/versions';
-import type { RuntimeId } from './types';
+import type { ResolvedVersion, RuntimeId } from './types';
+
+export type { ResolvedVersion } from './types';
 
 export interface RuntimeVersionInfo {
   /** The version as `--runtime id@version` takes it and `runtime_version` prints it. */
@@ -117,21 +119,6 @@ export function parseRuntimeSpec(text: string): RuntimeSpec | null {
   if (at < 0) return { runtime: id };
   const version = text.slice(at + 1).trim();
   return version ? { runtime: id, version } : null;
-}
-
-/** How the version a runtime is judged by was chosen. */
-export interface ResolvedVersion {
-  runtime: RuntimeId;
-  /** A version the profile emulates. */
-  version: string;
-  /** `asked`: named by the user; `installed`: found on this machine; `newest`: neither, the newest emulated. */
-  source: 'asked' | 'installed' | 'newest';
-  /** The version asked for or found, when it is not one the profile emulates. */
-  requested?: string;
-  /** Where the installed version was found. */
-  foundAt?: string;
-  /** Said to the user when the version judged by is not the one asked for or found. */
-  note?: string;
 }
 
 /** `2026.9.6`, `2026.7.1-beta.2` → [2026, 9, 6]; null when it is not a year.month.patch release. */

@@ -4,7 +4,6 @@
 // runtime it is for and maps onto one set of words and colours.
 
 import type { Color, MissingVersion, Severity } from '../types';
-import type { ResolvedVersion } from './registry';
 
 /** The runtime profiles (./registry.ts lists them, with their labels and versions). */
 export type RuntimeId = 'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'vscode' | 'agentskills';
@@ -110,6 +109,21 @@ export interface InstallHint {
   label: string;
   command: string;
   bins: string[];
+}
+
+/** How the version a runtime is judged by was chosen. */
+export interface ResolvedVersion {
+  runtime: RuntimeId;
+  /** A version the profile emulates. */
+  version: string;
+  /** `asked`: named by the user; `installed`: found on this machine; `newest`: neither, the newest emulated. */
+  source: 'asked' | 'installed' | 'newest';
+  /** The version asked for or found, when it is not one the profile emulates. */
+  requested?: string;
+  /** Where the installed version was found. */
+  foundAt?: string;
+  /** Said to the user when the version judged by is not the one asked for or found. */
+  note?: string;
 }
 
 /** The machine and the user's choices a runtime decides with. Everything a profile reads from the outside
