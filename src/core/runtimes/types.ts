@@ -129,6 +129,9 @@ export interface RuntimeContext {
   hermesHome?: string;
   /** OpenClaw: the `openclaw.json` to read (default: found as OpenClaw finds it). */
   openclawConfig?: string;
+  /** OpenClaw: the folder of the node binary that runs OpenClaw (its CLI and Gateway put it first on PATH
+   *  before checking `requires.bins`); absent: unknown, not added. */
+  openclawNodeDir?: string;
   /** The version of each runtime to judge by (a profile's supported version); absent: the profile's default. */
   versions?: Partial<Record<RuntimeId, string>>;
   /** Hermes: where to keep what it derives from each SKILL.md between runs (hermes/readCache.ts): the

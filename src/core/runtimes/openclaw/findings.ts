@@ -604,6 +604,7 @@ function blockFindings(t: SkillText, block: Record<string, unknown>, from: numbe
       if (res.problem === 'not-an-object') why = 'it is not an object';
       else if (res.problem === 'unknown-kind')
         why = res.kind ? `kind ${code(res.kind)} is not one of brew, node, go, uv, download` : 'it has no `kind` (brew, node, go, uv or download)';
+      else if (res.problem === 'bad-sha256') why = 'its `sha256` is not 64 hexadecimal digits';
       else {
         const needs: Record<string, string> = {
           formula: 'a `formula` (or `cask`): a Homebrew name such as `ffmpeg`',
