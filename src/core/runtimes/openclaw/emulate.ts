@@ -101,7 +101,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     const nodeDir = ctx.openclawNodeDir ? { nodeDir: ctx.openclawNodeDir } : {};
     ensureOpenClawCliOnPath({ version, env, home: env.HOME?.trim() || ctx.home, cwd: ctx.cwd, platform: ctx.platform, ...nodeDir });
   }
-  const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
+  const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, version, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
   const cfg = config.config;
   const limits = resolveSkillsLimits(cfg);
   const home = resolveEffectiveHome(env, ctx.home);
@@ -116,7 +116,11 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const traces: FolderTrace[] = [];
   const osHomeDir = env.HOME?.trim() || ctx.home;
   const dctx = { limits, logs, traces, compactPath, version, home: osHomeDir };
-  const load = (dir: string, source: SkillSource): RootScan => loadRoot(dctx, dir, source);
+  // A config 2026.9.6 refuses stops the CLI before any skill is read (config.ts `validateConfig96`).
+  const load = (dir: string, source: SkillSource): RootScan =>
+    config.refused
+      ? { source, dir: path.resolve(dir), baseDir: path.resolve(dir), nestedRoot: false, rootIsSkill: false, skills: [] }
+      : loadRoot(dctx, dir, source);
 
   const scans: RootScan[] = [];
   const bundledNames = new Set<string>();
@@ -157,8 +161,8 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const eligible = entries.filter((_, i) => gates[i] === null);
 
   // The agent run's skill allow-list (resolveEffectiveWorkspaceSkillFilter with the default agent).
-  const agentId = resolveDefaultAgentId(cfg);
-  const skillFilter = resolveAgentSkillFilter(cfg, agentId);
+  const agentId = resolveDefaultAgentId(cfg, version);
+  const skillFilter = resolveAgentSkillFilter(cfg, agentId, version);
   let allowed = eligible;
   if (skillFilter !== undefined) {
     logs.push({ subsystem: 'skills', level: 'debug', message: `Applying skill filter: ${skillFilter.length > 0 ? skillFilter.join(', ') : '(none)'}` });
