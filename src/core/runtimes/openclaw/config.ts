@@ -8,8 +8,8 @@
 // substitution, never over a non-blank value, dangerous names skipped), `${VAR}` substitution (a missing
 // variable makes the whole config `{}`, as OpenClaw logs and falls back), and the defaults the loader fills
 // in (messages, logging, session, agents.defaults.maxConcurrent / subagents / compaction, context pruning,
-// model entries). Not emulated: schema validation (an invalid file makes OpenClaw use `{}`; we read it
-// anyway), `$include`, talk-config normalisation, path normalisation (neither changes truthiness).
+// model entries). Not emulated for 2026.4.12: schema validation (an invalid file makes OpenClaw use `{}`; we
+// read it anyway; 2026.9.6's refusal is emulated below, `validateConfig96`), `$include`, talk-config normalisation, path normalisation (neither changes truthiness).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
