@@ -119,7 +119,8 @@ function setUp(caseDir: string, c: CaseJson): CaseSetup {
   }
   const env: Record<string, string> = { ...c.env, PATH: binDir, HOME: home, OPENCLAW_BUNDLED_SKILLS_DIR: bundled };
   const root = path.join(workspace, 'skills');
-  const run = runOpenClaw(root, { env, platform: 'linux', home, cwd: tmp });
+  // The golden data came from OpenClaw's modules imported directly: no CLI PATH bootstrap.
+  const run = runOpenClaw(root, { env, platform: 'linux', home, cwd: tmp }, { cliPath: false });
   return { tmp, home, root, mirrored, inPlaceReal: mirrored ? null : fs.realpathSync(caseDir), run };
 }
 

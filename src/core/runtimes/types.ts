@@ -145,6 +145,9 @@ export interface RuntimeContext {
   hermesHome?: string;
   /** OpenClaw: the `openclaw.json` to read (default: found as OpenClaw finds it). */
   openclawConfig?: string;
+  /** OpenClaw: the folder of the node binary that runs OpenClaw (its CLI and Gateway put it first on PATH
+   *  before checking `requires.bins`); absent: unknown, not added. */
+  openclawNodeDir?: string;
   /** The version of each runtime to judge by (one its profile emulates); absent: the profile's baseline. */
   versions?: Partial<Record<RuntimeId, string>>;
   /** How each of those versions was chosen (asked, installed, newest), with a note when it is not the one

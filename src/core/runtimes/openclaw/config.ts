@@ -8,13 +8,14 @@
 // substitution, never over a non-blank value, dangerous names skipped), `${VAR}` substitution (a missing
 // variable makes the whole config `{}`, as OpenClaw logs and falls back), and the defaults the loader fills
 // in (messages, logging, session, agents.defaults.maxConcurrent / subagents / compaction, context pruning,
-// model entries). Not emulated: schema validation (an invalid file makes OpenClaw use `{}`; we read it
-// anyway), `$include`, talk-config normalisation, path normalisation (neither changes truthiness).
+// model entries). Not emulated for 2026.4.12: schema validation (an invalid file makes OpenClaw use `{}`; we
+// read it anyway; 2026.9.6's refusal is emulated below, `validateConfig96`), `$include`, talk-config normalisation, path normalisation (neither changes truthiness).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import JSON5 from 'json5';
 import * as dotenv from 'dotenv';
+import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 /** OpenClaw's config is untyped JSON5 to this emulation; accessing it with JS semantics is the point. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,6 +32,11 @@ export interface ConfigLoad {
   error: string;
   /** The process environment after `.env` files and the config's `env` were applied. */
   env: MutableEnv;
+  /** 2026.9.6: the schema's complaints when it refuses the file ("- <path>: <message>" lines of "Invalid
+   *  config at <file>:"); the CLI then exits 1 and lists nothing. Absent when the file is accepted. */
+  refused?: string[];
+  /** 2026.9.6: what the config migrations said ("Moved agents.list to keyed agents.entries."). */
+  migrations?: string[];
 }
 
 // --- home, state dir, config path ---
@@ -408,8 +414,9 @@ export function applyLoaderDefaults(cfg: OpenClawConfig, env: MutableEnv): OpenC
 }
 
 /** `loadConfig()` as the CLI and the agent run call it. */
-export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd: string; explicitPath?: string }): ConfigLoad {
+export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd: string; explicitPath?: string; version?: OpenClawVersion }): ConfigLoad {
   const env = params.env;
+  const v96 = since(params.version ?? OPENCLAW_BASELINE, '2026.9.6');
   const home = resolveEffectiveHome(env, params.home);
   const file = resolveConfigFile(env, home, params.explicitPath);
   loadDotEnvFiles(env, params.cwd, resolveStateDir(env, home));
@@ -421,7 +428,20 @@ export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd:
     // A config file of tens of megabytes is not a config file; refuse rather than stall the editor.
     if (st.size > 16 * 1024 * 1024) throw new Error('file too large');
     const raw = fs.readFileSync(file, 'utf8');
-    const parsed = JSON5.parse(raw) as unknown;
+    let parsed = JSON5.parse(raw) as unknown;
+    if (v96) {
+      if (isPlainObject(parsed)) {
+        const migrated = migrateAgentRoster96(parsed);
+        parsed = migrated.config;
+        if (migrated.diagnostics.length > 0) out.migrations = migrated.diagnostics;
+      }
+      const issues = validateConfig96(parsed);
+      if (issues.length > 0) {
+        out.refused = issues;
+        out.error = `Invalid config at ${file}:\n${issues.map((i) => `- ${i}`).join('\n')}`;
+        return out;
+      }
+    }
     if (parsed && typeof parsed === 'object' && 'env' in parsed) applyConfigEnvVars(parsed as OpenClawConfig, env);
     const resolved = substituteEnv(parsed, env);
     if (typeof resolved !== 'object' || resolved === null || Array.isArray(resolved)) {
@@ -506,9 +526,19 @@ function agentEntries(config: OpenClawConfig): OpenClawConfig[] {
   return list.filter((e: unknown) => e !== null && typeof e === 'object');
 }
 
-/** `resolveDefaultAgentId`: the first `default: true` agent, else the first listed, else `main`. */
-export function resolveDefaultAgentId(config: OpenClawConfig): string {
-  const agents = agentEntries(config);
+/** 2026.9.6's keyed roster (`agents.entries`) as a list with ids, in key order. */
+function keyedAgentEntries(config: OpenClawConfig): OpenClawConfig[] {
+  const entries = config?.agents?.entries;
+  if (!isPlainObject(entries)) return [];
+  return Object.entries(entries)
+    .filter(([, e]) => isPlainObject(e))
+    .map(([id, e]) => ({ ...(e as OpenClawConfig), id }));
+}
+
+/** `resolveDefaultAgentId`: the first `default: true` agent, else the first listed, else `main` (2026.9.6:
+ *  of `agents.entries`; its ownership rules for the default agent are not emulated). */
+export function resolveDefaultAgentId(config: OpenClawConfig, version: OpenClawVersion = OPENCLAW_BASELINE): string {
+  const agents = since(version, '2026.9.6') ? keyedAgentEntries(config) : agentEntries(config);
   if (agents.length === 0) return 'main';
   const chosen = (agents.find((a) => a?.default) ?? agents[0])?.id;
   const trimmed = typeof chosen === 'string' ? chosen.trim() : '';
@@ -524,9 +554,202 @@ export function normalizeSkillFilter(filter: unknown): string[] | undefined {
 
 /** `resolveEffectiveAgentSkillFilter`: `agents.list[id].skills` when that key is present, else
  *  `agents.defaults.skills`; undefined means no allow-list. */
-export function resolveAgentSkillFilter(config: OpenClawConfig, agentId: string): string[] | undefined {
+export function resolveAgentSkillFilter(config: OpenClawConfig, agentId: string, version: OpenClawVersion = OPENCLAW_BASELINE): string[] | undefined {
   const id = normalizeAgentId(agentId);
-  const entry = agentEntries(config).find((e) => normalizeAgentId(e.id) === id);
+  const entry = (since(version, '2026.9.6') ? keyedAgentEntries(config) : agentEntries(config)).find((e) => normalizeAgentId(e.id) === id);
   if (entry && Object.prototype.hasOwnProperty.call(entry, 'skills')) return normalizeSkillFilter(entry.skills);
   return normalizeSkillFilter(config?.agents?.defaults?.skills);
+}
+
+// --- 2026.9.6: validation and the agents roster ---
+//
+// 2026.9.6 validates openclaw.json with its zod schema (src/config/zod-schema.root-shape.ts, chunk
+// `zod-schema-*.mjs`) and REFUSES an invalid file: the CLI prints "Invalid config at <file>:" with one
+// "- <path>: <message>" line per problem, exits 1 and lists no skill (2026.4.12's `loadConfig`, which the golden
+// data ran, fell back to `{}`; that path stays as it was). The whole schema is thousands of lines; the
+// emulation checks what a skills author meets: the root is an object of known top-level keys, `env` holds only
+// `shellEnv` and `vars` (plain variables under `env` are refused: put them under `env.vars`), and the `skills`
+// subtree. Messages are zod 4's, as the release prints them (observed running its CLI).
+
+const ROOT_KEYS_96 = new Set(
+  (
+    '$schema meta env wizard diagnostics logging update telemetry browser ui secrets auth accessGroups acp models nodeHost agents ' +
+    'worktreeRoot worktreeAcceleration tools security bindings broadcast attachments messages tts commands approvals session cron ' +
+    'transcripts hooks channels discovery talk gateway cloudWorkers desktop memory mcp skills plugins surfaces proxy'
+  ).split(' '),
+);
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type Issues = string[];
+
+function joinPath(parts: readonly string[]): string {
+  return parts.length === 0 ? '<root>' : parts.join('.');
+}
+
+function expectType(issues: Issues, at: readonly string[], value: unknown, expected: 'object' | 'string' | 'boolean' | 'number' | 'array'): boolean {
+  const actual = typeName(value);
+  const ok = expected === 'object' ? isPlainObject(value) : expected === 'array' ? Array.isArray(value) : actual === expected;
+  if (ok) return true;
+  const allowed = expected === 'boolean' ? ' (allowed: true, false)' : '';
+  issues.push(`${joinPath(at)}: Invalid input: expected ${expected}, received ${actual}${allowed}`);
+  return false;
+}
+
+function strictKeys(issues: Issues, at: readonly string[], value: Record<string, unknown>, known: ReadonlySet<string>): void {
+  const unknown = Object.keys(value).filter((k) => !known.has(k));
+  if (unknown.length === 0) return;
+  const list = unknown.map((k) => JSON.stringify(k)).join(', ');
+  issues.push(`${joinPath(at)}: Unrecognized key${unknown.length > 1 ? 's' : ''}: ${list}`);
+}
+
+function optional(
+  issues: Issues,
+  at: readonly string[],
+  obj: Record<string, unknown>,
+  key: string,
+  check: (issues: Issues, at: readonly string[], value: unknown) => void,
+): void {
+  if (obj[key] === undefined) return;
+  check(issues, [...at, key], obj[key]);
+}
+
+const stringList = (issues: Issues, at: readonly string[], value: unknown): void => {
+  if (!expectType(issues, at, value, 'array')) return;
+  (value as unknown[]).forEach((v, i) => expectType(issues, [...at, String(i)], v, 'string'));
+};
+const bool = (issues: Issues, at: readonly string[], value: unknown): void => void expectType(issues, at, value, 'boolean');
+const stringRecord = (issues: Issues, at: readonly string[], value: unknown): void => {
+  if (!expectType(issues, at, value, 'object')) return;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) expectType(issues, [...at, k], v, 'string');
+};
+const intMin =
+  (min: number) =>
+  (issues: Issues, at: readonly string[], value: unknown): void => {
+    if (!expectType(issues, at, value, 'number')) return;
+    const n = value as number;
+    if (!Number.isInteger(n)) issues.push(`${joinPath(at)}: Invalid input: expected int, received number`);
+    else if (n < min) issues.push(`${joinPath(at)}: Too small: expected number to be >=${min} (minimum: ${min})`);
+  };
+
+function validateEnv96(issues: Issues, at: readonly string[], value: unknown): void {
+  if (!expectType(issues, at, value, 'object')) return;
+  const env = value as Record<string, unknown>;
+  strictKeys(issues, at, env, new Set(['shellEnv', 'vars']));
+  optional(issues, at, env, 'shellEnv', (i, p, v) => {
+    if (!expectType(i, p, v, 'object')) return;
+    const o = v as Record<string, unknown>;
+    strictKeys(i, p, o, new Set(['enabled', 'timeoutMs']));
+    optional(i, p, o, 'enabled', bool);
+    optional(i, p, o, 'timeoutMs', intMin(0));
+  });
+  optional(issues, at, env, 'vars', stringRecord);
+}
+
+function isSecretRefShape(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  return ['env', 'file', 'exec', 'store'].includes(String(value.source)) && typeof value.provider === 'string' && typeof value.id === 'string';
+}
+
+function validateSkills96(issues: Issues, at: readonly string[], value: unknown): void {
+  if (!expectType(issues, at, value, 'object')) return;
+  const skills = value as Record<string, unknown>;
+  strictKeys(issues, at, skills, new Set(['allowBundled', 'load', 'install', 'limits', 'workshop', 'entries']));
+  optional(issues, at, skills, 'allowBundled', stringList);
+  optional(issues, at, skills, 'load', (i, p, v) => {
+    if (!expectType(i, p, v, 'object')) return;
+    const o = v as Record<string, unknown>;
+    strictKeys(i, p, o, new Set(['extraDirs', 'allowSymlinkTargets', 'watch']));
+    optional(i, p, o, 'extraDirs', stringList);
+    optional(i, p, o, 'allowSymlinkTargets', stringList);
+    optional(i, p, o, 'watch', bool);
+  });
+  optional(issues, at, skills, 'install', (i, p, v) => {
+    if (!expectType(i, p, v, 'object')) return;
+    const o = v as Record<string, unknown>;
+    strictKeys(i, p, o, new Set(['preferBrew', 'nodeManager', 'allowUploadedArchives']));
+    optional(i, p, o, 'preferBrew', bool);
+    optional(i, p, o, 'allowUploadedArchives', bool);
+    optional(i, p, o, 'nodeManager', (i2, p2, v2) => {
+      if (!['npm', 'pnpm', 'yarn', 'bun'].includes(v2 as string)) i2.push(`${joinPath(p2)}: Invalid input`);
+    });
+  });
+  optional(issues, at, skills, 'limits', (i, p, v) => {
+    if (!expectType(i, p, v, 'object')) return;
+    const o = v as Record<string, unknown>;
+    strictKeys(i, p, o, new Set(['maxCandidatesPerRoot', 'maxSkillsLoadedPerSource', 'maxSkillsInPrompt', 'maxSkillsPromptChars', 'maxSkillFileBytes']));
+    optional(i, p, o, 'maxCandidatesPerRoot', intMin(1));
+    optional(i, p, o, 'maxSkillsLoadedPerSource', intMin(1));
+    optional(i, p, o, 'maxSkillsInPrompt', intMin(0));
+    optional(i, p, o, 'maxSkillsPromptChars', intMin(0));
+    optional(i, p, o, 'maxSkillFileBytes', intMin(0));
+  });
+  optional(issues, at, skills, 'entries', (i, p, v) => {
+    if (!expectType(i, p, v, 'object')) return;
+    for (const [key, entry] of Object.entries(v as Record<string, unknown>)) {
+      const ep = [...p, key];
+      if (!expectType(i, ep, entry, 'object')) continue;
+      const e = entry as Record<string, unknown>;
+      strictKeys(i, ep, e, new Set(['enabled', 'apiKey', 'env', 'config']));
+      optional(i, ep, e, 'enabled', bool);
+      optional(i, ep, e, 'env', stringRecord);
+      optional(i, ep, e, 'config', (i2, p2, v2) => void expectType(i2, p2, v2, 'object'));
+      optional(i, ep, e, 'apiKey', (i2, p2, v2) => {
+        if (typeof v2 !== 'string' && !isSecretRefShape(v2)) i2.push(`${joinPath(p2)}: Invalid input`);
+      });
+    }
+  });
+}
+
+/** The problems 2026.9.6's schema reports for `raw` (after the roster migration), in its words; empty when
+ *  the parts the emulation checks are valid. */
+export function validateConfig96(raw: unknown): string[] {
+  const issues: Issues = [];
+  if (!expectType(issues, [], raw, 'object')) return issues;
+  const root = raw as Record<string, unknown>;
+  strictKeys(issues, [], root, ROOT_KEYS_96);
+  optional(issues, [], root, 'env', validateEnv96);
+  optional(issues, [], root, 'skills', validateSkills96);
+  return issues;
+}
+
+/** `migratePersistedImplicitMainRoster` (2026.9.6, src/config/legacy.roster.ts, chunk `legacy.roster-*.mjs`),
+ *  the part skills see: `agents.list` becomes the keyed `agents.entries` (ids must be normalised and unique,
+ *  else nothing moves), and a config without agents gets `agents.entries.main = {}` (unless
+ *  `agents.ownership` is "explicit"). The default-agent markers it also rewrites are not emulated. */
+export function migrateAgentRoster96(raw: OpenClawConfig): { config: OpenClawConfig; diagnostics: string[] } {
+  if (Object.prototype.hasOwnProperty.call(raw, 'agents') && !isPlainObject(raw.agents)) return { config: raw, diagnostics: [] };
+  let agents: OpenClawConfig = isPlainObject(raw.agents) ? raw.agents : {};
+  let converted = false;
+  if (agents.list !== undefined && !Object.prototype.hasOwnProperty.call(agents, 'entries')) {
+    if (!Array.isArray(agents.list)) return { config: raw, diagnostics: [] };
+    const entries: Array<[string, unknown]> = [];
+    const ids = new Set<string>();
+    for (const entry of agents.list as unknown[]) {
+      if (!isPlainObject(entry)) return { config: raw, diagnostics: [] };
+      const { id, ...rest } = entry;
+      if (typeof id !== 'string' || !id || id.trim() !== id || normalizeAgentId(id) !== id || ids.has(id)) return { config: raw, diagnostics: [] };
+      ids.add(id);
+      entries.push([id, rest]);
+    }
+    const { list: _list, ...others } = agents;
+    void _list;
+    agents = { ...others, entries: Object.fromEntries(entries) };
+    converted = true;
+  }
+  const diagnostics = converted ? ['Moved agents.list to keyed agents.entries.'] : [];
+  const entries = agents.entries;
+  if (entries === undefined || (isPlainObject(entries) && Object.keys(entries).length === 0)) {
+    if (agents.ownership === 'explicit') return { config: converted ? { ...raw, agents } : raw, diagnostics };
+    return { config: { ...raw, agents: { ...agents, entries: { main: {} } } }, diagnostics };
+  }
+  return { config: converted ? { ...raw, agents } : raw, diagnostics };
 }

@@ -16,8 +16,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter } from './frontmatter';
 import { resolveInvocationPolicy } from './metadata';
-import { isPathInside, isSymlinkPath, readSkillFileSync, tryRealpath, type ReadFailure } from './read';
+import { isPathInside, isSymlinkPath, loadSingleSkillDirectory96, readSkillFileSync, tryRealpath, type ReadFailure } from './read';
 import type { SkillsLimits } from './config';
+import { since, type OpenClawVersion } from './versions';
 
 export type SkillSource =
   'openclaw-extra' | 'openclaw-bundled' | 'openclaw-managed' | 'agents-skills-personal' | 'agents-skills-project' | 'openclaw-workspace';
@@ -76,6 +77,10 @@ export interface DiscoveryContext {
   traces: FolderTrace[];
   /** Turns a path into what OpenClaw prints in console messages (`~/` for the home). */
   compactPath: (p: string) => string;
+  /** The release emulated (default: the baseline); reading a SKILL.md follows it (read.ts). */
+  version?: OpenClawVersion;
+  /** The OpenClaw process's `os.homedir()` (2026.9.6 writes it `~` in its read diagnostics). */
+  home?: string;
 }
 
 /** Immediate sub-folders, symlinks to folders included, `.`-names and node_modules skipped, in readdir order. */
@@ -153,6 +158,7 @@ function contained(ctx: DiscoveryContext, source: SkillSource, rootDir: string, 
 /** `loadSingleSkillDirectory`: the SKILL.md read safely and parsed; a name (frontmatter `name` trimmed, else
  *  the folder name) and a trimmed non-empty description are required. */
 function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, source: SkillSource, rootRealPath: string): LoadedSkill | null {
+  if (ctx.version && since(ctx.version, '2026.9.6')) return loadSingleSkillDirectory96(ctx, skillDir, source);
   const skillFilePath = path.join(skillDir, 'SKILL.md');
   const read = readSkillFileSync(rootRealPath, skillFilePath, ctx.limits.maxSkillFileBytes);
   if (!read.ok) {

@@ -21,12 +21,12 @@ import {
   type ConfigLoad,
   type SkillsLimits,
 } from './config';
+import { ensureOpenClawCliOnPath } from './clipath';
 import { loadRoot, mergeByName, type FolderTrace, type LoadedSkill, type LogRecord, type RootScan, type SkillSource } from './discover';
 import { BinaryLookup, promptGate, type EligibilityContext, type PromptGate } from './eligibility';
-import { parseFrontmatter } from './frontmatter';
-import { resolveInvocationPolicy, resolveOpenClawMetadata } from './metadata';
+import { resolveEntryMetadata, resolveInvocationPolicy } from './metadata';
 import { buildSkillsPrompt, compactHomePath, systemPromptSection, type PromptResult } from './prompt';
-import { readSkillFileSync, tryRealpath } from './read';
+import { readEntryFrontmatter } from './read';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
@@ -44,6 +44,10 @@ export interface OpenClawRunOptions {
   otherRoots?: boolean;
   /** The release to emulate (default: the context's `versions.openclaw`, else the baseline 2026.4.12). */
   version?: OpenClawVersion;
+  /** Emulate OpenClaw's CLI / Gateway, which put node's folder, /usr/bin, /bin and the usual tool folders on
+   *  PATH before anything else (`ensureOpenClawCliOnPath`, clipath.ts), default true; false emulates code
+   *  that imports the skill modules directly, as the golden data did. */
+  cliPath?: boolean;
 }
 
 export interface EntryOutcome {
@@ -89,24 +93,15 @@ export interface OpenClawRun {
   eligibility: EligibilityContext;
 }
 
-/** `readSkillFrontmatterSafe` for a loaded skill (re-read with the skill folder as the root). */
-function readEntryFrontmatter(skill: LoadedSkill, maxBytes: number): Record<string, string> {
-  const rootReal = tryRealpath(path.resolve(skill.baseDir));
-  if (!rootReal) return {};
-  const read = readSkillFileSync(rootReal, path.resolve(skill.filePath), maxBytes);
-  if (!read.ok) return {};
-  try {
-    return parseFrontmatter(read.text);
-  } catch {
-    return {};
-  }
-}
-
 export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawRun {
   const version = openClawVersionOf(ctx, options);
   // The emulated process environment: ours to mutate (`.env` files and config `env` are applied to it).
   const env: Record<string, string | undefined> = { ...ctx.env };
-  const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
+  if (options.cliPath !== false) {
+    const nodeDir = ctx.openclawNodeDir ? { nodeDir: ctx.openclawNodeDir } : {};
+    ensureOpenClawCliOnPath({ version, env, home: env.HOME?.trim() || ctx.home, cwd: ctx.cwd, platform: ctx.platform, ...nodeDir });
+  }
+  const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, version, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
   const cfg = config.config;
   const limits = resolveSkillsLimits(cfg);
   const home = resolveEffectiveHome(env, ctx.home);
@@ -119,8 +114,13 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
 
   const logs: LogRecord[] = [];
   const traces: FolderTrace[] = [];
-  const dctx = { limits, logs, traces, compactPath };
-  const load = (dir: string, source: SkillSource): RootScan => loadRoot(dctx, dir, source);
+  const osHomeDir = env.HOME?.trim() || ctx.home;
+  const dctx = { limits, logs, traces, compactPath, version, home: osHomeDir };
+  // A config 2026.9.6 refuses stops the CLI before any skill is read (config.ts `validateConfig96`).
+  const load = (dir: string, source: SkillSource): RootScan =>
+    config.refused
+      ? { source, dir: path.resolve(dir), baseDir: path.resolve(dir), nestedRoot: false, rootIsSkill: false, skills: [] }
+      : loadRoot(dctx, dir, source);
 
   const scans: RootScan[] = [];
   const bundledNames = new Set<string>();
@@ -152,17 +152,17 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   }
 
   const entries: SkillEntry[] = merged.map((skill) => {
-    const frontmatter = readEntryFrontmatter(skill, limits.maxSkillFileBytes);
-    return { ...skill, frontmatter, metadata: resolveOpenClawMetadata(frontmatter), invocation: resolveInvocationPolicy(frontmatter) };
+    const frontmatter = readEntryFrontmatter(skill, limits.maxSkillFileBytes, version, osHomeDir);
+    return { ...skill, frontmatter, metadata: resolveEntryMetadata(frontmatter, skill.baseDir, version), invocation: resolveInvocationPolicy(frontmatter) };
   });
 
-  const ectx: EligibilityContext = { config: cfg, env, platform: ctx.platform, bins: new BinaryLookup(env, ctx.platform) };
+  const ectx: EligibilityContext = { config: cfg, env, platform: ctx.platform, bins: new BinaryLookup(env, ctx.platform), version };
   const gates = entries.map((e) => promptGate(e, ectx));
   const eligible = entries.filter((_, i) => gates[i] === null);
 
   // The agent run's skill allow-list (resolveEffectiveWorkspaceSkillFilter with the default agent).
-  const agentId = resolveDefaultAgentId(cfg);
-  const skillFilter = resolveAgentSkillFilter(cfg, agentId);
+  const agentId = resolveDefaultAgentId(cfg, version);
+  const skillFilter = resolveAgentSkillFilter(cfg, agentId, version);
   let allowed = eligible;
   if (skillFilter !== undefined) {
     logs.push({ subsystem: 'skills', level: 'debug', message: `Applying skill filter: ${skillFilter.length > 0 ? skillFilter.join(', ') : '(none)'}` });

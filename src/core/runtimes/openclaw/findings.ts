@@ -21,6 +21,7 @@ import { normalizeStringList, parseBooleanValue, parseInstallSpecDetailed, parse
 import { readForDiagnostics } from './read';
 import type { OpenClawFinding, OpenClawFix } from './types';
 import { code, dropReason } from './words';
+import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 /** Node's `process.platform` values: the only spellings `metadata.openclaw.os` can match. */
 const NODE_PLATFORMS = ['aix', 'android', 'darwin', 'freebsd', 'haiku', 'linux', 'netbsd', 'openbsd', 'sunos', 'win32', 'cygwin'];
@@ -82,6 +83,7 @@ class SkillText {
   constructor(
     readonly file: string,
     readonly text: string,
+    readonly version: OpenClawVersion = OPENCLAW_BASELINE,
   ) {
     this.index = new LineIndex(text);
     const map = new Int32Array(text.length + 1);
@@ -98,7 +100,12 @@ class SkillText {
     map[n] = text.length;
     this.normalized = parts.join('');
     this.map = map.subarray(0, n + 1);
-    this.parse = parseFrontmatterDetailed(text);
+    this.parse = parseFrontmatterDetailed(text, version);
+  }
+
+  /** Where the frontmatter block starts in `normalized` (2026.9.6 strips a BOM before slicing it). */
+  get blockStart(): number {
+    return this.parse.blockStart + (since(this.version, '2026.9.6') && this.text.charCodeAt(0) === 0xfeff ? 1 : 0);
   }
 
   toFile(normalizedOffset: number): number {
@@ -109,7 +116,7 @@ class SkillText {
   /** The last line of the frontmatter block that starts with `key:` (the line reader keeps the last). */
   keyLine(key: string): { start: number; end: number; valueStart: number; valueEnd: number } | null {
     if (!this.parse.hasBlock) return null;
-    const blockStart = 4;
+    const blockStart = this.blockStart;
     const blockEnd = blockStart + this.parse.block.length;
     const re = new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]*:`, 'gm');
     let found: RegExpExecArray | null = null;
@@ -188,13 +195,15 @@ function wholeFile(file: string, codeName: string, severity: Severity, message: 
 }
 
 /** Findings about one SKILL.md that OpenClaw parses. */
-export function analyzeSkillText(file: string, text: string): OpenClawFinding[] {
-  const t = new SkillText(file, text);
+export function analyzeSkillText(file: string, text: string, version: OpenClawVersion = OPENCLAW_BASELINE): OpenClawFinding[] {
+  const t = new SkillText(file, text, version);
+  const v96 = since(version, '2026.9.6');
   const out: OpenClawFinding[] = [];
   const at = (codeName: string, severity: Severity, message: string, nStart: number, nEnd: number, fix?: OpenClawFix) =>
     out.push(finding(file, t.index, codeName, severity, message, t.toFile(nStart), t.toFile(nEnd), fix));
 
-  if (text.charCodeAt(0) === 0xfeff) {
+  // 2026.9.6 strips a BOM (frontmatter.ts `normalizeFrontmatterContent96`): nothing to say then.
+  if (text.charCodeAt(0) === 0xfeff && !v96) {
     const fm =
       text
         .slice(1)
@@ -253,7 +262,7 @@ export function analyzeSkillText(file: string, text: string): OpenClawFinding[] 
   }
 
   const fm = p.result;
-  const blockStart = 4;
+  const blockStart = t.blockStart;
   // YAML failed: OpenClaw used the line reader alone.
   if (p.yamlError !== null) {
     let pos = blockStart;
@@ -284,6 +293,17 @@ export function analyzeSkillText(file: string, text: string): OpenClawFinding[] 
         replacement: JSON.stringify(m[2]),
         title: `Quote the value of ${m[1]}`,
       };
+    }
+    if (v96) {
+      at(
+        'yaml-invalid',
+        'error',
+        `The frontmatter is not valid YAML (${p.issues[0]?.code ?? 'YAML'}: ${p.yamlError}). OpenClaw ${version} skips the skill with a warning ("Skipping invalid skill: … error=invalid frontmatter: …"). Fix the YAML (quote a value that contains \`: \`).`,
+        pos,
+        endPos,
+        fix,
+      );
+      return out;
     }
     at(
       'yaml-invalid',
@@ -604,6 +624,7 @@ function blockFindings(t: SkillText, block: Record<string, unknown>, from: numbe
       if (res.problem === 'not-an-object') why = 'it is not an object';
       else if (res.problem === 'unknown-kind')
         why = res.kind ? `kind ${code(res.kind)} is not one of brew, node, go, uv, download` : 'it has no `kind` (brew, node, go, uv or download)';
+      else if (res.problem === 'bad-sha256') why = 'its `sha256` is not 64 hexadecimal digits';
       else {
         const needs: Record<string, string> = {
           formula: 'a `formula` (or `cask`): a Homebrew name such as `ffmpeg`',
@@ -704,8 +725,34 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
     if (analyzed.has(file)) return;
     analyzed.add(file);
     const read = readForDiagnostics(file, run.limits.maxSkillFileBytes);
-    if (read) out.push(...analyzeSkillText(file, read.text));
+    if (read) out.push(...analyzeSkillText(file, read.text, run.version));
   };
+  // 2026.9.6 refuses an invalid openclaw.json: the CLI exits 1 and lists nothing (config.ts validateConfig96).
+  if (run.config.refused) {
+    out.push(
+      wholeFile(
+        run.config.path,
+        'config-refused',
+        'error',
+        `OpenClaw ${run.version} refuses this config, so the CLI exits 1 and lists no skill: "${run.config.error}".` +
+          (run.config.refused.some((i) => i.startsWith('env: Unrecognized key')) ? ' Variables go under `env.vars`.' : ''),
+      ),
+    );
+  }
+  // 2026.9.6 says why it skips a SKILL.md ("Skipping invalid skill.", read.ts loadSingleSkillDirectory96).
+  if (since(run.version, '2026.9.6')) {
+    for (const log of run.logs) {
+      if (log.message !== 'Skipping invalid skill.' || typeof log.meta?.filePath !== 'string') continue;
+      out.push(
+        wholeFile(
+          path.resolve(log.meta.filePath),
+          'invalid-skill',
+          'error',
+          `OpenClaw ${run.version} skips this skill with a warning: "${String(log.meta.consoleMessage)}".`,
+        ),
+      );
+    }
+  }
   // Loaded skills (and the folders whose skill lost its name to another): their content.
   for (const o of run.entries) analyze(path.resolve(o.entry.filePath));
   for (const r of run.replaced) {

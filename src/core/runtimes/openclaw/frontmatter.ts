@@ -7,7 +7,8 @@
 // Plain objects are used on purpose (not null-prototype maps): OpenClaw's own code uses `{}` and the `in`
 // operator, so a key such as `toString` or `__proto__` behaves in the emulation as it does in OpenClaw.
 
-import YAML from 'yaml';
+import YAML, { isAlias, isMap, isNode, isScalar, parseDocument } from 'yaml';
+import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type ParsedFrontmatter = Record<string, string>;
 
@@ -38,6 +39,22 @@ export interface FrontmatterParse {
   /** Keys YAML dropped (null) that were filled from the line reader (`description: Null` → "Null"). */
   filledFromLines: string[];
   result: ParsedFrontmatter;
+  /** 2026.9.6: what the parser reports (`parseFrontmatterBlockResult().issues`); the skill loader drops a skill
+   *  whose frontmatter has any. Always empty for 2026.4.12, whose parser never reports. */
+  issues: FrontmatterIssue[];
+  /** 2026.9.6: free-text keys whose line was rewritten as a quoted string before YAML read it again
+   *  (`description: Use when: asked` → `description: "Use when: asked"`). */
+  repaired: string[];
+  /** Offset of the block in the normalised text (4.12: always 4, the opening line cut by position; 9.6: after
+   *  the opening line and a BOM). */
+  blockStart: number;
+}
+
+/** One problem the 2026.9.6 parser reports: a `yaml` error code (or UNTERMINATED_FRONTMATTER, INVALID_ROOT,
+ *  YAML_EXCEPTION) and its message. */
+export interface FrontmatterIssue {
+  code: string;
+  message: string;
 }
 
 /** CRLF and lone CR become LF before anything else (markdown/frontmatter.ts). */
@@ -161,7 +178,8 @@ function shouldPreferInlineLineValue(lineEntry: LineEntry, yamlValue: YamlValue)
   return lineEntry.value.includes(':');
 }
 
-export function parseFrontmatterDetailed(content: string): FrontmatterParse {
+export function parseFrontmatterDetailed(content: string, version: OpenClawVersion = OPENCLAW_BASELINE): FrontmatterParse {
+  if (since(version, '2026.9.6')) return parseFrontmatterDetailed96(content);
   const block = extractFrontmatterBlock(content);
   const out: FrontmatterParse = {
     hasBlock: block !== undefined,
@@ -171,6 +189,9 @@ export function parseFrontmatterDetailed(content: string): FrontmatterParse {
     lineWon: [],
     filledFromLines: [],
     result: {},
+    issues: [],
+    repaired: [],
+    blockStart: 4,
   };
   // An empty block (`---` directly followed by `---`) counts as none, as `if (!block)` does in OpenClaw.
   if (!block) return out;
@@ -204,7 +225,199 @@ export function parseFrontmatterDetailed(content: string): FrontmatterParse {
   return out;
 }
 
-/** `parseFrontmatter(raw)` of OpenClaw's skill loader. */
-export function parseFrontmatter(content: string): ParsedFrontmatter {
-  return parseFrontmatterDetailed(content).result;
+/** `parseFrontmatter(raw)` of OpenClaw's skill loader (2026.4.12); for 2026.9.6 `parseFrontmatterBlock`, the
+ *  values whatever the issues (the skill loader itself refuses a file with issues: `parseSkillFrontmatter`). */
+export function parseFrontmatter(content: string, version: OpenClawVersion = OPENCLAW_BASELINE): ParsedFrontmatter {
+  return parseFrontmatterDetailed(content, version).result;
+}
+
+/** Thrown by `parseSkillFrontmatter` for a frontmatter the 2026.9.6 skill loader refuses. */
+export class InvalidFrontmatterError extends Error {}
+
+/** The skill loader's parse. 2026.4.12 never fails (a YAML error falls back to the line reader); 2026.9.6
+ *  (`parseSkillFrontmatter`, src/skills/loading/frontmatter.ts, chunk `frontmatter-2H_F0IFB.mjs`) throws
+ *  `invalid frontmatter: <code>: <message>` for the first issue, and the loader drops the skill with that
+ *  warning. */
+export function parseSkillFrontmatter(content: string, version: OpenClawVersion = OPENCLAW_BASELINE): ParsedFrontmatter {
+  const parsed = parseFrontmatterDetailed(content, version);
+  const issue = parsed.issues[0];
+  if (issue) throw new InvalidFrontmatterError(`invalid frontmatter: ${issue.code}: ${issue.message}`);
+  return parsed.result;
+}
+
+// --- 2026.9.6: packages/markdown-core/src/frontmatter.ts (chunk `frontmatter-BdjKgRi1.mjs`) ---
+//
+// What changed from 2026.4.12, each observed running the release's own `parseFrontmatterBlockResult`:
+//  - a leading BOM is stripped (`normalizeFrontmatterContent`), so a BOM no longer hides the frontmatter;
+//  - the opening line must be `---` plus optional blanks, the closing one `---` plus optional blanks (a `----`
+//    line closes nothing: UNTERMINATED_FRONTMATTER);
+//  - YAML is read with `parseDocument`; any error (duplicate key, bad indentation …) is an issue instead of a
+//    quiet fall-back to the line reader — except that an unquoted `: ` in a top-level `description` (or
+//    `read_when` / `summary` when YAML says BLOCK_AS_IMPLICIT_KEY) is repaired by quoting the line and parsing
+//    again (`normalizeFreeformFieldAtError`), so block metadata after such a description is read;
+//  - a structured YAML value gives way to the line reader's text only when the key's own line has a `:` after
+//    `key:` (`inlineColonKeys`), and only own keys count (`Object.hasOwn`).
+
+const FRONTMATTER_OPENING_DELIMITER = /^---[^\S\n]*\n/;
+const FRONTMATTER_CLOSING_DELIMITER = /(?:^|\n)---[^\S\n]*(?:\n|(?![\s\S]))/;
+const FREEFORM_TEXT_FIELDS = new Set(['description', 'read_when', 'summary']);
+
+/** `normalizeFrontmatterContent`: the BOM stripped, CRLF and lone CR made LF. */
+export function normalizeFrontmatterContent96(content: string): string {
+  return content
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .replace(/\r/g, '\n');
+}
+
+/** `extractFrontmatterBlockFromNormalized`: the block and where it starts, undefined without both delimiters. */
+function extractBlock96(normalized: string): { block: string; start: number } | undefined {
+  const opening = FRONTMATTER_OPENING_DELIMITER.exec(normalized);
+  if (!opening) return undefined;
+  const start = opening[0].length;
+  const tail = normalized.slice(start);
+  const closing = FRONTMATTER_CLOSING_DELIMITER.exec(tail);
+  if (!closing) return undefined;
+  return { block: tail.slice(0, closing.index), start };
+}
+
+function stripQuotes96(value: string): string {
+  const quote = value.at(0);
+  return (quote === '"' || quote === "'") && value.at(-1) === quote ? value.slice(1, -1) : value;
+}
+
+/** `normalizeFreeformFieldAtError`: the block with the free-text line YAML choked on rewritten as a JSON
+ *  string (and that line's key), or the block unchanged when that rule does not apply. */
+function normalizeFreeformFieldAtError(block: string): { block: string; key?: string } {
+  const unchanged = { block };
+  const doc = parseDocument(block, { schema: 'core', prettyErrors: false });
+  if (!isMap(doc.contents)) return unchanged;
+  const items = doc.contents.items;
+  const error = doc.errors.find((candidate) => candidate.pos?.[0] !== undefined);
+  const descriptionAlias = items.find((candidate) => isScalar(candidate.key) && candidate.key.value === 'description' && isAlias(candidate.value));
+  const aliasKey = descriptionAlias?.key;
+  const pos = error?.pos?.[0] ?? (isNode(aliasKey) ? aliasKey.range?.[0] : undefined);
+  if (pos === undefined) return unchanged;
+  const lineStart = block.lastIndexOf('\n', pos) + 1;
+  const lineEnd = block.indexOf('\n', pos);
+  const end = lineEnd === -1 ? block.length : lineEnd;
+  const match = block.slice(lineStart, end).match(/^(?:([\w-]+)|"([\w-]+)"|'([\w-]+)'):\s*(.*)$/);
+  const keyName = match?.[1] ?? match?.[2] ?? match?.[3];
+  const rawValue = match?.[4]?.trim();
+  const isTopLevelField = items.some((pair) => isScalar(pair.key) && pair.key.value === keyName && pair.key.range?.[0] === lineStart);
+  const recoverColonRichText = error?.code === 'BLOCK_AS_IMPLICIT_KEY' && rawValue?.includes(': ');
+  if (
+    !keyName ||
+    !rawValue ||
+    !FREEFORM_TEXT_FIELDS.has(keyName) ||
+    !isTopLevelField ||
+    (keyName !== 'description' && !recoverColonRichText) ||
+    /^[|>](?:[1-9][+-]?|[+-][1-9]?)?$/.test(rawValue)
+  ) {
+    return unchanged;
+  }
+  const replacement = `${keyName}: ${JSON.stringify(stripQuotes96(rawValue))}`;
+  return { block: `${block.slice(0, lineStart)}${replacement}${block.slice(end)}`, key: keyName };
+}
+
+interface YamlOnce {
+  frontmatter: ParsedFrontmatter;
+  issues: FrontmatterIssue[];
+  lineWon: string[];
+  filledFromLines: string[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `parseYamlFrontmatterOnce`. */
+function parseYamlOnce96(block: string, fallback: ParsedFrontmatter): YamlOnce {
+  const none = { lineWon: [], filledFromLines: [] };
+  try {
+    const doc = parseDocument(block, { schema: 'core', prettyErrors: false });
+    if (doc.errors.length > 0 || !isMap(doc.contents)) {
+      const issues =
+        doc.errors.length > 0
+          ? doc.errors.map((error) => ({ code: error.code ?? error.name, message: error.message }))
+          : [{ code: 'INVALID_ROOT', message: 'frontmatter must be a YAML mapping' }];
+      return { frontmatter: fallback, issues, ...none };
+    }
+    const parsed: unknown = doc.toJS();
+    if (!isRecord(parsed)) return { frontmatter: fallback, issues: [{ code: 'INVALID_ROOT', message: 'frontmatter must be a YAML mapping' }], ...none };
+    const inlineColonKeys = new Set<string>();
+    for (const pair of doc.contents.items) {
+      if (!isNode(pair.key)) continue;
+      const start = pair.key.range?.[0];
+      if (start === undefined) continue;
+      const lineEnd = block.indexOf('\n', start);
+      const match = block.slice(start, lineEnd === -1 ? block.length : lineEnd).match(/^([\w-]+):\s*(.*)$/);
+      if (match?.[1] && match[2]?.includes(':')) inlineColonKeys.add(match[1]);
+    }
+    const result: ParsedFrontmatter = {};
+    const lineWon: string[] = [];
+    const filledFromLines: string[] = [];
+    for (const [rawKey, value] of Object.entries(parsed)) {
+      const key = rawKey.trim();
+      const coerced = key ? coerceYamlValue(value) : undefined;
+      if (!coerced) continue;
+      const fallbackValue = Object.prototype.hasOwnProperty.call(fallback, key) ? fallback[key] : undefined;
+      if (coerced.kind === 'structured' && inlineColonKeys.has(key) && fallbackValue !== undefined) {
+        result[key] = fallbackValue;
+        lineWon.push(key);
+      } else result[key] = coerced.value;
+    }
+    for (const [key, value] of Object.entries(fallback)) {
+      if (!Object.prototype.hasOwnProperty.call(result, key)) {
+        result[key] = value;
+        filledFromLines.push(key);
+      }
+    }
+    return { frontmatter: result, issues: [], lineWon, filledFromLines };
+  } catch (error) {
+    return { frontmatter: fallback, issues: [{ code: 'YAML_EXCEPTION', message: error instanceof Error ? error.message : String(error) }], ...none };
+  }
+}
+
+function parseFrontmatterDetailed96(content: string): FrontmatterParse {
+  const normalized = normalizeFrontmatterContent96(content);
+  const extracted = extractBlock96(normalized);
+  const out: FrontmatterParse = {
+    hasBlock: extracted !== undefined,
+    block: extracted?.block ?? '',
+    yamlError: null,
+    lineEntries: {},
+    lineWon: [],
+    filledFromLines: [],
+    result: {},
+    issues: [],
+    repaired: [],
+    blockStart: extracted?.start ?? 0,
+  };
+  if (!extracted) {
+    if (FRONTMATTER_OPENING_DELIMITER.test(normalized)) out.issues = [{ code: 'UNTERMINATED_FRONTMATTER', message: 'missing closing --- delimiter' }];
+    return out;
+  }
+  const block = extracted.block;
+  if (!block) return out;
+  // The line reader of 2026.9.6 gives the same values as 2026.4.12's (quotes stripped when they match, an
+  // empty value followed by indented lines takes them, the last of a repeated key wins).
+  out.lineEntries = parseLineFrontmatter(block);
+  const fallback: ParsedFrontmatter = {};
+  for (const [key, entry] of Object.entries(out.lineEntries)) fallback[key] = entry.value;
+  let parsed = parseYamlOnce96(block, fallback);
+  let recovered = block;
+  for (let i = 0; i < FREEFORM_TEXT_FIELDS.size && parsed.issues.length > 0; i += 1) {
+    const next = normalizeFreeformFieldAtError(recovered);
+    if (next.block === recovered) break;
+    if (next.key) out.repaired.push(next.key);
+    recovered = next.block;
+    parsed = parseYamlOnce96(recovered, fallback);
+  }
+  out.issues = parsed.issues;
+  out.yamlError = parsed.issues[0]?.message ?? null;
+  out.lineWon = parsed.lineWon;
+  out.filledFromLines = parsed.filledFromLines;
+  out.result = parsed.frontmatter;
+  return out;
 }

@@ -5,8 +5,11 @@
 // Map of this folder:
 //   frontmatter.ts  the frontmatter parser (line reader + YAML core schema, merged)
 //   metadata.ts     metadata.openclaw: JSON5, lists, os/always/requires/install, invocation flags
-//   read.ts         reading a SKILL.md safely (symlink, size, root containment, no BOM stripping)
-//   config.ts       openclaw.json: where it is, loadConfig's env export and defaults, skills.entries, agents
+//   read.ts         reading a SKILL.md safely (symlink, size, root containment, no BOM stripping; 2026.9.6's
+//                   loader with its "Skipping invalid skill." diagnostics)
+//   config.ts       openclaw.json: where it is, loadConfig's env export and defaults, skills.entries, agents;
+//                   2026.9.6's schema refusal and agents roster
+//   clipath.ts      the CLI / Gateway PATH bootstrap (ensureOpenClawCliOnPath) of each release
 //   discover.ts     roots, nested roots, root SKILL.md, children, limits, merge by name
 //   eligibility.ts  the prompt builder's gate and the status data's requirement checks, PATH lookup
 //   prompt.ts       the <available_skills> prompt with its limits, compact format and warning line

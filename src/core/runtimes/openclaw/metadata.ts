@@ -5,9 +5,20 @@
 // frontmatter parser, or the raw line text won). OpenClaw parses that string with JSON5 and keeps the object
 // under the key `openclaw`. Anything else — `clawdbot`, `OpenClaw`, a top-level `requires:`, YAML that is not
 // JSON5 — is ignored without a word, which is what the findings of this profile make visible.
+//
+// 2026.9.6 (src/shared/frontmatter.ts `resolveOpenClawManifestBlock`, chunk `frontmatter-BdjKgRi1.mjs`;
+// src/skills/loading/frontmatter.ts `resolveSkillManifestMetadata`, chunk `frontmatter-2H_F0IFB.mjs`;
+// src/skills/loading/skill-entry-metadata.ts, chunk `workspace-skill-loader-*.mjs`) differs in four places:
+// the text is tried as strict JSON before JSON5; the legacy key `clawdbot` is read again when `openclaw` holds
+// no object (`clawdis` is not); an empty `skillKey` is no key; a download installer with a `sha256` that is not
+// 64 hex digits is dropped (a valid one is kept, lower-cased); and a skill without `skillKey` takes the `slug`
+// of `<skill>/.openclaw/source-origin.json` (written by installs) as its key.
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import JSON5 from 'json5';
 import type { ParsedFrontmatter } from './frontmatter';
+import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type InstallKind = 'brew' | 'node' | 'go' | 'uv' | 'download';
 export const INSTALL_KINDS: readonly InstallKind[] = ['brew', 'node', 'go', 'uv', 'download'];
@@ -23,6 +34,8 @@ export interface InstallSpec {
   package?: string;
   module?: string;
   url?: string;
+  /** 2026.9.6: a download's checksum (64 hex digits, lower-cased). */
+  sha256?: string;
   archive?: string;
   extract?: boolean;
   stripComponents?: number;
@@ -53,8 +66,14 @@ export interface InvocationPolicy {
   disableModelInvocation: boolean;
 }
 
-/** This snapshot has no legacy manifest keys (src/compat/legacy-names.ts): only `openclaw` is read. */
+/** 2026.4.12 has no legacy manifest keys (src/compat/legacy-names.ts): only `openclaw` is read. */
 export const MANIFEST_KEY = 'openclaw';
+
+/** The keys `resolveOpenClawManifestBlock` tries, in order: 2026.9.6 adds `LEGACY_MANIFEST_KEYS` (`clawdbot`,
+ *  src/compat/legacy-names.ts, chunk `legacy-names-*.mjs`). */
+export function manifestKeys(version: OpenClawVersion = OPENCLAW_BASELINE): readonly string[] {
+  return since(version, '2026.9.6') ? [MANIFEST_KEY, 'clawdbot'] : [MANIFEST_KEY];
+}
 
 /** A list, or one comma-separated string; entries `String()`-ed and trimmed, empties dropped; anything else
  *  (a number, an object, `true`) is an empty list. An object inside a list becomes "[object Object]". */
@@ -101,23 +120,32 @@ export type MetadataParse =
   | { status: 'absent' }
   | { status: 'not-json5'; text: string; error: string }
   | { status: 'no-openclaw-key'; text: string; parsed: unknown }
-  | { status: 'ok'; text: string; parsed: unknown; block: Record<string, unknown> };
+  | { status: 'ok'; text: string; parsed: unknown; block: Record<string, unknown>; key: string };
 
 /** `resolveOpenClawManifestBlock`, keeping why it failed (for findings). */
-export function parseManifestBlock(frontmatter: ParsedFrontmatter): MetadataParse {
+export function parseManifestBlock(frontmatter: ParsedFrontmatter, version: OpenClawVersion = OPENCLAW_BASELINE): MetadataParse {
   const raw = frontmatterString(frontmatter, 'metadata');
   if (!raw) return { status: 'absent' };
   let parsed: unknown;
   try {
-    parsed = JSON5.parse(raw);
+    if (since(version, '2026.9.6')) {
+      // `parseJsonWithJson5Fallback` (src/utils/parse-json-compat.ts): strict JSON first.
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        parsed = JSON5.parse(raw);
+      }
+    } else parsed = JSON5.parse(raw);
   } catch (err) {
     return { status: 'not-json5', text: raw, error: err instanceof Error ? err.message : String(err) };
   }
   if (!parsed || typeof parsed !== 'object') return { status: 'no-openclaw-key', text: raw, parsed };
-  const candidate = (parsed as Record<string, unknown>)[MANIFEST_KEY];
-  // `typeof [] === "object"`: a list under `openclaw` is accepted as the block (and then yields nothing).
-  if (candidate && typeof candidate === 'object') {
-    return { status: 'ok', text: raw, parsed, block: candidate as Record<string, unknown> };
+  for (const key of manifestKeys(version)) {
+    const candidate = (parsed as Record<string, unknown>)[key];
+    // `typeof [] === "object"`: a list under `openclaw` is accepted as the block (and then yields nothing).
+    if (candidate && typeof candidate === 'object') {
+      return { status: 'ok', text: raw, parsed, block: candidate as Record<string, unknown>, key };
+    }
   }
   return { status: 'no-openclaw-key', text: raw, parsed };
 }
@@ -197,9 +225,10 @@ function safeDownloadUrl(raw: unknown): string | undefined {
 export type InstallSpecProblem =
   | { problem: 'not-an-object' }
   | { problem: 'unknown-kind'; kind: string }
-  | { problem: 'missing-field'; kind: InstallKind; field: 'formula' | 'package' | 'module' | 'url' };
+  | { problem: 'missing-field'; kind: InstallKind; field: 'formula' | 'package' | 'module' | 'url' }
+  | { problem: 'bad-sha256' };
 
-export function parseInstallSpecDetailed(input: unknown): { spec: InstallSpec } | InstallSpecProblem {
+export function parseInstallSpecDetailed(input: unknown, version: OpenClawVersion = OPENCLAW_BASELINE): { spec: InstallSpec } | InstallSpecProblem {
   if (!input || typeof input !== 'object') return { problem: 'not-an-object' };
   const raw = input as Record<string, unknown>;
   const kindRaw = typeof raw.kind === 'string' ? raw.kind : typeof raw.type === 'string' ? raw.type : '';
@@ -230,6 +259,13 @@ export function parseInstallSpecDetailed(input: unknown): { spec: InstallSpec } 
   if (moduleSpec) spec.module = moduleSpec;
   const url = safeDownloadUrl(raw.url);
   if (url) spec.url = url;
+  // 2026.9.6 `parseInstallSpec` (chunk `frontmatter-2H_F0IFB.mjs`): a download's sha256 must be 64 hex digits.
+  if (since(version, '2026.9.6') && spec.kind === 'download' && raw.sha256 !== undefined) {
+    if (typeof raw.sha256 !== 'string') return { problem: 'bad-sha256' };
+    const sha256 = raw.sha256.trim().toLowerCase();
+    if (!/^[a-f0-9]{64}$/u.test(sha256)) return { problem: 'bad-sha256' };
+    spec.sha256 = sha256;
+  }
   if (typeof raw.archive === 'string') spec.archive = raw.archive;
   if (typeof raw.extract === 'boolean') spec.extract = raw.extract;
   if (typeof raw.stripComponents === 'number') spec.stripComponents = raw.stripComponents;
@@ -256,12 +292,12 @@ function resolveRequires(block: Record<string, unknown>): OpenClawRequires | und
 }
 
 /** `resolveOpenClawMetadata`: undefined when there is no usable `metadata.openclaw` object. */
-export function metadataFromBlock(block: Record<string, unknown>): OpenClawMetadata {
+export function metadataFromBlock(block: Record<string, unknown>, version: OpenClawVersion = OPENCLAW_BASELINE): OpenClawMetadata {
   const requires = resolveRequires(block);
   const installRaw = Array.isArray(block.install) ? (block.install as unknown[]) : [];
   const install: InstallSpec[] = [];
   for (const entry of installRaw) {
-    const parsed = parseInstallSpecDetailed(entry);
+    const parsed = parseInstallSpecDetailed(entry, version);
     if ('spec' in parsed) install.push(parsed.spec);
   }
   const os = normalizeStringList(block.os);
@@ -269,7 +305,8 @@ export function metadataFromBlock(block: Record<string, unknown>): OpenClawMetad
   if (typeof block.always === 'boolean') out.always = block.always;
   if (typeof block.emoji === 'string') out.emoji = block.emoji;
   if (typeof block.homepage === 'string') out.homepage = block.homepage;
-  if (typeof block.skillKey === 'string') out.skillKey = block.skillKey;
+  // 2026.9.6 `readNonEmptyStringPreservingWhitespace`: an empty skillKey is none.
+  if (typeof block.skillKey === 'string' && (block.skillKey !== '' || !since(version, '2026.9.6'))) out.skillKey = block.skillKey;
   if (typeof block.primaryEnv === 'string') out.primaryEnv = block.primaryEnv;
   if (os.length > 0) out.os = os;
   if (requires) out.requires = requires;
@@ -277,7 +314,43 @@ export function metadataFromBlock(block: Record<string, unknown>): OpenClawMetad
   return out;
 }
 
-export function resolveOpenClawMetadata(frontmatter: ParsedFrontmatter): OpenClawMetadata | undefined {
-  const parsed = parseManifestBlock(frontmatter);
-  return parsed.status === 'ok' ? metadataFromBlock(parsed.block) : undefined;
+export function resolveOpenClawMetadata(frontmatter: ParsedFrontmatter, version: OpenClawVersion = OPENCLAW_BASELINE): OpenClawMetadata | undefined {
+  const parsed = parseManifestBlock(frontmatter, version);
+  return parsed.status === 'ok' ? metadataFromBlock(parsed.block, version) : undefined;
+}
+
+/** The most `readRootJsonObjectSync` reads of a source-origin file (MAX_SKILL_SOURCE_ORIGIN_BYTES). */
+const MAX_SKILL_SOURCE_ORIGIN_BYTES = 16384;
+
+/** `readSourceInstallSkillKey` (2026.9.6): the trimmed non-empty `slug` of `<skillDir>/.openclaw/
+ *  source-origin.json` when that file is a JSON object of at most 16 KiB inside the skill folder. */
+export function readSourceOriginSlug(skillDir: string): string | undefined {
+  try {
+    const file = path.join(skillDir, '.openclaw', 'source-origin.json');
+    const dirReal = fs.realpathSync(skillDir);
+    const real = fs.realpathSync(file);
+    const rel = path.relative(dirReal, real);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+    const st = fs.statSync(real);
+    if (!st.isFile() || st.size > MAX_SKILL_SOURCE_ORIGIN_BYTES) return undefined;
+    const value: unknown = JSON.parse(fs.readFileSync(real, 'utf8'));
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    const slug = (value as Record<string, unknown>).slug;
+    return typeof slug === 'string' && slug.trim() ? slug.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The metadata an entry carries: `resolveOpenClawMetadata`, and for 2026.9.6 `resolveSkillEntryMetadata`,
+ *  which takes the source-origin slug as the skillKey when the metadata has none. */
+export function resolveEntryMetadata(
+  frontmatter: ParsedFrontmatter,
+  skillDir: string,
+  version: OpenClawVersion = OPENCLAW_BASELINE,
+): OpenClawMetadata | undefined {
+  const metadata = resolveOpenClawMetadata(frontmatter, version);
+  if (!since(version, '2026.9.6') || metadata?.skillKey) return metadata;
+  const slug = readSourceOriginSlug(skillDir);
+  return slug ? { ...metadata, skillKey: slug } : metadata;
 }

@@ -6,11 +6,18 @@
 //  - it must resolve inside the root it was loaded from;
 //  - the bytes are decoded as UTF-8 WITHOUT stripping a byte-order mark (a BOM then hides the frontmatter).
 // Every filesystem error means "no skill": nothing here throws.
+//
+// 2026.9.6 reads differently (`readSkillFileSync` / `loadSingleSkillDirectory` of src/skills/loading/
+// local-loader.ts, chunk `local-loader-DP-Jr6_I.mjs`, over `openRootFileSync` of @openclaw/fs-safe): see
+// `loadSkillFile96` below.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { parseFrontmatter, parseSkillFrontmatter } from './frontmatter';
+import { resolveInvocationPolicy } from './metadata';
+import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
-export type ReadFailure = 'symlink' | 'not-a-file' | 'too-large' | 'outside-root' | 'path' | 'io' | 'empty';
+export type ReadFailure = 'symlink' | 'not-a-file' | 'too-large' | 'outside-root' | 'path' | 'io' | 'empty' | 'hardlink';
 
 export type ReadResult = { ok: true; text: string; realPath: string; size: number } | { ok: false; reason: ReadFailure };
 
@@ -115,5 +122,245 @@ export function readForDiagnostics(filePath: string, limit: number): { text: str
         // ignore
       }
     }
+  }
+}
+
+// --- 2026.9.6 ---
+
+/** What the 2026.9.6 loader tells its `onDiagnostic` about a SKILL.md it does not turn into a skill (the skill
+ *  root loader logs it as "Skipping invalid skill."). */
+export interface SkillFileDiagnostic {
+  path: string;
+  message: string;
+}
+
+export type SkillFileLoad96 =
+  | { ok: true; text: string; realPath: string; size: number; frontmatter: Record<string, string> }
+  | { ok: false; reason: ReadFailure | 'frontmatter' | 'no-name' | 'no-description'; diagnostic: SkillFileDiagnostic | null };
+
+/** `shortPath` of @openclaw/fs-safe (error-detail.js): the home written `~/`, control characters escaped. */
+function shortPath(value: string, home: string): string {
+  const prefix = home.endsWith(path.sep) ? home : `${home}${path.sep}`;
+  const shortened = value === home ? '~' : value.startsWith(prefix) ? `~${path.sep}${value.slice(prefix.length)}` : value;
+  return shortened.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function errorCode(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+}
+
+/**
+ * `loadSingleSkillDirectory` of 2026.9.6 up to the name and description: the SKILL.md of `skillDir` opened by
+ * `openRootFileSync` with the skill FOLDER's real path as the boundary (2026.4.12 used the skills root):
+ *  - a SKILL.md that is a symlink is followed when it resolves inside its own folder (2026.4.12 never read
+ *    one); one resolving elsewhere is refused ("Symlink escapes skill root (…): …"), a dangling one is
+ *    missing (no word), a looping one is refused ("symlink path could not be resolved");
+ *  - the file must be a regular file ("path does not have the required file type") and, unless the root is the
+ *    bundled one (`shouldRejectHardlinkedPluginFiles`), not hard-linked ("path must not be hardlinked");
+ *  - it is read up to `maxBytes` ("File exceeds N bytes" when larger), decoded as UTF-8;
+ *  - an empty file is parsed like any other (and then lacks a description);
+ *  - `parseSkillFrontmatter` refuses a frontmatter with issues ("invalid frontmatter: CODE: message");
+ *  - the name (frontmatter `name` trimmed, else the folder name) and a trimmed description are required
+ *    ("name is required", "description is required").
+ * Every refusal but a missing file comes with the diagnostic OpenClaw logs. `parse` is the frontmatter parser
+ * of the release (passed in to keep this module free of it).
+ */
+export function loadSkillFile96(p: {
+  skillDir: string;
+  maxBytes: number;
+  rejectHardlinks: boolean;
+  /** `os.homedir()` of the OpenClaw process, for the paths in fs-safe's messages. */
+  home: string;
+  parse: (text: string) => Record<string, string>;
+}): SkillFileLoad96 {
+  const filePath = path.join(p.skillDir, 'SKILL.md');
+  const diag = (message: string): SkillFileDiagnostic => ({ path: filePath, message });
+  let skillDirReal: string;
+  try {
+    skillDirReal = fs.realpathSync(p.skillDir);
+  } catch {
+    return { ok: false, reason: 'path', diagnostic: null };
+  }
+  let fd: number | null = null;
+  let text: string;
+  let realPath: string;
+  let size: number;
+  try {
+    let lst: fs.Stats;
+    try {
+      lst = fs.lstatSync(filePath);
+    } catch (err) {
+      const c = errorCode(err);
+      if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
+      return { ok: false, reason: 'io', diagnostic: diag(err instanceof Error ? err.message : String(err)) };
+    }
+    realPath = path.resolve(filePath);
+    if (lst.isSymbolicLink()) {
+      try {
+        realPath = fs.realpathSync(filePath);
+      } catch (err) {
+        const c = errorCode(err);
+        if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
+        return { ok: false, reason: 'symlink', diagnostic: diag('symlink path could not be resolved') };
+      }
+      if (!isPathInside(skillDirReal, realPath)) {
+        return {
+          ok: false,
+          reason: 'outside-root',
+          diagnostic: diag(`Symlink escapes skill root (${shortPath(skillDirReal, p.home)}): ${shortPath(path.resolve(filePath), p.home)}`),
+        };
+      }
+    }
+    const st = fs.statSync(realPath);
+    if (!st.isFile()) return { ok: false, reason: 'not-a-file', diagnostic: diag('path does not have the required file type') };
+    if (p.rejectHardlinks && st.nlink > 1) return { ok: false, reason: 'hardlink', diagnostic: diag('path must not be hardlinked') };
+    fd = fs.openSync(realPath, fs.constants.O_RDONLY | (typeof fs.constants.O_NOFOLLOW === 'number' ? fs.constants.O_NOFOLLOW : 0));
+    const opened = fs.fstatSync(fd);
+    if (!opened.isFile()) return { ok: false, reason: 'not-a-file', diagnostic: diag('path does not have the required file type') };
+    if (opened.size > p.maxBytes) return { ok: false, reason: 'too-large', diagnostic: diag(`File exceeds ${p.maxBytes} bytes`) };
+    const buffer = Buffer.alloc(opened.size);
+    let read = 0;
+    while (read < buffer.length) {
+      const n = fs.readSync(fd, buffer, read, buffer.length - read, read);
+      if (n <= 0) break;
+      read += n;
+    }
+    text = buffer.subarray(0, read).toString('utf8');
+    size = read;
+  } catch (err) {
+    const c = errorCode(err);
+    if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
+    return { ok: false, reason: 'io', diagnostic: diag(err instanceof Error ? err.message : String(err)) };
+  } finally {
+    if (fd !== null) {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // already closed
+      }
+    }
+  }
+  let frontmatter: Record<string, string>;
+  try {
+    frontmatter = p.parse(text);
+  } catch (err) {
+    return { ok: false, reason: 'frontmatter', diagnostic: diag(err instanceof Error ? err.message : 'failed to parse skill frontmatter') };
+  }
+  const name = frontmatter.name?.trim() || path.basename(p.skillDir).trim();
+  const description = frontmatter.description?.trim();
+  if (!name) return { ok: false, reason: 'no-name', diagnostic: diag('name is required') };
+  if (!description) return { ok: false, reason: 'no-description', diagnostic: diag('description is required') };
+  return { ok: true, text, realPath, size, frontmatter };
+}
+
+/** What `loadSingleSkillDirectory96` needs of discover.ts's DiscoveryContext, written structurally so that
+ *  this module does not import discover.ts (which imports it). */
+export interface SkillDirectoryContext<S extends string> {
+  limits: { maxSkillFileBytes: number };
+  logs: { push(record: { subsystem: 'skills'; level: 'warn'; message: string; meta: Record<string, unknown> }): unknown };
+  traces: {
+    push(trace: { dir: string; source: S; fate: { kind: 'no-skill-md' } | { kind: 'no-description' } | { kind: 'unreadable'; reason: ReadFailure } }): unknown;
+  };
+  compactPath: (p: string) => string;
+  version?: OpenClawVersion;
+  home?: string;
+}
+
+/** A loaded skill as discover.ts's `LoadedSkill`. */
+export interface SkillDirectoryLoad<S extends string> {
+  name: string;
+  description: string;
+  filePath: string;
+  baseDir: string;
+  source: S;
+  disableModelInvocation: boolean;
+}
+
+/** `warnInvalidSkill` (src/skills/loading/skill-root-loader.ts, chunk `plugin-skills-*.mjs`): what 2026.9.6
+ *  logs for every diagnostic of the loader. */
+function warnInvalidSkill<S extends string>(ctx: SkillDirectoryContext<S>, source: S, diagnostic: SkillFileDiagnostic): void {
+  ctx.logs.push({
+    subsystem: 'skills',
+    level: 'warn',
+    message: 'Skipping invalid skill.',
+    meta: {
+      source,
+      filePath: diagnostic.path,
+      error: diagnostic.message,
+      consoleMessage: `Skipping invalid skill: file=${ctx.compactPath(diagnostic.path)} error=${diagnostic.message}`,
+    },
+  });
+}
+
+/** The OpenClaw process's `os.homedir()` as the discovery context knows it. */
+function homeOf<S extends string>(ctx: SkillDirectoryContext<S>): string {
+  return ctx.home ?? '';
+}
+
+/** `loadSingleSkillDirectory` of 2026.9.6 (local-loader.ts, chunk `local-loader-DP-Jr6_I.mjs`) with the
+ *  root loader's `warnInvalidSkill` as its diagnostic sink; the folder's fate is traced as 2026.4.12's are. */
+export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectoryContext<S>, skillDir: string, source: S): SkillDirectoryLoad<S> | null {
+  const version = ctx.version ?? OPENCLAW_BASELINE;
+  const loaded = loadSkillFile96({
+    skillDir,
+    maxBytes: ctx.limits.maxSkillFileBytes,
+    rejectHardlinks: source !== 'openclaw-bundled',
+    home: homeOf(ctx),
+    parse: (text) => parseSkillFrontmatter(text, version),
+  });
+  if (!loaded.ok) {
+    if (loaded.diagnostic) warnInvalidSkill(ctx, source, loaded.diagnostic);
+    switch (loaded.reason) {
+      case 'path':
+        ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-skill-md' } });
+        break;
+      case 'frontmatter':
+      case 'no-name':
+      case 'no-description':
+        ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-description' } });
+        break;
+      default:
+        ctx.traces.push({ dir: skillDir, source, fate: { kind: 'unreadable', reason: loaded.reason } });
+    }
+    return null;
+  }
+  const frontmatter = loaded.frontmatter;
+  return {
+    name: frontmatter.name?.trim() || path.basename(skillDir).trim(),
+    description: frontmatter.description?.trim() ?? '',
+    filePath: path.resolve(skillDir, 'SKILL.md'),
+    baseDir: path.resolve(skillDir),
+    source,
+    disableModelInvocation: resolveInvocationPolicy(frontmatter).disableModelInvocation,
+  };
+}
+
+/** The frontmatter a loaded skill's entry carries: `readSkillFrontmatterSafe` re-reading the file with the
+ *  skill folder as the root (2026.4.12), or the loader's own parse (2026.9.6 keeps the record's frontmatter,
+ *  `createSkillEntry`; re-reading it the same way gives the same values). `{}` when it cannot be read. */
+export function readEntryFrontmatter(
+  skill: { baseDir: string; filePath: string; source: string },
+  maxBytes: number,
+  version: OpenClawVersion = OPENCLAW_BASELINE,
+  home = '',
+): Record<string, string> {
+  if (since(version, '2026.9.6')) {
+    const loaded = loadSkillFile96({
+      skillDir: skill.baseDir,
+      maxBytes,
+      rejectHardlinks: skill.source !== 'openclaw-bundled',
+      home,
+      parse: (text) => parseSkillFrontmatter(text, version),
+    });
+    return loaded.ok ? loaded.frontmatter : {};
+  }
+  const rootReal = tryRealpath(path.resolve(skill.baseDir));
+  if (!rootReal) return {};
+  const read = readSkillFileSync(rootReal, path.resolve(skill.filePath), maxBytes);
+  if (!read.ok) return {};
+  try {
+    return parseFrontmatter(read.text);
+  } catch {
+    return {};
   }
 }

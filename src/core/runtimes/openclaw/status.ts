@@ -6,6 +6,7 @@ import { isBundledSkillAllowed, evaluateRequirements, resolveSkillKey, type Elig
 import { resolveBundledAllowlist, resolveSkillConfig, resolveSkillsInstallPreferences } from './config';
 import type { InstallSpec } from './metadata';
 import type { SkillEntry } from './types';
+import { OPENCLAW_BASELINE, since } from './versions';
 
 export interface InstallOption {
   id: string;
@@ -99,8 +100,12 @@ export function installChoices(entry: SkillEntry, ctx: EligibilityContext): Arra
     }
     return { id, kind: spec.kind, label, bins: spec.bins ?? [] };
   };
-  if (filtered.every((spec) => spec.kind === 'download')) return filtered.map((spec, i) => ({ option: toOption(spec, i), spec }));
-  const indexed = filtered.map((spec, index) => ({ spec, index }));
+  // 2026.9.6 `normalizeInstallOptions` (chunk `status-BSyTpTh2.mjs`) numbers default ids by the spec's place in
+  // the whole install list; 2026.4.12 by its place among the specs for this platform.
+  const v96 = since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6');
+  const placeOf = (spec: InstallSpec, i: number): number => (v96 ? install.indexOf(spec) : i);
+  if (filtered.every((spec) => spec.kind === 'download')) return filtered.map((spec, i) => ({ option: toOption(spec, placeOf(spec, i)), spec }));
+  const indexed = filtered.map((spec, index) => ({ spec, index: placeOf(spec, index) }));
   const find = (kind: InstallSpec['kind']) => indexed.find((i) => i.spec.kind === kind);
   const brewAvailable = ctx.bins.has('brew');
   const pick =
@@ -130,7 +135,12 @@ export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext, bun
     source: entry.source,
     // `resolveBundledSkillsContext`: when the bundled folder holds skills, a skill of the same NAME counts as
     // bundled whatever its source; otherwise the source decides.
-    bundled: bundledNames.size > 0 ? bundledNames.has(entry.name) : entry.source === 'openclaw-bundled',
+    // (2026.9.6: the source alone decides, `bundled` or `custodian`.)
+    bundled: since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6')
+      ? entry.source === 'openclaw-bundled' || (entry.source as string) === 'openclaw-custodian'
+      : bundledNames.size > 0
+        ? bundledNames.has(entry.name)
+        : entry.source === 'openclaw-bundled',
     filePath: entry.filePath,
     baseDir: entry.baseDir,
     skillKey,
