@@ -1,6 +1,7 @@
 // The runtime profiles' front door: judge the skills the engine evaluated by the runtimes that apply to
 // them, and build each runtime's context from the machine. The CLI and the extension call only this.
 
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import type { EvaluatedSkill } from '../engine';
@@ -63,7 +64,25 @@ export function runtimeContext(
     ...(choices.environments !== undefined ? { environments: choices.environments } : {}),
     ...(choices.hermesHome !== undefined ? { hermesHome: choices.hermesHome } : {}),
     ...(choices.openclawConfig !== undefined ? { openclawConfig: choices.openclawConfig } : {}),
+    // OpenClaw's CLI puts the folder of the node that runs it first on PATH: `openclaw` is a node script
+    // (`#!/usr/bin/env node`), so that is the node found first on PATH.
+    ...openclawNodeDirOf(env, platform),
   };
+}
+
+function openclawNodeDirOf(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): { openclawNodeDir?: string } {
+  const names = platform === 'win32' ? ['node.exe'] : ['node'];
+  for (const dir of (env['PATH'] ?? '').split(platform === 'win32' ? ';' : ':')) {
+    if (!dir || !path.isAbsolute(dir)) continue;
+    for (const n of names) {
+      try {
+        if (statSync(path.join(dir, n)).isFile()) return { openclawNodeDir: dir };
+      } catch {
+        // not here
+      }
+    }
+  }
+  return {};
 }
 
 /** The version each runtime is judged by: asked for, else installed here (OpenClaw: its package found from
