@@ -380,11 +380,19 @@ async function agentSkills(
       throw new UsageError(`path does not exist: ${String(values['agents-file'])}`);
     }
   }
+  // The agents file with its agents.d/ drop-ins, each file's problems at its own path.
   const { file: agentsFile, agent } = await engine.loadAgent(file, id);
   let problems = 0;
-  for (const p of agentsFile.problems) {
-    io.err(`${relativeTo(io.cwd, agentsFile.path)}:${p.line}:${p.column}: ${p.severity}: ${p.message}\n`);
-    if (p.severity === 'error') problems++;
+  for (const f of [agentsFile, ...(agentsFile.dropIns ?? [])]) {
+    for (const p of f.problems) {
+      io.err(`${relativeTo(io.cwd, f.path)}:${p.line}:${p.column}: ${p.severity}: ${p.message}\n`);
+      if (p.severity === 'error') problems++;
+    }
+  }
+  // A configuration refused for a reason no file's problems tell (an agents.d that cannot be listed).
+  if (agentsFile.error !== null && problems === 0) {
+    io.err(`${relativeTo(io.cwd, agentsFile.path)}: error: ${agentsFile.error}\n`);
+    problems++;
   }
   if (!agent) {
     const known = agentsFile.agents.map((a) => a.id).join(', ') || 'none';
@@ -398,7 +406,7 @@ async function agentSkills(
   for (const s of skills) {
     if (s.status.verdict !== 'not_found') continue;
     const at = agent.skillPositions.get(s.id) ?? { line: agent.line, column: 1 };
-    io.err(`${relativeTo(io.cwd, agentsFile.path)}:${at.line}:${at.column}: warning: ${notFoundReason(agent, s.id)}\n`);
+    io.err(`${relativeTo(io.cwd, agent.file ?? agentsFile.path)}:${at.line}:${at.column}: warning: ${notFoundReason(agent, s.id)}\n`);
   }
   return { skills, problems };
 }
@@ -487,7 +495,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
       io.out(formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null));
     }
     if (skills.length === 0) {
-      io.err(`skill-author: no SKILL.md found under ${positionals.length ? positionals.join(', ') : '.'}\n`);
+      // An agent may load nothing at all (a refused configuration, a blank skills_dir): the warnings above say why.
+      if (values['agent'] !== undefined) io.err(`skill-author: nexo-rs loads no skill for agent \`${String(values['agent'])}\`\n`);
+      else io.err(`skill-author: no SKILL.md found under ${positionals.length ? positionals.join(', ') : '.'}\n`);
       return 1;
     }
     const errors = entries.some((e) => e.diagnostics.some((d) => d.severity === 'error' && !inBaseline(d)));

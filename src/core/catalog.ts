@@ -178,12 +178,17 @@ export async function findSkills(target: string, options: WalkOptions = {}): Pro
     out.problems.push({ path: abs, message: 'not a file or folder' });
     return out;
   }
-  // A folder given directly whose SKILL.md exists (of any kind) is that one skill; one that stat cannot see
-  // (a dangling link) is found by the walk's listing of the folder.
-  const ownFile = path.join(abs, SKILL_FILE);
-  const own = await statOrNull(io, ownFile);
-  if (own !== null) return one(ownFile, own);
+  // A folder given directly is walked whether or not it holds a SKILL.md itself: its own SKILL.md (of any kind,
+  // even a dangling link stat cannot see) is its skill, and the skill folders below it are skills too, as the
+  // runtimes that read it as a skills folder load them (Hermes: a root-level SKILL.md and every SKILL.md below
+  // it, RULES.md D4/C1; OpenClaw: its sub-folders when the root SKILL.md has no description, §2).
   await walk(abs, abs, out, options);
+  // A folder that cannot be listed: its SKILL.md, which stat sees, is still that skill.
+  const ownFile = path.join(abs, SKILL_FILE);
+  if (!out.skills.some((s) => s.file === ownFile)) {
+    const own = await statOrNull(io, ownFile);
+    if (own !== null) one(ownFile, own);
+  }
   out.skills.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return out;
 }

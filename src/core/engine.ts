@@ -3,7 +3,7 @@
 // the same class, so the editor and the CLI cannot disagree.
 
 import * as path from 'node:path';
-import { type AgentDef, type AgentsFile, readAgentsFile, resolveAgentSkill } from './agents';
+import { type AgentDef, type AgentsFile, readAgentsConfig, resolveAgentSkill } from './agents';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
 import { BinResolver, currentPathEnvironment, type PathEnvironment } from './binlookup';
 import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './cache';
@@ -170,9 +170,10 @@ export class Engine {
   /** The agent's skills in its order, as nexo-rs loads them: names trimmed and blank ones skipped, overrides
    *  applied, unlisted skills absent, missing ones `not_found`, versions cached across the agent's skills as
    *  in one runtime process (so the skills are judged one after the other, in the agent's order). Nothing
-   *  when the runtime refuses the agents file (it starts no agent). */
+   *  when the runtime refuses the agents file (it starts no agent), nor when the agent's skills_dir is blank
+   *  (the runtime injects no skill at all, `llm_behavior.rs:910-915`). */
   async checkAgent(agent: AgentDef, signal?: AbortSignal, analysisOf?: (file: string) => SkillAnalysis | undefined): Promise<EvaluatedSkill[]> {
-    if (agent.fileError) return [];
+    if (agent.fileError || rustTrim(agent.skillsDir) === '') return [];
     const versionCache = new NexoVersionCache();
     const out: EvaluatedSkill[] = [];
     for (const listed of agent.skills) {
@@ -200,8 +201,9 @@ export class Engine {
     return out;
   }
 
+  /** The agent as nexo-rs starts it from this agents file: its `agents.d/` drop-ins merged (RULES.md §11). */
   async loadAgent(agentsFile: string, agentId: string): Promise<{ file: AgentsFile; agent: AgentDef | undefined }> {
-    const file = await readAgentsFile(agentsFile);
+    const file = await readAgentsConfig(agentsFile);
     return { file, agent: file.agents.find((a) => a.id === agentId) };
   }
 }

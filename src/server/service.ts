@@ -9,7 +9,7 @@ import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type AgentDef, type AgentsFile, findAgentsFile, notFoundReason, readAgentsFile, resolveAgentSkill, type AgentProblem } from '../core/agents';
+import { type AgentDef, type AgentsFile, findAgentsFile, notFoundReason, readAgentsConfig, resolveAgentSkill, type AgentProblem } from '../core/agents';
 import type { SkillAnalysis } from '../core/analyze';
 import { agentOverridesFor, type AgentOverride, declaredBins, type FieldScope, fieldScope } from '../core/assist';
 import { withEnvFiles } from '../core/env';
@@ -193,27 +193,42 @@ export class SkillService {
         if (f) files.push(f);
       }
     const env = this.engine().env;
-    this.agentsFiles = await Promise.all(files.map((f) => readAgentsFile(f, { env, cwd: this.workspace.cwd() })));
+    // Each with its agents.d/ drop-ins merged, as nexo-rs loads the configuration (RULES.md §11).
+    this.agentsFiles = await Promise.all(files.map((f) => readAgentsConfig(f, { env, cwd: this.workspace.cwd() })));
   }
 
-  /** Whether `file` is one of the agents files in use. */
+  /** Whether `file` is one of the agents files in use, or may be one of their drop-ins: the `agents.d` folder
+   *  beside one, or a `*.yaml` in it (created, changed or deleted, it changes the configuration). */
   isAgentsFile(file: string): boolean {
     const abs = path.resolve(file);
-    return this.agentsFiles.some((f) => f.path === abs);
+    return this.agentsFiles.some((f) => {
+      if (f.path === abs) return true;
+      const dropDir = path.join(path.dirname(f.path), 'agents.d');
+      return abs === dropDir || (path.dirname(abs) === dropDir && abs.endsWith('.yaml'));
+    });
+  }
+
+  /** Every file of the configurations in use: each agents file, then its drop-ins, each with the agents it
+   *  defines that nexo-rs starts (one a later drop-in replaces does not start) and the configuration's error. */
+  agentsConfigFiles(): AgentsFile[] {
+    return this.agentsFiles.flatMap((f) => [f, ...(f.dropIns ?? []).map((d) => ({ ...d, agents: f.agents.filter((a) => a.file === d.path), error: f.error }))]);
   }
 
   /** Agents whose `skill_overrides` set the mode of the skill in `skillDir`. */
   overridesFor(skillDir: string): AgentOverride[] {
     const agents: AgentDef[] = this.agentsFiles.flatMap((f) => (f.error === null ? f.agents : []));
-    return agentOverridesFor(agents, skillDir, (a) => this.agentsFiles.find((f) => f.agents.includes(a))?.path ?? 'agents.yaml');
+    return agentOverridesFor(agents, skillDir, (a) => a.file ?? this.agentsFiles.find((f) => f.agents.includes(a))?.path ?? 'agents.yaml');
   }
 
   /** An agents file's problems as `check --agent` prints them: the file's own, then a warning at each listed
    *  skill with no SKILL.md in its agent's skills_dir (looked up on disk each time). */
   async agentsProblems(file: AgentsFile): Promise<AgentProblem[]> {
     const problems = [...file.problems];
-    // A refused file starts no agent: its listed skills are never looked up.
+    // A refused file starts no agent: its listed skills are never looked up; nor are those of an agent whose
+    // skills_dir is blank (it loads no skill). Only the agents this file defines: the merged ones of another
+    // file of the configuration are that file's.
     for (const agent of file.error === null ? file.agents : []) {
+      if ((agent.file !== undefined && agent.file !== file.path) || agent.skillsDir.trim() === '') continue;
       for (const name of agent.skills) {
         if (await resolveAgentSkill(agent, name)) continue;
         const at = agent.skillPositions.get(name) ?? { line: agent.line, column: 1 };

@@ -425,7 +425,7 @@ export class SkillModel {
   private async loadAgents(): Promise<void> {
     try {
       await this.service.loadAgentsFiles();
-      for (const f of this.service.agentsFiles) {
+      for (const f of this.service.agentsConfigFiles()) {
         for (const p of await this.service.agentsProblems(f))
           this.log[p.severity === 'error' ? 'error' : 'warn'](`${f.path}:${p.line}:${p.column}: ${p.message}`);
       }

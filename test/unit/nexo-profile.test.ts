@@ -95,9 +95,13 @@ describe('nexo-rs profile: the agents file', () => {
   });
 
   it('a blank skills_dir injects no skill at all; blank names get no status; nested names reach nested folders', async () => {
-    const blank = await run({ skills: { a: 'A.' }, agents: agent('[a]').replace('skills_dir: ../skills', 'skills_dir: "  "') });
+    const blank = await run({ skills: { a: 'A.' }, agents: agent('[a]').replace('skills_dir: ../skills', 'skills_dir: ""') });
     assert.deepEqual(blank.skills, []);
     assert.equal(blank.block, null);
+    // Only an empty value stays empty when resolved: "  " is `<config>/  `, trimmed to the config folder.
+    const spaces = await run({ skills: { a: 'A.' }, agents: agent('[a]').replace('skills_dir: ../skills', 'skills_dir: "  "') });
+    assert.deepEqual(statuses(spaces), [['a', 'not_found']]);
+    assert.ok(spaces.agent?.skillsDir.endsWith('/config/'));
     const r = await run({ skills: { 'tools/cutter': 'Cut.' }, agents: agent('["  ", " tools/cutter ", ""]') });
     assert.deepEqual(statuses(r), [['tools/cutter', 'loaded']]);
     assert.equal(r.block, '# SKILLS\n\n## tools/cutter\nCut.');

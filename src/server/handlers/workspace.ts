@@ -286,7 +286,8 @@ export class WorkspaceHandler {
       return out;
     }
     const now = new Set<string>();
-    for (const file of this.service.agentsFiles) {
+    // With their agents.d/ drop-ins: a drop-in's problems are published on it.
+    for (const file of this.service.agentsConfigFiles()) {
       const uri = pathToFileURL(file.path).href;
       const open = this.docs.documents.get(uri) !== undefined && kindOf(uri) === 'agents';
       if (open && !this.docs.pull) continue;

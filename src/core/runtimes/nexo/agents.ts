@@ -11,9 +11,16 @@
 // - a value converted from a YAML value must have the right YAML type: `skills: [42]` (an integer) is not a
 //   string and fails, an override must be exactly `strict`, `warn` or `disable`;
 // - `config/agents.d/*.yaml` (sorted by file name) are merged after it: an agent whose `id` already exists
-//   REPLACES the earlier one;
+//   REPLACES the earlier one (in its place), a new one is appended (`merge_agents_drop_in`). Only names whose
+//   extension is exactly `yaml` count (`.yml`, `.YAML` and a file named `.yaml` do not); each is read as the
+//   agents file is, except that its `schema_version` is not removed (an unknown field); any error in one
+//   (unreadable, not UTF-8, a placeholder, YAML, an unknown key) refuses the whole configuration, and so does
+//   an `agents.d` that exists but cannot be listed;
 // - `skills_dir` defaults to `./skills` and a relative one is resolved against the config folder with `./`
-//   components dropped (so the default is `<config>/skills`, and `../skills` stays `<config>/../skills`).
+//   components dropped (so the default is `<config>/skills`, and `../skills` stays `<config>/../skills`); an
+//   empty one stays empty. The loader's root is that value trimmed, and blank means no skill is injected at
+//   all (`llm_behavior.rs:910-915`): so `""` is blank, while `"  "` resolves to `<config>/  `, i.e. the config
+//   folder itself.
 // Problems are reported with the line they are on (for the editor and the CLI); `error` is the first one,
 // the reason the runtime refuses the file.
 
@@ -45,6 +52,8 @@ export interface AgentDef {
   /** `tenant_id`: when set, `<skills_dir>/<tenant>/<name>/` is looked at first. */
   tenantId?: string | null;
   line: number;
+  /** The file the agent is defined in (`agents.yaml` or a drop-in of `agents.d/`), when read from one. */
+  file?: string;
   /** Where each listed skill is written (first mention), so a skill that is not found can be pointed at. */
   skillPositions: Map<string, { line: number; column: number }>;
   /** Why the runtime refuses the file this agent comes from (it then starts no agent), or null. */
@@ -57,6 +66,10 @@ export interface AgentsFile {
   problems: AgentProblem[];
   /** The first error: the runtime refuses the whole configuration and starts no agent. Null when none. */
   error: string | null;
+  /** Read with its drop-ins (`readAgentsConfig`): the `agents.d/*.yaml` files merged after it, in order. Then
+   *  `agents` are the merged agents (each with its own `file`), and `error` the configuration's first error
+   *  (naming the file it is in when that is a drop-in); `problems` stay this file's own. */
+  dropIns?: AgentsFile[];
 }
 
 const MODES: readonly string[] = ['strict', 'warn', 'disable'];
@@ -115,6 +128,9 @@ export interface AgentsFileOptions {
   /** The config folder relative `skills_dir` values resolve against (default: the file's folder; a
    *  drop-in of `agents.d/` resolves against the config folder above it). */
   configDir?: string;
+  /** The file is a drop-in of `agents.d/`: its `schema_version` is not removed (an unknown field), and a later
+   *  agent with an `id` already defined replaces the earlier one. */
+  dropIn?: boolean;
 }
 
 /** `resolve_placeholders` (`env.rs`): the text with every `${…}` substituted, or the first error. A `${`
@@ -231,12 +247,15 @@ function text(node: unknown): string {
   return s.type === 'PLAIN' && typeof s.source === 'string' ? s.source : String(s.value);
 }
 
-/** Resolve `skills_dir` against the config folder as the runtime does: `./` components dropped, `..` kept. */
+/** The folder the loader reads for a `skills_dir` value: resolved against the config folder as the runtime
+ *  does (`resolve_relative_paths`: an empty value unchanged, an absolute one as written, else joined with
+ *  `./` components dropped and `..` kept), then trimmed (Rust trim) as `llm_behavior.rs` trims it. '' means
+ *  blank: the runtime injects no skill at all. So `"  "` is `<config>/  ` trimmed, the config folder. */
 export function resolveSkillsDir(configDir: string, value: string): string {
-  if (rustTrim(value) === '') return '';
-  if (path.isAbsolute(value)) return value;
+  if (value === '') return '';
+  if (path.isAbsolute(value)) return rustTrim(value);
   const parts = value.split('/').filter((p) => p !== '' && p !== '.');
-  return [configDir.replace(/\/+$/, ''), ...parts].join('/');
+  return rustTrim([configDir.replace(/\/+$/, ''), ...parts].join('/'));
 }
 
 export function parseAgentsFile(source: string, filePath: string, options: AgentsFileOptions = {}): AgentsFile {
@@ -292,6 +311,8 @@ export function parseAgentsFile(source: string, filePath: string, options: Agent
   for (const pair of root.items) {
     const key = isScalar(pair.key) ? text(pair.key) : '';
     if (key === 'agents') agentsNode = pair.value ?? null;
+    else if (key === 'schema_version' && options.dropIn)
+      nodeProblem('error', 'unknown field `schema_version`: the runtime removes it from agents.yaml only, not from a drop-in of agents.d', pair.key as Node);
     else if (key !== 'schema_version') nodeProblem('error', `unknown field \`${key}\` at the top of the agents file (expected \`agents\`)`, pair.key as Node);
   }
   if (agentsNode === undefined) {
@@ -302,14 +323,19 @@ export function parseAgentsFile(source: string, filePath: string, options: Agent
     if (valueKind(agentsNode) !== 'null') nodeProblem('error', '`agents` must be a list of agents', agentsNode as Node);
     return finish(out);
   }
-  const configDir = options.configDir ?? path.dirname(abs);
-  const ids = new Set<string>();
+  const configDir = options.configDir ?? (options.dropIn ? path.dirname(path.dirname(abs)) : path.dirname(abs));
   for (const item of agentsNode.items) {
     const def = readAgent(item, configDir, nodeProblem, pos);
     if (!def) continue;
-    if (ids.has(def.id)) nodeProblem('warning', `agent \`${def.id}\` is defined twice; the first definition is used`, item as Node);
-    else out.agents.push(def);
-    ids.add(def.id);
+    def.file = abs;
+    const at = out.agents.findIndex((a) => a.id === def.id);
+    if (at < 0) out.agents.push(def);
+    else if (!options.dropIn) nodeProblem('warning', `agent \`${def.id}\` is defined twice; the first definition is used`, item as Node);
+    else {
+      // A drop-in's agents are merged one by one: the later one replaces the earlier, in its place.
+      nodeProblem('warning', `agent \`${def.id}\` is defined twice in this drop-in; the later definition replaces the earlier one`, item as Node);
+      out.agents[at] = def;
+    }
   }
   return finish(out);
 }
@@ -381,6 +407,13 @@ function readAgent(
   if (dir) {
     if (valueKind(dir.value) === 'str') def.skillsDir = resolveSkillsDir(configDir, text(dir.value));
     else problem('error', `${who}: \`skills_dir\` must be a path (text)`, (dir.value as Node) ?? dir.key);
+    if (def.skillsDir === '' && def.skills.length > 0) {
+      problem(
+        'warning',
+        `${who}: \`skills_dir\` is empty: nexo-rs warns "skills configured but skills_dir is empty" and injects no skill at all`,
+        (dir.value as Node) ?? dir.key,
+      );
+    }
   }
   const tenant = fields.get('tenant_id');
   if (tenant) {
@@ -458,8 +491,13 @@ function readOverrides(value: unknown, def: AgentDef, who: string, problem: Node
 export async function readAgentsFile(filePath: string, options: AgentsFileOptions = {}): Promise<AgentsFile> {
   let source: string;
   try {
-    source = await fs.readFile(filePath, 'utf8');
+    // `read_to_string`: a file that is not UTF-8 cannot be read.
+    source = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await fs.readFile(filePath));
   } catch (e) {
+    if (e instanceof TypeError) {
+      const message = 'agents file is not valid UTF-8: the runtime cannot read it';
+      return { path: path.resolve(filePath), agents: [], problems: [{ severity: 'error', message, line: 1, column: 1 }], error: message };
+    }
     const code = (e as NodeJS.ErrnoException).code;
     const message = code === 'ENOENT' ? 'agents file does not exist' : `agents file cannot be read (${code ?? 'error'})`;
     return { path: path.resolve(filePath), agents: [], problems: [{ severity: 'error', message, line: 1, column: 1 }], error: message };
@@ -467,34 +505,63 @@ export async function readAgentsFile(filePath: string, options: AgentsFileOption
   return parseAgentsFile(source, filePath, options);
 }
 
-/** The whole configuration as the runtime loads it: `<config>/agents.yaml`, then each
- *  `<config>/agents.d/*.yaml` in file-name order, an agent with a known `id` replacing the earlier one. */
-export async function loadAgentsConfig(
-  configDir: string,
-  options: AgentsFileOptions = {},
-): Promise<{ files: AgentsFile[]; agents: AgentDef[]; error: string | null }> {
-  const files = [await readAgentsFile(path.join(configDir, 'agents.yaml'), { ...options, configDir })];
-  let dropIns: string[] = [];
+/** The whole configuration as the runtime loads it from the agents file `file` (`AppConfig::load`): that
+ *  file, then each `agents.d/*.yaml` beside it in file-name order (`merge_agents_drop_in`), an agent with a
+ *  known `id` replacing the earlier one in its place. The answer is `file` as read, with `dropIns`, the merged
+ *  `agents` and the configuration's first `error` (every agent's `fileError`). */
+export async function readAgentsConfig(file: string, options: AgentsFileOptions = {}): Promise<AgentsFile> {
+  const configDir = options.configDir ?? path.dirname(path.resolve(file));
+  const base = await readAgentsFile(file, { ...options, configDir, dropIn: false });
+  const dropIns: AgentsFile[] = [];
+  const dropDir = path.join(configDir, 'agents.d');
+  let listError: string | null = null;
+  let names: string[] = [];
   try {
-    dropIns = (await fs.readdir(path.join(configDir, 'agents.d'))).filter((f) => f.endsWith('.yaml')).sort();
+    // `Path::exists` follows links: a missing folder (or a dangling link) means no drop-ins.
+    await fs.stat(dropDir);
+    try {
+      names = (await fs.readdir(dropDir)).filter(isYamlDropIn);
+    } catch (e) {
+      listError = `agents.d cannot be listed (${(e as NodeJS.ErrnoException).code ?? 'error'}): the runtime refuses the configuration`;
+    }
   } catch {
-    // no drop-ins
+    // no agents.d
   }
-  for (const f of dropIns) {
-    files.push(await readAgentsFile(path.join(configDir, 'agents.d', f), { ...options, configDir }));
-  }
-  const error = files.find((f) => f.error !== null);
-  const agents: AgentDef[] = [];
-  for (const file of files) {
-    for (const a of file.agents) {
+  // `PathBuf` order: the file names' bytes.
+  names.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  for (const name of names) dropIns.push(await readAgentsFile(path.join(dropDir, name), { ...options, configDir, dropIn: true }));
+  const agents: AgentDef[] = [...base.agents];
+  for (const d of dropIns) {
+    for (const a of d.agents) {
       const at = agents.findIndex((x) => x.id === a.id);
       if (at >= 0) agents[at] = a;
       else agents.push(a);
     }
   }
-  const message = error ? `${path.basename(error.path)}: ${error.error}` : null;
-  for (const a of agents) a.fileError = message;
-  return { files, agents, error: message };
+  const failed = [base, ...dropIns].find((f) => f.error !== null);
+  const error = failed === base ? base.error : failed ? `agents.d/${path.basename(failed.path)}: ${failed.error}` : listError;
+  for (const a of agents) a.fileError = error;
+  return { ...base, agents, error, dropIns };
+}
+
+/** `Path::extension() == Some("yaml")`: the text after the last dot of a name that does not merely start
+ *  with it (`.yaml` has no extension). Case-sensitive. */
+function isYamlDropIn(name: string): boolean {
+  return name.endsWith('.yaml') && name !== '.yaml';
+}
+
+/** The configuration of the config folder `configDir` (`<configDir>/agents.yaml` and its drop-ins). */
+export async function loadAgentsConfig(
+  configDir: string,
+  options: AgentsFileOptions = {},
+): Promise<{ files: AgentsFile[]; agents: AgentDef[]; error: string | null }> {
+  const config = await readAgentsConfig(path.join(configDir, 'agents.yaml'), { ...options, configDir });
+  const { dropIns = [], ...base } = config;
+  const files = [{ ...base, agents: config.agents.filter((a) => a.file === config.path) }, ...dropIns];
+  const failed = files.find((f) => f.error !== null);
+  const error = failed ? `${path.basename(failed.path)}: ${failed.error}` : config.error;
+  for (const a of config.agents) a.fileError = error;
+  return { files, agents: config.agents, error };
 }
 
 /** The runtime's candidates for a listed name (`skills.rs:216-231`): `<root>/<tenant>/<name>/SKILL.md` when
