@@ -25,7 +25,7 @@ import { loadRoot, mergeByName, type FolderTrace, type LoadedSkill, type LogReco
 import { BinaryLookup, promptGate, type EligibilityContext, type PromptGate } from './eligibility';
 import { parseFrontmatter } from './frontmatter';
 import { resolveInvocationPolicy, resolveOpenClawMetadata } from './metadata';
-import { buildSkillsPrompt, compactHomePath, systemPromptSection, type PromptResult } from './prompt';
+import { buildSkillsPrompt, compactHomePath, resolveAgentPromptLimits, resolvePromptLimits, systemPromptSection, type PromptResult } from './prompt';
 import { readSkillFileSync, tryRealpath } from './read';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
@@ -108,7 +108,8 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const env: Record<string, string | undefined> = { ...ctx.env };
   const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
   const cfg = config.config;
-  const limits = resolveSkillsLimits(cfg);
+  // The prompt budget's default and the agent's override are the release's (prompt.ts resolvePromptLimits).
+  const limits = resolvePromptLimits(resolveSkillsLimits(cfg), cfg, version);
   const home = resolveEffectiveHome(env, ctx.home);
   const homes = compactHomePrefixes(env, ctx.home);
   const compactPath = (p: string): string => compactHomePath(p, homes);
@@ -162,6 +163,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
 
   // The agent run's skill allow-list (resolveEffectiveWorkspaceSkillFilter with the default agent).
   const agentId = resolveDefaultAgentId(cfg);
+  const promptLimits = resolveAgentPromptLimits(limits, cfg, agentId, version);
   const skillFilter = resolveAgentSkillFilter(cfg, agentId);
   let allowed = eligible;
   if (skillFilter !== undefined) {
@@ -171,11 +173,10 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   }
   const allowedSet = new Set(allowed);
   const candidates = allowed.filter((e) => !e.invocation.disableModelInvocation);
-  const prompt = buildSkillsPrompt(
-    candidates.map((e) => ({ name: e.name, description: e.description, filePath: compactPath(e.filePath) })),
-    limits,
-  );
-  const inPromptSet = new Set(candidates.slice(0, prompt.included));
+  const promptSkills = candidates.map((e) => ({ name: e.name, description: e.description, filePath: compactPath(e.filePath) }));
+  const prompt = buildSkillsPrompt(promptSkills, promptLimits, version);
+  const included = new Set(prompt.skills);
+  const inPromptSet = new Set(candidates.filter((_, i) => included.has(promptSkills[i]!)));
 
   const status: StatusReport = { workspaceDir, managedSkillsDir, skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames)) };
 
@@ -186,7 +187,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     managedSkillsDir,
     agentId,
     config,
-    limits,
+    limits: promptLimits,
     scans,
     traces,
     replaced,
@@ -202,7 +203,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     })),
     skillFilter,
     prompt,
-    systemPromptSection: systemPromptSection(prompt.text),
+    systemPromptSection: systemPromptSection(prompt.text, version),
     status,
     logs,
     compactPath,
