@@ -21,7 +21,7 @@ import {
   type ConfigLoad,
   type SkillsLimits,
 } from './config';
-import { loadRoot, mergeByName, type FolderTrace, type LoadedSkill, type LogRecord, type RootScan, type SkillSource } from './discover';
+import { loadRoot, mergeByName, type DiscoveryContext, type FolderTrace, type LoadedSkill, type LogRecord, type RootScan, type SkillSource } from './discover';
 import { BinaryLookup, promptGate, type EligibilityContext, type PromptGate } from './eligibility';
 import { parseFrontmatter } from './frontmatter';
 import { resolveInvocationPolicy, resolveOpenClawMetadata } from './metadata';
@@ -30,7 +30,8 @@ import { readSkillFileSync, tryRealpath } from './read';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
-import { isOpenClawVersion, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
+import { isOpenClawVersion, OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { allowedSymlinkTargets, configuredExtraDirs, isAmbientOwner, resolveAgentDir } from './roots';
 
 /** The release a run emulates: the option, else the context's choice, else the baseline. */
 export function openClawVersionOf(ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawVersion {
@@ -120,12 +121,37 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
 
   const logs: LogRecord[] = [];
   const traces: FolderTrace[] = [];
-  const dctx = { limits, logs, traces, compactPath };
+  const dctx: DiscoveryContext = { limits, logs, traces, compactPath, version };
+  if (since(version, '2026.9.6')) dctx.allowedSymlinkTargets = allowedSymlinkTargets(cfg, home);
   const load = (dir: string, source: SkillSource): RootScan => loadRoot(dctx, dir, source);
+  const agentIdForRoots = resolveDefaultAgentId(cfg);
 
   const scans: RootScan[] = [];
   const bundledNames = new Set<string>();
-  if (options.otherRoots !== false) {
+  if (options.otherRoots !== false && since(version, '2026.9.6')) {
+    // 2026.9.6 (workspace-skill-sources-*.mjs resolveWorkspaceSkillSourcePlan, workspace-skill-loader-*.mjs
+    // loadWorkspaceSkillSourceEntries): extra < bundled (+ custodian for the ambient owner agent, sorted by name)
+    // < the agent's workshop-skills < managed < ~/.agents/skills (only with the default state folder) <
+    // <workspace>/.agents/skills < <workspace>/skills, loaded in that order.
+    const extra = configuredExtraDirs(cfg).map((d) => load(resolveUserPath(d, home), 'openclaw-extra'));
+    const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
+    const bundled: RootScan[] = [];
+    if (bundledDir) {
+      bundled.push(load(bundledDir, 'openclaw-bundled'));
+      if (isAmbientOwner(cfg, agentIdForRoots)) bundled.push(load(path.join(path.dirname(path.resolve(bundledDir)), 'custodian-skills'), 'openclaw-custodian'));
+    }
+    for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
+    const workshop = load(path.join(resolveAgentDir(cfg, agentIdForRoots, stateDir, home), 'workshop-skills'), 'openclaw-workshop');
+    const managed = load(managedSkillsDir, 'openclaw-managed');
+    const osHome = env.HOME?.trim() || ctx.home;
+    const defaultStateDir = !env.OPENCLAW_STATE_DIR?.trim() || path.resolve(stateDir) === path.resolve(home, '.openclaw');
+    const personal = defaultStateDir ? [load(path.resolve(osHome, '.agents', 'skills'), 'agents-skills-personal')] : [];
+    const project = load(path.resolve(workspaceDir, '.agents', 'skills'), 'agents-skills-project');
+    const workspace = load(workspaceSkillsDir, 'openclaw-workspace');
+    // The bundled tier is merged sorted by name, then source: for one name the custodian skill wins, as it does
+    // merged after the bundled root (the final merge sorts by name anyway).
+    scans.push(...extra, ...bundled, workshop, managed, ...personal, project, workspace);
+  } else if (options.otherRoots !== false) {
     // Load order (and so log order) is OpenClaw's: bundled, extra, managed, personal, project, workspace.
     const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
     const bundled = bundledDir ? [load(bundledDir, 'openclaw-bundled')] : [];
@@ -144,7 +170,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     scans.push(load(workspaceSkillsDir, 'openclaw-workspace'));
   }
 
-  const { merged, replaced } = mergeByName(scans);
+  const { merged, replaced } = mergeByName(scans, version);
   const mergedSet = new Set(merged);
   const replacedSet = new Set(replaced.map((r) => r.loser));
   const cut: LoadedSkill[] = [];
