@@ -244,4 +244,26 @@ describe('OpenClaw 2026.9.6: discovery', () => {
       false,
     );
   });
+  it('logs a name taken by another folder ("Skill precedence collision resolved."): the later folder by name wins', () => {
+    const { run: r, tilde } = run({
+      'alpha-fmt/SKILL.md': skillMd('formatter', 'First formatter.'),
+      'beta-fmt/SKILL.md': skillMd('formatter', 'Second formatter.'),
+    });
+    assert.equal(tilde(r.entries[0]!.location), '~/.openclaw/workspace/skills/beta-fmt/SKILL.md');
+    const warn = r.logs.find((l) => l.message === 'Skill precedence collision resolved.');
+    assert.equal(
+      tilde(String(warn?.meta?.consoleMessage)),
+      'Skill precedence collision: skill="formatter" winner=openclaw-workspace:~/.openclaw/workspace/skills/beta-fmt/SKILL.md loser=openclaw-workspace:~/.openclaw/workspace/skills/alpha-fmt/SKILL.md',
+    );
+  });
+
+  it('logs a SKILL.md over the byte cap as an invalid skill', () => {
+    const { run: r, tilde } = run({ 'over-limit/SKILL.md': skillMd('over-limit', 'Too big.') + 'x'.repeat(256_001) });
+    assert.deepEqual(inPrompt(r), []);
+    const warn = r.logs.find((l) => l.message === 'Skipping invalid skill.');
+    assert.equal(
+      tilde(String(warn?.meta?.consoleMessage)),
+      'Skipping invalid skill: file=~/.openclaw/workspace/skills/over-limit/SKILL.md error=File exceeds 256000 bytes',
+    );
+  });
 });

@@ -430,12 +430,50 @@ export function loadRoot(ctx: DiscoveryContext, dir: string, source: SkillSource
   return scan;
 }
 
+function realOrSelf(p: string): string {
+  return tryRealpath(p) ?? p;
+}
+
+function readOrNull(p: string): Buffer | null {
+  try {
+    return fs.readFileSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** 2026.9.6's `warnSkillPrecedenceCollision` (workspace-skill-loader-*.mjs mergeSkillRecords): a skill replaced
+ *  by one of the same name from another file is logged, unless both files have the same content, name,
+ *  description and invocation flag. */
+function warnPrecedenceCollision(ctx: Pick<DiscoveryContext, 'logs' | 'compactPath'>, winner: LoadedSkill, loser: LoadedSkill): void {
+  if (realOrSelf(winner.filePath) === realOrSelf(loser.filePath)) return;
+  const a = readOrNull(winner.filePath);
+  const b = readOrNull(loser.filePath);
+  const sameContent = a !== null && b !== null && a.equals(b);
+  if (sameContent && winner.description === loser.description && winner.disableModelInvocation === loser.disableModelInvocation) return;
+  const name = winner.name.slice(0, 128);
+  ctx.logs.push({
+    subsystem: 'skills',
+    level: 'warn',
+    message: 'Skill precedence collision resolved.',
+    meta: {
+      skill: name,
+      winnerSource: winner.source,
+      loserSource: loser.source,
+      winnerPath: winner.filePath,
+      loserPath: loser.filePath,
+      consoleMessage: `Skill precedence collision: skill="${name}" winner=${winner.source}:${ctx.compactPath(winner.filePath)} loser=${loser.source}:${ctx.compactPath(loser.filePath)}`,
+    },
+  });
+}
+
 /** Skills merged by name in root order: a later root or folder replaces an earlier one but keeps its slot; from
  *  2026.9.6 the result is sorted by name (workspace-skill-loader-*.mjs mergeSkillRecords, `localeCompare(b,
  *  'en')`). */
 export function mergeByName(
   scans: RootScan[],
   version: OpenClawVersion = '2026.4.12',
+  ctx?: Pick<DiscoveryContext, 'logs' | 'compactPath'>,
 ): { merged: LoadedSkill[]; replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }> } {
   const map = new Map<string, LoadedSkill>();
   const replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }> = [];
@@ -443,6 +481,7 @@ export function mergeByName(
     for (const skill of scan.skills) {
       const previous = map.get(skill.name);
       if (previous) replaced.push({ loser: previous, winner: skill });
+      if (previous && ctx && since(version, '2026.9.6')) warnPrecedenceCollision(ctx, skill, previous);
       map.set(skill.name, skill);
     }
   }

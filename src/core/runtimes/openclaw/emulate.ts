@@ -170,7 +170,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     scans.push(load(workspaceSkillsDir, 'openclaw-workspace'));
   }
 
-  const { merged, replaced } = mergeByName(scans, version);
+  const { merged, replaced } = mergeByName(scans, version, dctx);
   const mergedSet = new Set(merged);
   const replacedSet = new Set(replaced.map((r) => r.loser));
   const cut: LoadedSkill[] = [];
