@@ -16,7 +16,8 @@ after(() => {
   for (const t of temps) fs.rmSync(t, { recursive: true, force: true });
 });
 
-/** A sandbox HOME with `files` (paths relative to the workspace skills folder) and `config` as openclaw.json. */
+/** A sandbox HOME with `files` (paths relative to the workspace skills folder; `~/…` relative to HOME, and
+ *  `link:target` content makes a symlink) and `config` as openclaw.json. */
 function run(files: Record<string, string>, config: unknown = {}, version: OpenClawVersion = '2026.9.6'): { run: OpenClawRun; tilde: (s: string) => string } {
   const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'openclaw-96-')));
   temps.push(home);
@@ -27,8 +28,10 @@ function run(files: Record<string, string>, config: unknown = {}, version: OpenC
   fs.mkdirSync(path.join(home, 'bin'));
   fs.writeFileSync(path.join(state, 'openclaw.json'), JSON.stringify(config));
   for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    fs.writeFileSync(path.join(root, rel), text);
+    const p = rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(root, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    if (text.startsWith('link:')) fs.symlinkSync(text.slice(5), p);
+    else fs.writeFileSync(p, text);
   }
   const env = { PATH: path.join(home, 'bin'), HOME: home, OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, 'bundled'), OPENCLAW_DISABLE_BUNDLED_PLUGINS: '1' };
   const r = runOpenClaw(root, { env, platform: 'linux', home, cwd: home }, { version });
@@ -265,5 +268,62 @@ describe('OpenClaw 2026.9.6: discovery', () => {
       tilde(String(warn?.meta?.consoleMessage)),
       'Skipping invalid skill: file=~/.openclaw/workspace/skills/over-limit/SKILL.md error=File exceeds 256000 bytes',
     );
+  });
+  it('merges extra < bundled < workshop < managed < ~/.agents < <workspace>/.agents < <workspace>/skills, sorted by name', () => {
+    const { run: r, tilde } = run({
+      '~/.openclaw/skills/shared/SKILL.md': skillMd('shared', 'Managed copy.'),
+      '~/.openclaw/skills/managed-only/SKILL.md': skillMd('managed-only', 'Managed only.'),
+      '~/.agents/skills/shared/SKILL.md': skillMd('shared', 'Personal copy.'),
+      '~/.agents/skills/personal-only/SKILL.md': skillMd('personal-only', 'Personal only.'),
+      '~/.openclaw/workspace/.agents/skills/proj/SKILL.md': skillMd('proj', 'Project skill.'),
+      '~/.openclaw/agents/main/agent/workshop-skills/ws-one/SKILL.md': skillMd('ws-one', 'Workshop skill.'),
+      'shared/SKILL.md': skillMd('shared', 'Workspace copy.'),
+      'aaa/SKILL.md': skillMd('aaa', 'Workspace first.'),
+    });
+    assert.deepEqual(
+      r.entries.filter((e) => e.inPrompt).map((e) => `${e.entry.name}@${e.entry.source}:${tilde(e.location)}`),
+      [
+        'aaa@openclaw-workspace:~/.openclaw/workspace/skills/aaa/SKILL.md',
+        'managed-only@openclaw-managed:~/.openclaw/skills/managed-only/SKILL.md',
+        'personal-only@agents-skills-personal:~/.agents/skills/personal-only/SKILL.md',
+        'proj@agents-skills-project:~/.openclaw/workspace/.agents/skills/proj/SKILL.md',
+        'shared@openclaw-workspace:~/.openclaw/workspace/skills/shared/SKILL.md',
+        'ws-one@openclaw-workshop:~/.openclaw/agents/main/agent/workshop-skills/ws-one/SKILL.md',
+      ],
+    );
+  });
+
+  it('searches a configured extra folder 2 levels deep only', () => {
+    const { run: r } = run(
+      {
+        '~/extra/a/b/c/SKILL.md': skillMd('three-deep', 'Three levels in extra.'),
+        '~/extra/a/b2/SKILL.md': skillMd('two-deep', 'Two levels in extra.'),
+        '~/extra/top/SKILL.md': skillMd('top-extra', 'Top of extra.'),
+        'ws/SKILL.md': skillMd('ws', 'Workspace.'),
+      },
+      { skills: { load: { extraDirs: ['~/extra'] } } },
+    );
+    assert.deepEqual(inPrompt(r), ['top-extra', 'two-deep', 'ws']);
+  });
+
+  it('skills.load.allowSymlinkTargets lets linked folders leave the workspace root (else they are skipped)', () => {
+    const files = {
+      '~/.openclaw/workspace/outside/grp/x/SKILL.md': skillMd('linked-x', 'Behind a linked group.'),
+      '~/.openclaw/workspace/outside/single/SKILL.md': skillMd('linked-single', 'A linked skill.'),
+      linkgrp: 'link:../outside/grp',
+      single: 'link:../outside/single',
+      'real/SKILL.md': skillMd('real', 'Real folder.'),
+    };
+    assert.deepEqual(inPrompt(run(files).run), ['real']);
+    const { run: r, tilde } = run(files, { skills: { load: { allowSymlinkTargets: ['~/.openclaw/workspace/outside'] } } });
+    assert.deepEqual(inPrompt(r), ['linked-single', 'linked-x', 'real']);
+    assert.equal(tilde(r.entries.find((e) => e.entry.name === 'linked-x')!.location), '~/.openclaw/workspace/skills/linkgrp/x/SKILL.md');
+  });
+
+  it('cuts the folders to maxCandidatesPerRoot and loads, by name, up to maxSkillsLoadedPerSource', () => {
+    const files: Record<string, string> = {};
+    for (const n of ['e', 'd', 'c', 'b', 'a']) files[`f${n}/SKILL.md`] = skillMd(`s${n}`, `Skill ${n}.`);
+    const { run: r } = run(files, { skills: { limits: { maxCandidatesPerRoot: 3, maxSkillsLoadedPerSource: 2 } } });
+    assert.deepEqual(inPrompt(r), ['sa', 'sb']);
   });
 });
