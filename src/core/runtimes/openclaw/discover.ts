@@ -9,6 +9,17 @@
 // is skipped with a warning, and the file is read with symlink rejection. Roots are merged by skill name, later
 // roots and later folders replacing earlier ones while keeping the first position.
 //
+// 2026.9.6 (src/skills/loading/skill-root-discovery.ts, skill-root-loader.ts, skill-precedence.ts; dist chunks
+// `skill-root-discovery-*.mjs` discoverSkillCandidates / resolveNestedSkillsRoot, `plugin-skills-*.mjs`
+// loadSkillRootRecords, `workspace-skill-loader-*.mjs` mergeSkillRecords) discovers differently (loadRoot96):
+// a folder without SKILL.md is a group searched breadth first up to 6 levels down (2 for a configured extra
+// folder); `<root>/skills` becomes the root only when nothing else in the root holds a skill; a root SKILL.md
+// without description loads nothing; top-level folders are cut to `maxCandidatesPerRoot` (not
+// `maxSkillsLoadedPerSource`), the candidates are loaded in name order until `maxSkillsLoadedPerSource` loaded;
+// `skills.load.allowSymlinkTargets` lets links of the workspace, extra and project roots leave the root; managed
+// and ~/.agents skills are not held inside their root and are shown by their real path; a folder that does not
+// load is logged ("Skipping invalid skill."); the merge by name ends sorted by name.
+//
 // Besides OpenClaw's own result, every decision is traced per folder, so the profile can say why a folder
 // produced no skill (OpenClaw itself logs only the two warnings).
 
@@ -21,7 +32,14 @@ import type { SkillsLimits } from './config';
 import { since, type OpenClawVersion } from './versions';
 
 export type SkillSource =
-  'openclaw-extra' | 'openclaw-bundled' | 'openclaw-managed' | 'agents-skills-personal' | 'agents-skills-project' | 'openclaw-workspace';
+  | 'openclaw-extra'
+  | 'openclaw-bundled'
+  | 'openclaw-custodian'
+  | 'openclaw-workshop'
+  | 'openclaw-managed'
+  | 'agents-skills-personal'
+  | 'agents-skills-project'
+  | 'openclaw-workspace';
 
 /** A skill as OpenClaw's loader returns it. */
 export interface LoadedSkill {
@@ -81,6 +99,8 @@ export interface DiscoveryContext {
   version?: OpenClawVersion;
   /** The OpenClaw process's `os.homedir()` (2026.9.6 writes it `~` in its read diagnostics). */
   home?: string;
+  /** 2026.9.6: the real paths of `skills.load.allowSymlinkTargets`. */
+  allowedSymlinkTargets?: readonly string[];
 }
 
 /** Immediate sub-folders, symlinks to folders included, `.`-names and node_modules skipped, in readdir order. */
@@ -155,6 +175,17 @@ function contained(ctx: DiscoveryContext, source: SkillSource, rootDir: string, 
   return null;
 }
 
+/** 2026.9.6's `warnInvalidSkill` (plugin-skills-*.mjs): a folder whose SKILL.md does not load is logged. */
+function warnInvalidSkill(ctx: DiscoveryContext, source: SkillSource, filePath: string, error: string): void {
+  if (!ctx.version || !since(ctx.version, '2026.9.6')) return;
+  ctx.logs.push({
+    subsystem: 'skills',
+    level: 'warn',
+    message: 'Skipping invalid skill.',
+    meta: { source, filePath, error, consoleMessage: `Skipping invalid skill: file=${ctx.compactPath(filePath)} error=${error}` },
+  });
+}
+
 /** `loadSingleSkillDirectory`: the SKILL.md read safely and parsed; a name (frontmatter `name` trimmed, else
  *  the folder name) and a trimmed non-empty description are required. */
 function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, source: SkillSource, rootRealPath: string): LoadedSkill | null {
@@ -162,6 +193,17 @@ function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, sourc
   const skillFilePath = path.join(skillDir, 'SKILL.md');
   const read = readSkillFileSync(rootRealPath, skillFilePath, ctx.limits.maxSkillFileBytes);
   if (!read.ok) {
+    if (read.reason === 'too-large' && ctx.version && since(ctx.version, '2026.9.6')) {
+      let size = 0;
+      try {
+        size = fs.statSync(skillFilePath).size;
+      } catch {
+        // the size is only for the trace
+      }
+      ctx.traces.push({ dir: skillDir, source, fate: { kind: 'oversized', size, limit: ctx.limits.maxSkillFileBytes } });
+      warnInvalidSkill(ctx, source, skillFilePath, `File exceeds ${ctx.limits.maxSkillFileBytes} bytes`);
+      return null;
+    }
     if (read.reason !== 'path') ctx.traces.push({ dir: skillDir, source, fate: { kind: 'unreadable', reason: read.reason } });
     else if (!existsSync(skillFilePath)) ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-skill-md' } });
     else ctx.traces.push({ dir: skillDir, source, fate: { kind: 'unreadable', reason: read.reason } });
@@ -170,8 +212,9 @@ function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, sourc
   let frontmatter: Record<string, string>;
   try {
     frontmatter = parseFrontmatter(read.text);
-  } catch {
+  } catch (err) {
     ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-description' } });
+    warnInvalidSkill(ctx, source, skillFilePath, err instanceof Error ? err.message : 'failed to parse skill frontmatter');
     return null;
   }
   const fallbackName = path.basename(skillDir).trim();
@@ -179,6 +222,7 @@ function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, sourc
   const description = frontmatter.description?.trim();
   if (!name || !description) {
     ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-description' } });
+    warnInvalidSkill(ctx, source, skillFilePath, !name ? 'name is required' : 'description is required');
     return null;
   }
   return {
@@ -245,8 +289,9 @@ function resolveNestedSkillsRoot(dir: string, maxEntries: number): string {
   return dir;
 }
 
-/** OpenClaw's `loadSkills({ dir, source })` for one root. */
+/** OpenClaw's `loadSkills({ dir, source })` for one root (2026.9.6: `loadSkillRootRecords`, loadRoot96). */
 export function loadRoot(ctx: DiscoveryContext, dir: string, source: SkillSource): RootScan {
+  if (ctx.version && since(ctx.version, '2026.9.6')) return loadRoot96(ctx, dir, source);
   const limits = ctx.limits;
   const rootDir = path.resolve(dir);
   const rootRealPath = tryRealpath(rootDir) ?? rootDir;
@@ -388,18 +433,448 @@ export function loadRoot(ctx: DiscoveryContext, dir: string, source: SkillSource
   return scan;
 }
 
-/** Skills merged by name in root order: a later root or folder replaces an earlier one but keeps its slot. */
-export function mergeByName(scans: RootScan[]): { merged: LoadedSkill[]; replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }> } {
+function realOrSelf(p: string): string {
+  return tryRealpath(p) ?? p;
+}
+
+function readOrNull(p: string): Buffer | null {
+  try {
+    return fs.readFileSync(p);
+  } catch {
+    return null;
+  }
+}
+
+/** 2026.9.6's `warnSkillPrecedenceCollision` (workspace-skill-loader-*.mjs mergeSkillRecords): a skill replaced
+ *  by one of the same name from another file is logged, unless both files have the same content, name,
+ *  description and invocation flag. */
+function warnPrecedenceCollision(ctx: Pick<DiscoveryContext, 'logs' | 'compactPath'>, winner: LoadedSkill, loser: LoadedSkill): void {
+  if (realOrSelf(winner.filePath) === realOrSelf(loser.filePath)) return;
+  const a = readOrNull(winner.filePath);
+  const b = readOrNull(loser.filePath);
+  const sameContent = a !== null && b !== null && a.equals(b);
+  if (sameContent && winner.description === loser.description && winner.disableModelInvocation === loser.disableModelInvocation) return;
+  const name = winner.name.slice(0, 128);
+  ctx.logs.push({
+    subsystem: 'skills',
+    level: 'warn',
+    message: 'Skill precedence collision resolved.',
+    meta: {
+      skill: name,
+      winnerSource: winner.source,
+      loserSource: loser.source,
+      winnerPath: winner.filePath,
+      loserPath: loser.filePath,
+      consoleMessage: `Skill precedence collision: skill="${name}" winner=${winner.source}:${ctx.compactPath(winner.filePath)} loser=${loser.source}:${ctx.compactPath(loser.filePath)}`,
+    },
+  });
+}
+
+/** Skills merged by name in root order: a later root or folder replaces an earlier one but keeps its slot; from
+ *  2026.9.6 the result is sorted by name (workspace-skill-loader-*.mjs mergeSkillRecords, `localeCompare(b,
+ *  'en')`). */
+export function mergeByName(
+  scans: RootScan[],
+  version: OpenClawVersion = '2026.4.12',
+  ctx?: Pick<DiscoveryContext, 'logs' | 'compactPath'>,
+): { merged: LoadedSkill[]; replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }> } {
   const map = new Map<string, LoadedSkill>();
   const replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }> = [];
   for (const scan of scans) {
     for (const skill of scan.skills) {
       const previous = map.get(skill.name);
       if (previous) replaced.push({ loser: previous, winner: skill });
+      if (previous && ctx && since(version, '2026.9.6')) warnPrecedenceCollision(ctx, skill, previous);
       map.set(skill.name, skill);
     }
   }
   // A loser replaced again later points at the final winner.
   const final = (s: LoadedSkill): LoadedSkill => map.get(s.name) ?? s;
-  return { merged: [...map.values()], replaced: replaced.map((r) => ({ loser: r.loser, winner: final(r.winner) })) };
+  const merged = [...map.values()];
+  if (since(version, '2026.9.6')) merged.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return { merged, replaced: replaced.map((r) => ({ loser: r.loser, winner: final(r.winner) })) };
+}
+
+// ---- 2026.9.6 (skill-root-discovery-*.mjs, plugin-skills-*.mjs loadSkillRootRecords) ---------------------------
+
+const MAX_GROUPED_SKILL_SCAN_DEPTH = 6;
+const MAX_CONFIGURED_ROOT_GROUPED_SKILL_SCAN_DEPTH = 2;
+
+/** `resolveRawEntryScanLimit`: how many raw entries one folder listing reads. */
+function rawEntryScanLimit(maxCandidateDirs: number): number {
+  if (maxCandidateDirs <= 0) return 0;
+  return Math.min(10_000, Math.max(1_000, maxCandidateDirs * 10));
+}
+
+interface DiscoveryBudget {
+  remainingDirectoryScans: number;
+  remainingRawEntries: number;
+  truncated: boolean;
+}
+
+/** `createSkillDiscoveryBudget`. */
+function createBudget(maxCandidateDirs: number): DiscoveryBudget {
+  const n = Math.max(0, maxCandidateDirs);
+  return { remainingDirectoryScans: n * MAX_GROUPED_SKILL_SCAN_DEPTH, remainingRawEntries: rawEntryScanLimit(n) * (n + 1), truncated: false };
+}
+
+/** 2026.9.6's `listChildDirectories` (a one-level `walkDirectorySync`): folders and links to folders (links
+ *  skipped with `followSymlinks: false`), `.`-names and node_modules left out, at most the raw-entry limit read
+ *  (`truncated` when there were more), within the budget. */
+function listChildDirs96(
+  dir: string,
+  opts: { budget?: DiscoveryBudget; followSymlinks?: boolean; maxCandidateDirs: number },
+): { dirs: string[]; scannedEntryCount: number; truncated: boolean } {
+  const { budget } = opts;
+  if (budget && (budget.remainingDirectoryScans <= 0 || budget.remainingRawEntries <= 0)) {
+    budget.truncated = true;
+    return { dirs: [], scannedEntryCount: 0, truncated: false };
+  }
+  if (budget) budget.remainingDirectoryScans -= 1;
+  const rawLimit = rawEntryScanLimit(opts.maxCandidateDirs);
+  const maxEntries = budget ? Math.min(rawLimit, budget.remainingRawEntries) : rawLimit;
+  let entries: fs.Dirent[] = [];
+  try {
+    fs.realpathSync(dir);
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    entries = [];
+  }
+  const dirs: string[] = [];
+  let scanned = 0;
+  let truncated = false;
+  for (const entry of entries) {
+    if (scanned >= Math.max(0, maxEntries)) {
+      truncated = true;
+      break;
+    }
+    scanned += 1;
+    const isLink = entry.isSymbolicLink();
+    if (isLink && opts.followSymlinks === false) continue;
+    if (!(entry.isDirectory() || isLink) || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    if (entry.isDirectory()) {
+      dirs.push(entry.name);
+      continue;
+    }
+    try {
+      if (fs.statSync(path.join(dir, entry.name)).isDirectory()) dirs.push(entry.name);
+    } catch {
+      // a broken or looping link is not a folder
+    }
+  }
+  if (budget) {
+    budget.remainingRawEntries = Math.max(0, budget.remainingRawEntries - scanned);
+    budget.truncated ||= truncated;
+  }
+  return { dirs, scannedEntryCount: scanned, truncated };
+}
+
+/** `hasSkillFileCandidate`: something named SKILL.md is there (lstat; a broken link counts). */
+function hasSkillFileCandidate(skillDir: string): boolean {
+  try {
+    fs.lstatSync(path.join(skillDir, 'SKILL.md'));
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code !== 'ENOENT' && code !== 'ENOTDIR';
+  }
+}
+
+/** `hasCandidateSymlinkChild`: a link among the first entries (`.`-names, node_modules and `skipName` aside). */
+function hasCandidateSymlinkChild(dir: string, skipName: string | undefined, maxEntriesToScan: number): boolean {
+  const maxEntries = Math.max(0, maxEntriesToScan);
+  if (maxEntries === 0) return false;
+  let handle: fs.Dir | undefined;
+  try {
+    handle = fs.opendirSync(dir);
+    for (let scanned = 0; scanned < maxEntries; scanned += 1) {
+      const entry = handle.readSync();
+      if (!entry) break;
+      if (entry.name === skipName || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      if (entry.isSymbolicLink()) return true;
+    }
+  } catch {
+    return false;
+  } finally {
+    handle?.closeSync();
+  }
+  return false;
+}
+
+/** `containsDiscoverableSkill`: a SKILL.md (or a link) somewhere below `dir`, up to 6 levels, `skipTopLevelDirName`
+ *  aside. */
+function containsDiscoverableSkill(dir: string, maxCandidateDirs: number, skipTopLevelDirName: string): boolean {
+  const budget = createBudget(maxCandidateDirs);
+  const queue = [{ dir, depth: 0 }];
+  for (const candidate of queue) {
+    if (candidate.depth > 0 && hasSkillFileCandidate(candidate.dir)) return true;
+    if (candidate.depth >= MAX_GROUPED_SKILL_SCAN_DEPTH) continue;
+    const skip = candidate.depth === 0 ? skipTopLevelDirName : undefined;
+    if (hasCandidateSymlinkChild(candidate.dir, skip, rawEntryScanLimit(maxCandidateDirs))) return true;
+    const children = listChildDirs96(candidate.dir, { budget, followSymlinks: false, maxCandidateDirs }).dirs;
+    for (const child of children.slice().sort().slice(0, maxCandidateDirs)) {
+      if (candidate.depth === 0 && child === skipTopLevelDirName) continue;
+      queue.push({ dir: path.join(candidate.dir, child), depth: candidate.depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** 2026.9.6's `resolveNestedSkillsRoot`: `<dir>/skills` becomes the root only when `dir` has a SKILL.md or
+ *  nothing else in `dir` holds a skill, and a SKILL.md lies in `<dir>/skills` or up to 6 levels below. */
+function resolveNestedSkillsRoot96(dir: string, maxEntriesToScan: number): string {
+  const nested = path.join(dir, 'skills');
+  try {
+    if (!fs.existsSync(nested) || !fs.statSync(nested).isDirectory()) return dir;
+  } catch {
+    return dir;
+  }
+  const scanLimit = Math.max(0, maxEntriesToScan);
+  if (!hasSkillFileCandidate(dir) && containsDiscoverableSkill(dir, scanLimit, 'skills')) return dir;
+  const budget = createBudget(scanLimit);
+  const queue = [{ dir: nested, depth: 0 }];
+  for (const candidate of queue) {
+    if (hasSkillFileCandidate(candidate.dir)) return nested;
+    if (candidate.depth >= MAX_GROUPED_SKILL_SCAN_DEPTH) continue;
+    const children = listChildDirs96(candidate.dir, { budget, followSymlinks: false, maxCandidateDirs: scanLimit }).dirs;
+    for (const child of children.slice().sort().slice(0, scanLimit)) queue.push({ dir: path.join(candidate.dir, child), depth: candidate.depth + 1 });
+  }
+  return dir;
+}
+
+/** Managed and ~/.agents skills are not held inside their root (`shouldEnforceConfiguredSkillRootContainment`). */
+function enforcesContainment(source: SkillSource): boolean {
+  return source !== 'openclaw-managed' && source !== 'agents-skills-personal';
+}
+
+/** `resolveContainedSkillPath` with `skills.load.allowSymlinkTargets` (workspace, extra and project roots). */
+function contained96(
+  ctx: DiscoveryContext,
+  source: SkillSource,
+  rootDir: string,
+  rootRealPath: string,
+  candidatePath: string,
+  allowTargets: boolean,
+): string | null {
+  const candidateRealPath = tryRealpath(candidatePath);
+  if (!candidateRealPath) return null;
+  if (isPathInside(rootRealPath, candidateRealPath)) return candidateRealPath;
+  if (allowTargets && (ctx.allowedSymlinkTargets ?? []).some((t) => isPathInside(path.resolve(t), path.resolve(candidateRealPath)))) {
+    return candidateRealPath;
+  }
+  warnEscaped(ctx, { source, rootDir, rootRealPath, candidatePath: path.resolve(candidatePath), candidateRealPath });
+  return null;
+}
+
+/** `resolveSkillRootCandidatePath`. */
+function rootCandidatePath(ctx: DiscoveryContext, source: SkillSource, rootDir: string, rootRealPath: string, candidatePath: string): string | null {
+  if (!enforcesContainment(source)) return tryRealpath(candidatePath);
+  const allowTargets = source === 'openclaw-workspace' || source === 'openclaw-extra' || source === 'agents-skills-project';
+  return contained96(ctx, source, rootDir, rootRealPath, candidatePath, allowTargets);
+}
+
+/** `resolveSkillFilePath`: the SKILL.md must stay inside its skill folder; one that does not resolve is kept
+ *  (and fails when read). */
+function skillFileAccepted(ctx: DiscoveryContext, source: SkillSource, skillDir: string, skillDirRealPath: string): boolean {
+  const candidate = path.join(skillDir, 'SKILL.md');
+  if (!tryRealpath(candidate)) return true;
+  return contained96(ctx, source, skillDir, skillDirRealPath, candidate, false) !== null;
+}
+
+interface Candidate96 {
+  skillDir: string;
+  skillDirRealPath: string;
+  name: string;
+}
+
+/** One candidate loaded (`loadContainedSkillRecord`): read inside the skill folder's real path; managed and
+ *  ~/.agents skills take their real path (`canonicalizeLoadedSkillRecord`). */
+function loadCandidate96(ctx: DiscoveryContext, candidate: Candidate96, source: SkillSource): LoadedSkill | null {
+  const skill = loadSingleSkillDirectory(ctx, candidate.skillDir, source, candidate.skillDirRealPath);
+  if (!skill || enforcesContainment(source)) return skill;
+  const canonical = path.resolve(candidate.skillDirRealPath);
+  if (skill.baseDir === canonical) return skill;
+  return { ...skill, filePath: path.join(canonical, path.relative(skill.baseDir, skill.filePath)), baseDir: canonical };
+}
+
+/** 2026.9.6's `loadSkillRootRecords` + `discoverSkillCandidates` for one root. */
+function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): RootScan {
+  const limits = ctx.limits;
+  const rootDir = path.resolve(dir);
+  const scan: RootScan = { source, dir: rootDir, baseDir: rootDir, nestedRoot: false, rootIsSkill: false, skills: [] };
+  const rootRealPath = tryRealpath(rootDir);
+  if (!rootRealPath) return scan;
+  // The workshop root is a container: never a skill itself, never a nested `skills` root.
+  const rootIsContainer = source === 'openclaw-workshop';
+  const baseDir = rootIsContainer ? rootDir : resolveNestedSkillsRoot96(dir, limits.maxCandidatesPerRoot);
+  scan.baseDir = path.resolve(baseDir);
+  scan.nestedRoot = scan.baseDir !== rootDir;
+  if (scan.nestedRoot) {
+    ctx.traces.push({ dir: baseDir, source, fate: { kind: 'is-nested-root' } });
+    for (const name of listChildDirectories(rootDir)) {
+      if (path.join(rootDir, name) !== scan.baseDir) {
+        ctx.traces.push({ dir: path.join(rootDir, name), source, fate: { kind: 'not-scanned-nested-root', nestedRoot: baseDir } });
+      }
+    }
+  }
+  const baseDirRealPath = rootCandidatePath(ctx, source, rootDir, rootRealPath, baseDir);
+  if (!baseDirRealPath) return scan;
+
+  if (!rootIsContainer && hasSkillFileCandidate(baseDir)) {
+    // The root is one skill; without a description it loads nothing (no sub-folder is looked at).
+    scan.rootIsSkill = true;
+    if (skillFileAccepted(ctx, source, baseDir, baseDirRealPath)) {
+      const skill = loadCandidate96(ctx, { skillDir: baseDir, skillDirRealPath: baseDirRealPath, name: path.basename(baseDir) }, source);
+      if (skill) scan.skills = [skill];
+    }
+    for (const name of listChildDirectories(baseDir)) {
+      ctx.traces.push({ dir: path.join(baseDir, name), source, fate: { kind: 'not-scanned-root-skill', rootSkillFile: path.join(baseDir, 'SKILL.md') } });
+    }
+    return scan;
+  }
+
+  const maxCandidatesPerRoot = Math.max(0, limits.maxCandidatesPerRoot);
+  const maxSkillsLoadedPerSource = Math.max(0, limits.maxSkillsLoadedPerSource);
+  const nestedSkillsRootPath = path.resolve(baseDir, 'skills');
+  const baseDirIsNestedSkillsRoot = path.resolve(baseDir) === path.resolve(rootDir, 'skills');
+  const baseDirLooksLikeSkillsRoot = path.basename(baseDir) === 'skills';
+  const budget = createBudget(maxCandidatesPerRoot);
+  const childScan = listChildDirs96(baseDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
+  const childDirs = childScan.dirs.slice().sort();
+  budget.truncated ||= childDirs.length > maxCandidatesPerRoot;
+  const limited = maxSkillsLoadedPerSource === 0 ? [] : childDirs.slice(0, maxCandidatesPerRoot);
+  if (maxSkillsLoadedPerSource > 0 && childDirs.includes('skills') && !limited.includes('skills')) limited.push('skills');
+  for (const name of childDirs) {
+    if (!limited.includes(name)) ctx.traces.push({ dir: path.join(baseDir, name), source, fate: { kind: 'beyond-limit', limit: maxCandidatesPerRoot } });
+  }
+  const limitsMeta = { maxCandidatesPerRoot: limits.maxCandidatesPerRoot, maxSkillsLoadedPerSource: limits.maxSkillsLoadedPerSource };
+  if (childScan.truncated) {
+    ctx.logs.push({
+      subsystem: 'skills',
+      level: 'warn',
+      message: 'Skills root looks suspiciously large, truncating discovery.',
+      meta: {
+        dir,
+        baseDir,
+        childDirCount: childDirs.length,
+        scannedEntryCount: childScan.scannedEntryCount,
+        maxEntriesToScan: rawEntryScanLimit(maxCandidatesPerRoot),
+        ...limitsMeta,
+      },
+    });
+  } else if (childDirs.length > maxCandidatesPerRoot) {
+    ctx.logs.push({
+      subsystem: 'skills',
+      level: 'warn',
+      message: 'Skills root has many entries, truncating discovery.',
+      meta: { dir, baseDir, childDirCount: childDirs.length, ...limitsMeta },
+    });
+  }
+
+  // A root SKILL.md beside a nested `skills` root wins when it loads.
+  let configuredRoot: Candidate96 | undefined;
+  if (!rootIsContainer && path.resolve(baseDir) !== rootDir && hasSkillFileCandidate(rootDir)) {
+    if (skillFileAccepted(ctx, source, rootDir, rootRealPath))
+      configuredRoot = { skillDir: rootDir, skillDirRealPath: rootRealPath, name: path.basename(rootDir) };
+  }
+
+  const candidates: Candidate96[] = [];
+  const queue = limited.map((name) => ({
+    skillDir: path.join(baseDir, name),
+    name,
+    depth: name === 'skills' && !hasSkillFileCandidate(path.join(baseDir, name)) ? 0 : 1,
+  }));
+  for (const candidate of queue) {
+    const skillDirRealPath = rootCandidatePath(ctx, source, rootDir, baseDirRealPath, candidate.skillDir);
+    if (!skillDirRealPath) {
+      const real = tryRealpath(candidate.skillDir);
+      if (real) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'escapes-root', realPath: real } });
+      continue;
+    }
+    if (hasSkillFileCandidate(candidate.skillDir)) {
+      if (skillFileAccepted(ctx, source, candidate.skillDir, skillDirRealPath))
+        candidates.push({ skillDir: candidate.skillDir, skillDirRealPath, name: candidate.name });
+      else {
+        const real = tryRealpath(path.join(candidate.skillDir, 'SKILL.md'));
+        if (real) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'escapes-root', realPath: real } });
+      }
+      continue;
+    }
+    // A folder without SKILL.md is a group: its sub-folders are searched, up to 6 levels (2 in a configured
+    // extra folder outside a `skills` folder).
+    const candidatePath = path.resolve(candidate.skillDir);
+    const maxDepth =
+      source === 'openclaw-extra' &&
+      !baseDirIsNestedSkillsRoot &&
+      !baseDirLooksLikeSkillsRoot &&
+      candidatePath !== nestedSkillsRootPath &&
+      !isPathInside(nestedSkillsRootPath, candidatePath)
+        ? MAX_CONFIGURED_ROOT_GROUPED_SKILL_SCAN_DEPTH
+        : MAX_GROUPED_SKILL_SCAN_DEPTH;
+    if (candidate.depth >= maxDepth) {
+      ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'no-skill-md' } });
+      continue;
+    }
+    const nestedScan = listChildDirs96(candidate.skillDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
+    const nestedChildren = nestedScan.dirs;
+    if (nestedChildren.length === 0) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'no-skill-md' } });
+    budget.truncated ||= nestedChildren.length > maxCandidatesPerRoot;
+    const nestedMeta = { dir, baseDir, nestedDir: candidate.skillDir, nestedChildDirCount: nestedChildren.length };
+    if (nestedScan.truncated) {
+      ctx.logs.push({
+        subsystem: 'skills',
+        level: 'warn',
+        message: 'Nested skills directory looks suspiciously large, truncating discovery.',
+        meta: {
+          ...nestedMeta,
+          scannedEntryCount: nestedScan.scannedEntryCount,
+          maxEntriesToScan: rawEntryScanLimit(maxCandidatesPerRoot),
+          ...limitsMeta,
+          maxGroupedSkillScanDepth: MAX_GROUPED_SKILL_SCAN_DEPTH,
+        },
+      });
+    } else if (nestedChildren.length > maxCandidatesPerRoot) {
+      ctx.logs.push({
+        subsystem: 'skills',
+        level: 'warn',
+        message: 'Nested skills directory has many entries, truncating discovery.',
+        meta: { ...nestedMeta, ...limitsMeta, maxGroupedSkillScanDepth: MAX_GROUPED_SKILL_SCAN_DEPTH },
+      });
+    }
+    for (const nestedName of nestedChildren.slice().sort().slice(0, maxCandidatesPerRoot)) {
+      queue.push({ skillDir: path.join(candidate.skillDir, nestedName), name: `${candidate.name}/${nestedName}`, depth: candidate.depth + 1 });
+    }
+  }
+  if (budget.truncated) {
+    ctx.logs.push({
+      subsystem: 'skills',
+      level: 'warn',
+      message: 'Skills root hit recursive discovery budget, truncating discovery.',
+      meta: { dir, baseDir, ...limitsMeta, maxGroupedSkillScanDepth: MAX_GROUPED_SKILL_SCAN_DEPTH },
+    });
+  }
+  // Candidates load in the order of their names (`localeCompare`, the group path included).
+  candidates.sort((a, b) => a.name.localeCompare(b.name));
+
+  if (configuredRoot) {
+    const rootSkill = loadCandidate96(ctx, configuredRoot, source);
+    if (rootSkill) {
+      scan.rootIsSkill = true;
+      scan.skills = [rootSkill];
+      for (const c of candidates)
+        ctx.traces.push({ dir: c.skillDir, source, fate: { kind: 'not-scanned-root-skill', rootSkillFile: path.join(rootDir, 'SKILL.md') } });
+      return scan;
+    }
+  }
+  const loaded: LoadedSkill[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    if (loaded.length >= maxSkillsLoadedPerSource) {
+      for (const rest of candidates.slice(i)) ctx.traces.push({ dir: rest.skillDir, source, fate: { kind: 'beyond-limit', limit: maxSkillsLoadedPerSource } });
+      break;
+    }
+    const skill = loadCandidate96(ctx, candidates[i]!, source);
+    if (skill) loaded.push(skill);
+  }
+  scan.skills = loaded;
+  return scan;
 }

@@ -22,15 +22,16 @@ import {
   type SkillsLimits,
 } from './config';
 import { ensureOpenClawCliOnPath } from './clipath';
-import { loadRoot, mergeByName, type FolderTrace, type LoadedSkill, type LogRecord, type RootScan, type SkillSource } from './discover';
+import { loadRoot, mergeByName, type DiscoveryContext, type FolderTrace, type LoadedSkill, type LogRecord, type RootScan, type SkillSource } from './discover';
 import { BinaryLookup, promptGate, type EligibilityContext, type PromptGate } from './eligibility';
 import { resolveEntryMetadata, resolveInvocationPolicy } from './metadata';
-import { buildSkillsPrompt, compactHomePath, systemPromptSection, type PromptResult } from './prompt';
+import { buildSkillsPrompt, compactHomePath, resolveAgentPromptLimits, resolvePromptLimits, systemPromptSection, type PromptResult } from './prompt';
 import { readEntryFrontmatter } from './read';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
-import { isOpenClawVersion, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
+import { isOpenClawVersion, OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { allowedSymlinkTargets, configuredExtraDirs, isAmbientOwner, resolveAgentDir } from './roots';
 
 /** The release a run emulates: the option, else the context's choice, else the baseline. */
 export function openClawVersionOf(ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawVersion {
@@ -103,7 +104,8 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   }
   const config = loadOpenClawConfig({ env, home: ctx.home, cwd: ctx.cwd, version, ...(ctx.openclawConfig ? { explicitPath: ctx.openclawConfig } : {}) });
   const cfg = config.config;
-  const limits = resolveSkillsLimits(cfg);
+  // The prompt budget's default and the agent's override are the release's (prompt.ts resolvePromptLimits).
+  const limits = resolvePromptLimits(resolveSkillsLimits(cfg), cfg, version);
   const home = resolveEffectiveHome(env, ctx.home);
   const homes = compactHomePrefixes(env, ctx.home);
   const compactPath = (p: string): string => compactHomePath(p, homes);
@@ -115,16 +117,41 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const logs: LogRecord[] = [];
   const traces: FolderTrace[] = [];
   const osHomeDir = env.HOME?.trim() || ctx.home;
-  const dctx = { limits, logs, traces, compactPath, version, home: osHomeDir };
+  const dctx: DiscoveryContext = { limits, logs, traces, compactPath, version, home: osHomeDir };
+  if (since(version, '2026.9.6')) dctx.allowedSymlinkTargets = allowedSymlinkTargets(cfg, home);
   // A config 2026.9.6 refuses stops the CLI before any skill is read (config.ts `validateConfig96`).
   const load = (dir: string, source: SkillSource): RootScan =>
     config.refused
       ? { source, dir: path.resolve(dir), baseDir: path.resolve(dir), nestedRoot: false, rootIsSkill: false, skills: [] }
       : loadRoot(dctx, dir, source);
+  const agentIdForRoots = resolveDefaultAgentId(cfg, version);
 
   const scans: RootScan[] = [];
   const bundledNames = new Set<string>();
-  if (options.otherRoots !== false) {
+  if (options.otherRoots !== false && since(version, '2026.9.6')) {
+    // 2026.9.6 (workspace-skill-sources-*.mjs resolveWorkspaceSkillSourcePlan, workspace-skill-loader-*.mjs
+    // loadWorkspaceSkillSourceEntries): extra < bundled (+ custodian for the ambient owner agent, sorted by name)
+    // < the agent's workshop-skills < managed < ~/.agents/skills (only with the default state folder) <
+    // <workspace>/.agents/skills < <workspace>/skills, loaded in that order.
+    const extra = configuredExtraDirs(cfg).map((d) => load(resolveUserPath(d, home), 'openclaw-extra'));
+    const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
+    const bundled: RootScan[] = [];
+    if (bundledDir) {
+      bundled.push(load(bundledDir, 'openclaw-bundled'));
+      if (isAmbientOwner(cfg, agentIdForRoots)) bundled.push(load(path.join(path.dirname(path.resolve(bundledDir)), 'custodian-skills'), 'openclaw-custodian'));
+    }
+    for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
+    const workshop = load(path.join(resolveAgentDir(cfg, agentIdForRoots, stateDir, home), 'workshop-skills'), 'openclaw-workshop');
+    const managed = load(managedSkillsDir, 'openclaw-managed');
+    const osHome = env.HOME?.trim() || ctx.home;
+    const defaultStateDir = !env.OPENCLAW_STATE_DIR?.trim() || path.resolve(stateDir) === path.resolve(home, '.openclaw');
+    const personal = defaultStateDir ? [load(path.resolve(osHome, '.agents', 'skills'), 'agents-skills-personal')] : [];
+    const project = load(path.resolve(workspaceDir, '.agents', 'skills'), 'agents-skills-project');
+    const workspace = load(workspaceSkillsDir, 'openclaw-workspace');
+    // The bundled tier is merged sorted by name, then source: for one name the custodian skill wins, as it does
+    // merged after the bundled root (the final merge sorts by name anyway).
+    scans.push(...extra, ...bundled, workshop, managed, ...personal, project, workspace);
+  } else if (options.otherRoots !== false) {
     // Load order (and so log order) is OpenClaw's: bundled, extra, managed, personal, project, workspace.
     const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
     const bundled = bundledDir ? [load(bundledDir, 'openclaw-bundled')] : [];
@@ -143,7 +170,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     scans.push(load(workspaceSkillsDir, 'openclaw-workspace'));
   }
 
-  const { merged, replaced } = mergeByName(scans);
+  const { merged, replaced } = mergeByName(scans, version, dctx);
   const mergedSet = new Set(merged);
   const replacedSet = new Set(replaced.map((r) => r.loser));
   const cut: LoadedSkill[] = [];
@@ -162,6 +189,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
 
   // The agent run's skill allow-list (resolveEffectiveWorkspaceSkillFilter with the default agent).
   const agentId = resolveDefaultAgentId(cfg, version);
+  const promptLimits = resolveAgentPromptLimits(limits, cfg, agentId, version);
   const skillFilter = resolveAgentSkillFilter(cfg, agentId, version);
   let allowed = eligible;
   if (skillFilter !== undefined) {
@@ -171,11 +199,10 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   }
   const allowedSet = new Set(allowed);
   const candidates = allowed.filter((e) => !e.invocation.disableModelInvocation);
-  const prompt = buildSkillsPrompt(
-    candidates.map((e) => ({ name: e.name, description: e.description, filePath: compactPath(e.filePath) })),
-    limits,
-  );
-  const inPromptSet = new Set(candidates.slice(0, prompt.included));
+  const promptSkills = candidates.map((e) => ({ name: e.name, description: e.description, filePath: compactPath(e.filePath) }));
+  const prompt = buildSkillsPrompt(promptSkills, promptLimits, version);
+  const included = new Set(prompt.skills);
+  const inPromptSet = new Set(candidates.filter((_, i) => included.has(promptSkills[i]!)));
 
   const status: StatusReport = { workspaceDir, managedSkillsDir, skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames)) };
 
@@ -186,7 +213,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     managedSkillsDir,
     agentId,
     config,
-    limits,
+    limits: promptLimits,
     scans,
     traces,
     replaced,
@@ -202,7 +229,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     })),
     skillFilter,
     prompt,
-    systemPromptSection: systemPromptSection(prompt.text),
+    systemPromptSection: systemPromptSection(prompt.text, version),
     status,
     logs,
     compactPath,

@@ -10,9 +10,11 @@
 //   config.ts       openclaw.json: where it is, loadConfig's env export and defaults, skills.entries, agents;
 //                   2026.9.6's schema refusal and agents roster
 //   clipath.ts      the CLI / Gateway PATH bootstrap (ensureOpenClawCliOnPath) of each release
-//   discover.ts     roots, nested roots, root SKILL.md, children, limits, merge by name
+//   discover.ts     roots, nested roots, root SKILL.md, children, limits, merge by name (2026.9.6: grouped folders)
+//   roots.ts        2026.9.6's other roots: workshop, custodian, allowSymlinkTargets, extra folders
 //   eligibility.ts  the prompt builder's gate and the status data's requirement checks, PATH lookup
-//   prompt.ts       the <available_skills> prompt with its limits, compact format and warning line
+//   prompt.ts       the <available_skills> prompt with its limits, compact format and warning line, and the
+//                   system prompt's skills section (each as 2026.4.12 and as 2026.9.6 build them)
 //   status.ts       `openclaw skills list|check|info --json`
 //   emulate.ts      one run end to end
 //   words.ts        OpenClaw-terms sentences for verdicts and findings

@@ -5,8 +5,18 @@
 // (names and locations) is used when it fits in the budget minus 150, else the longest prefix whose compact
 // form fits. A one-line warning is prepended when the format was downgraded or skills were dropped.
 // Lengths are JavaScript string lengths (UTF-16 code units), as OpenClaw measures them.
+//
+// 2026.9.6 (src/skills/loading/skill-prompt-limits.ts and skill-contract.ts; dist chunks
+// `skill-prompt-limits-*.mjs` prepareSkillsForPrompt, `skill-contract-*.mjs` formatSkillCatalog): new
+// instruction lines; the skills sorted by name (`localeCompare(b, 'en')`), not in map order; a budget of 18,000
+// characters that the note counts toward (the whole text is measured); the compact form keeps each description
+// whitespace-collapsed and cut to the longest length (4…220) that fits, and omits descriptions only when even 4
+// characters do not fit; when no compact prefix fits with the note, the note is dropped. The system prompt
+// section is `## Skills` with four lines (system-prompt-params-*.mjs buildSkillsSection).
 
 import * as path from 'node:path';
+import { normalizeAgentId, type OpenClawConfig, type SkillsLimits } from './config';
+import { since, type OpenClawVersion } from './versions';
 
 export interface PromptSkill {
   name: string;
@@ -30,8 +40,13 @@ export interface PromptResult {
   candidates: number;
   truncated: boolean;
   compact: boolean;
-  /** Length of the skills block alone (without the warning line), as measured against the budget. */
+  /** Length of what is measured against the budget: the skills block alone (without the warning line) up
+   *  to 2026.4.12, the whole text (note included) from 2026.9.6. */
   blockLength: number;
+  /** The skills the prompt lists, in prompt order (the same objects as the candidates). */
+  skills: readonly PromptSkill[];
+  /** The compact form's description cut (2026.9.6): 0 when descriptions are omitted (and in the full form). */
+  descriptionMaxChars: number;
 }
 
 export const COMPACT_WARNING_OVERHEAD = 150;
@@ -91,8 +106,10 @@ export function compactHomePath(filePath: string, homes: readonly string[]): str
   return filePath;
 }
 
-/** `applySkillsPromptLimits` + the note, as `resolveWorkspaceSkillPromptState` assembles them. */
-export function buildSkillsPrompt(candidates: readonly PromptSkill[], limits: PromptLimits): PromptResult {
+/** `applySkillsPromptLimits` + the note, as `resolveWorkspaceSkillPromptState` assembles them; from 2026.9.6
+ *  `prepareSkillsForPrompt` (buildSkillsPrompt96). */
+export function buildSkillsPrompt(candidates: readonly PromptSkill[], limits: PromptLimits, version: OpenClawVersion = '2026.4.12'): PromptResult {
+  if (since(version, '2026.9.6')) return buildSkillsPrompt96(candidates, limits);
   const total = candidates.length;
   let skills = candidates.slice(0, Math.max(0, limits.maxSkillsInPrompt));
   let truncated = total > skills.length;
@@ -130,14 +147,28 @@ export function buildSkillsPrompt(candidates: readonly PromptSkill[], limits: Pr
     truncated,
     compact,
     blockLength: block.length,
+    skills,
+    descriptionMaxChars: 0,
   };
 }
 
 /** The `## Skills (mandatory)` section `buildAgentSystemPrompt` inserts (read tool `read`), '' when the run
- *  has no skills prompt. The run trims the prompt first. */
-export function systemPromptSection(prompt: string): string {
+ *  has no skills prompt. The run trims the prompt first. From 2026.9.6 the section is `## Skills` and four
+ *  lines (system-prompt-params-*.mjs buildSkillsSection, read tool `read`, code mode off). */
+export function systemPromptSection(prompt: string, version: OpenClawVersion = '2026.4.12'): string {
   const trimmed = prompt.trim();
   if (!trimmed) return '';
+  if (since(version, '2026.9.6')) {
+    return [
+      '## Skills',
+      'Scan <available_skills>. Clear match: read exact <location> with `read`; obey.',
+      'Several: most specific. None: read none.',
+      'Up-front max one. Never invent paths.',
+      'External writes: batch safely; no tight loops; honor 429/Retry-After.',
+      trimmed,
+      '',
+    ].join('\n');
+  }
   return [
     '## Skills (mandatory)',
     'Before replying: scan <available_skills> <description> entries.',
@@ -149,4 +180,198 @@ export function systemPromptSection(prompt: string): string {
     trimmed,
     '',
   ].join('\n');
+}
+
+// ---- 2026.9.6 ----------------------------------------------------------------------------------------------
+
+/** 2026.9.6's default prompt budget (skill-prompt-limits-*.mjs DEFAULT_MAX_SKILLS_PROMPT_CHARS); 2026.4.12's
+ *  is 30,000 (config.ts resolveSkillsLimits). */
+export const DEFAULT_MAX_SKILLS_PROMPT_CHARS_96 = 18_000;
+/** The compact form's shortest and longest description cut (skill-prompt-limits-*.mjs). */
+const COMPACT_DESCRIPTION_MIN_CHARS = 4;
+const COMPACT_DESCRIPTION_MAX_CHARS = 220;
+
+const CONTEXT_LINE_96 =
+  'When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.';
+
+/** `truncateUtf16Safe` (utf16-slice-*.mjs): a prefix of at most `maxLen` code units that does not end inside a
+ *  surrogate pair. */
+function truncateUtf16Safe(input: string, maxLen: number): string {
+  const limit = Math.max(0, Math.floor(maxLen));
+  if (input.length <= limit) return input;
+  let to = limit;
+  const hi = input.charCodeAt(to - 1);
+  const lo = input.charCodeAt(to);
+  if (to > 0 && hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff) to -= 1;
+  return input.slice(0, to);
+}
+
+/** `truncateSkillDescription` (skill-contract-*.mjs): whitespace runs collapsed to one space, trimmed, and
+ *  when longer than `maxChars` cut to `maxChars - 3` (end trimmed) + `...`. */
+export function truncateSkillDescription(description: string, maxChars: number): string {
+  const normalized = description.replace(/\s+/g, ' ').trim();
+  if (normalized.length <= maxChars) return normalized;
+  if (maxChars <= 3) return truncateUtf16Safe(normalized, maxChars);
+  return `${truncateUtf16Safe(normalized, maxChars - 3).trimEnd()}...`;
+}
+
+/** `formatSkillCatalog` (skill-contract-*.mjs): the catalog with one loading line; a skill's description line
+ *  is left out when `describe` gives undefined. */
+function formatSkillCatalog96(skills: readonly PromptSkill[], loadingLine: string, describe: (s: PromptSkill) => string | undefined): string {
+  if (skills.length === 0) return '';
+  const lines = ['\n\nThe following skills provide specialized instructions for specific tasks.', loadingLine, CONTEXT_LINE_96, '', '<available_skills>'];
+  for (const skill of skills) {
+    lines.push('  <skill>');
+    lines.push(`    <name>${escapeXml(skill.name)}</name>`);
+    const description = describe(skill);
+    if (description !== undefined) lines.push(`    <description>${escapeXml(description)}</description>`);
+    lines.push(`    <location>${escapeXml(skill.filePath)}</location>`);
+    lines.push('  </skill>');
+  }
+  lines.push('</available_skills>');
+  return lines.join('\n');
+}
+
+/** `formatSkillsForPromptCore` (2026.9.6). */
+export function formatSkillsForPrompt96(skills: readonly PromptSkill[]): string {
+  return formatSkillCatalog96(skills, "Read a skill's file at its listed location when the task matches its description.", (s) => s.description);
+}
+
+/** `formatSkillsCompactForPrompt` (2026.9.6): descriptions cut to `descriptionMaxChars`, omitted at 0. */
+export function formatSkillsCompact96(skills: readonly PromptSkill[], descriptionMaxChars: number): string {
+  if (skills.length === 0) return '';
+  const max = Math.max(0, Math.floor(descriptionMaxChars));
+  return formatSkillCatalog96(
+    skills,
+    max > 0
+      ? "Read a skill's file at its listed location when the task matches its name or description."
+      : "Read a skill's file at its listed location when the task matches its name.",
+    (s) => (max > 0 ? truncateSkillDescription(s.description, max) || undefined : undefined),
+  );
+}
+
+/** The prompt budget's default for the release: `skills.limits.maxSkillsPromptChars`, else 30,000 up to
+ *  2026.4.12 and 18,000 from 2026.9.6 (workspace-skill-prompt-*.mjs resolveWorkspaceSkillPromptState passes
+ *  the configured value, prepareSkillsForPrompt defaults it). */
+export function resolvePromptLimits(limits: SkillsLimits, config: OpenClawConfig, version: OpenClawVersion): SkillsLimits {
+  if (!since(version, '2026.9.6')) return limits;
+  const configured: unknown = config?.skills?.limits?.maxSkillsPromptChars;
+  return {
+    ...limits,
+    maxSkillsPromptChars: configured === undefined || configured === null ? DEFAULT_MAX_SKILLS_PROMPT_CHARS_96 : limits.maxSkillsPromptChars,
+  };
+}
+
+/** From 2026.9.6 the agent's own `skillsLimits.maxSkillsPromptChars` (a number) replaces the budget
+ *  (agent-filter-*.mjs resolveEffectiveAgentSkillsLimits: the agent's entry in `agents.entries` or
+ *  `agents.list`). */
+export function resolveAgentPromptLimits(limits: SkillsLimits, config: OpenClawConfig, agentId: string, version: OpenClawVersion): SkillsLimits {
+  if (!since(version, '2026.9.6')) return limits;
+  const agents: unknown = config?.agents;
+  if (!agents || typeof agents !== 'object') return limits;
+  const id = normalizeAgentId(agentId);
+  const roster = agents as Record<string, unknown>;
+  let entry: Record<string, unknown> | undefined;
+  if (Object.hasOwn(roster, 'entries') && roster.entries !== undefined) {
+    const entries = roster.entries;
+    if (entries && typeof entries === 'object' && !Array.isArray(entries)) {
+      for (const [key, value] of Object.entries(entries as Record<string, unknown>)) {
+        if (value && typeof value === 'object' && !Array.isArray(value) && normalizeAgentId(key) === id) {
+          entry = value as Record<string, unknown>;
+          break;
+        }
+      }
+    }
+  } else if (Array.isArray(roster.list)) {
+    entry = (roster.list as unknown[]).find(
+      (e): e is Record<string, unknown> => e !== null && typeof e === 'object' && normalizeAgentId((e as Record<string, unknown>).id) === id,
+    );
+  }
+  if (!entry || !Object.hasOwn(entry, 'skillsLimits')) return limits;
+  const own = entry.skillsLimits as Record<string, unknown> | null | undefined;
+  const max = own?.maxSkillsPromptChars;
+  return typeof max === 'number' ? { ...limits, maxSkillsPromptChars: max } : limits;
+}
+
+type Format96 = { kind: 'full' } | { kind: 'compact'; descriptionMaxChars: number };
+
+/** `buildSkillsLimitNote` (2026.9.6). */
+function limitNote96(truncated: boolean, format: Format96, included: number, total: number): string {
+  const omitted = format.kind === 'compact' && format.descriptionMaxChars > 0 ? 'descriptions shortened' : 'descriptions omitted';
+  if (truncated) {
+    return `⚠️ Skills truncated: included ${included} of ${total}${format.kind === 'compact' ? ` (compact format, ${omitted})` : ''}. Run \`openclaw skills check\` to audit.`;
+  }
+  if (format.kind === 'compact') return `⚠️ Skills catalog using compact format (${omitted}). Run \`openclaw skills check\` to audit.`;
+  return '';
+}
+
+/** 2026.9.6's `prepareSkillsForPrompt` (skill-prompt-limits-*.mjs), without a remote note: the skills sorted by
+ *  name, the first `maxSkillsInPrompt`; the full text if it fits the budget (note included), else the longest
+ *  prefix whose compact form without descriptions fits with its note (or, when none does, without the note),
+ *  then the longest description cut (4…220) that still fits. */
+function buildSkillsPrompt96(candidates: readonly PromptSkill[], limits: PromptLimits): PromptResult {
+  const maxChars = limits.maxSkillsPromptChars;
+  const ordered = candidates.slice().sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const total = ordered.length;
+  const byCount = ordered.slice(0, Math.max(0, limits.maxSkillsInPrompt));
+  const render = (skills: readonly PromptSkill[], format: Format96, withNote = true): string => {
+    const note = withNote ? limitNote96(skills.length < total, format, skills.length, total) : '';
+    const block = format.kind === 'compact' ? formatSkillsCompact96(skills, format.descriptionMaxChars) : formatSkillsForPrompt96(skills);
+    return [note, block].filter(Boolean).join('\n');
+  };
+  const fits = (text: string): boolean => text.length <= maxChars;
+  const fitsCompact = (skills: readonly PromptSkill[], descriptionMaxChars: number, withNote = true): boolean =>
+    fits(render(skills, { kind: 'compact', descriptionMaxChars }, withNote));
+  const result = (text: string, skills: readonly PromptSkill[], format: Format96): PromptResult => ({
+    text,
+    format: !text.includes('<available_skills>') ? 'none' : format.kind,
+    included: skills.length,
+    candidates: total,
+    truncated: skills.length < total,
+    compact: format.kind === 'compact',
+    blockLength: text.length,
+    skills,
+    descriptionMaxChars: format.kind === 'compact' ? format.descriptionMaxChars : 0,
+  });
+  const longestPrefix = (ok: (prefix: readonly PromptSkill[]) => boolean, from: readonly PromptSkill[]): number => {
+    let lo = 0;
+    let hi = from.length;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (ok(from.slice(0, mid))) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+
+  const full = render(byCount, { kind: 'full' });
+  if (fits(full)) return result(full, byCount, { kind: 'full' });
+  let skills: readonly PromptSkill[] = byCount;
+  if (!fitsCompact(skills, 0))
+    skills = skills.slice(
+      0,
+      longestPrefix((p) => fitsCompact(p, 0), skills),
+    );
+  if (skills.length === 0 && byCount.length > 0) {
+    const fullWithoutNote = render(byCount, { kind: 'full' }, false);
+    if (fits(fullWithoutNote)) return result(fullWithoutNote, byCount, { kind: 'full' });
+    const lo = longestPrefix((p) => fitsCompact(p, 0, false), byCount);
+    if (lo > 0) skills = byCount.slice(0, lo);
+  }
+  const withNote = fitsCompact(skills, 0);
+  let descriptionMaxChars = 0;
+  if (skills.length > 0 && fitsCompact(skills, COMPACT_DESCRIPTION_MIN_CHARS, withNote)) {
+    let lo = COMPACT_DESCRIPTION_MIN_CHARS;
+    let hi = COMPACT_DESCRIPTION_MAX_CHARS;
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (fitsCompact(skills, mid, withNote)) lo = mid;
+      else hi = mid - 1;
+    }
+    descriptionMaxChars = lo;
+  }
+  const format: Format96 = { kind: 'compact', descriptionMaxChars };
+  const rendered = render(skills, format, withNote);
+  const text = fits(rendered) ? rendered : '';
+  return result(text, text ? skills : [], format);
 }

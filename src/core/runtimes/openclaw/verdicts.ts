@@ -122,7 +122,14 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
     reasons.push(why ? notVisibleFact(why) : visibleFact());
     const install = st.eligible ? [] : installHints(run, e, st.missing);
     if (install.length) reasons.push(installFact(install));
-    if (o.inPrompt && run.prompt.compact) reasons.push('The prompt uses the compact format: the model sees the name and location, not the description.');
+    if (o.inPrompt && run.prompt.compact) {
+      // 2026.9.6 keeps descriptions in the compact form, cut to what fits (prompt.ts buildSkillsPrompt96).
+      reasons.push(
+        run.prompt.descriptionMaxChars > 0
+          ? `The prompt uses the compact format: the model sees the name, the location and the description cut to ${run.prompt.descriptionMaxChars} characters.`
+          : 'The prompt uses the compact format: the model sees the name and location, not the description.',
+      );
+    }
     out.push(
       verdict({
         file: e.filePath,

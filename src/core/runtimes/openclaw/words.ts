@@ -14,6 +14,8 @@ const SOURCE_WORDS: Record<SkillSource, string> = {
   'openclaw-managed': 'the managed skills folder (~/.openclaw/skills)',
   'openclaw-bundled': 'the bundled skills',
   'openclaw-extra': 'skills.load.extraDirs',
+  'openclaw-custodian': 'the custodian skills (beside the bundled skills)',
+  'openclaw-workshop': "the agent's workshop skills",
 };
 
 export function code(text: string): string {
