@@ -589,7 +589,9 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
       const report = await tree(root, ctx);
       for (const f of report.findings) {
         if (f.severity === 'error')
-          io.err(`${relativeTo(io.cwd, f.file)}:${f.line}:${f.column}: ${f.severity}: ${f.code} ${RUNTIME_LABELS[runtime]}: ${f.message}\n`);
+          io.err(
+            `${relativeTo(io.cwd, f.file)}:${f.line}:${f.column}: ${f.severity}: ${f.code} ${f.message.startsWith(RUNTIME_LABELS[runtime]) ? '' : `${RUNTIME_LABELS[runtime]}: `}${f.message}\n`,
+          );
       }
       if (report.indexError) io.err(`skill-author: ${RUNTIME_LABELS[runtime]} prints no index for ${relativeTo(io.cwd, root)}: ${report.indexError}\n`);
       if (report.index) io.out(`${report.index}\n`);

@@ -324,9 +324,13 @@ export function analyzeSkillText(file: string, text: string, version: OpenClawVe
   const description = typeof fm.description === 'string' ? fm.description.trim() : '';
   if (!description) {
     const line = t.keyLine('description');
+    // 2026.4.12 drops it silently; 2026.9.6 logs "Skipping invalid skill … error=description is required".
+    const drops = since(version, '2026.9.6')
+      ? `drops the skill with a warning ("Skipping invalid skill: … error=description is required")`
+      : 'drops the skill without a message';
     const msg = line
-      ? 'The description is empty. OpenClaw requires a non-empty description and drops the skill without a message.'
-      : 'There is no `description`. OpenClaw requires a non-empty description and drops the skill without a message.';
+      ? `The description is empty. OpenClaw ${version} requires a non-empty description and ${drops}.`
+      : `There is no \`description\`. OpenClaw ${version} requires a non-empty description and ${drops}.`;
     if (line) at('no-description', 'error', msg, line.start, line.end);
     else at('no-description', 'error', msg, 0, 3);
   }
@@ -743,6 +747,8 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   if (since(run.version, '2026.9.6')) {
     for (const log of run.logs) {
       if (log.message !== 'Skipping invalid skill.' || typeof log.meta?.filePath !== 'string') continue;
+      // A missing description has its own finding, placed on the frontmatter (no-description).
+      if (String(log.meta.consoleMessage).endsWith('error=description is required')) continue;
       out.push(
         wholeFile(
           path.resolve(log.meta.filePath),
