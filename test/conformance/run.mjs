@@ -11,7 +11,8 @@
 // Options: --version V (repeatable; default all), --golden DIR, --no-golden, --case TEXT (cases whose name
 // contains it), --seed N, --count N (generated trees per release; default 40), --cli all|some|none (which
 // golden cases also run the CLI `openclaw skills list|check --json`; default some), --jobs N (default: the
-// cores), --no-shrink, --keep (leave the sandboxes), --write-golden DIR, --quiet.
+// cores), --no-shrink, --shrink-seconds N (for all shrinking; default 120), --keep (leave the sandboxes),
+// --write-golden DIR, --quiet.
 //
 // Each case runs in its own sandbox (sandbox.mjs); the release runs in one Node 24 process per case
 // (oracle.mjs), the emulation in this process (emulation.ts, bundled here with esbuild). The last line is
@@ -33,7 +34,7 @@ const HERE = join(ROOT, 'test', 'conformance');
 
 function parseArgs(argv) {
   const o = { versions: [], golden: resolve(ROOT, '..', 'shared', 'golden', 'openclaw'), useGolden: true, filter: null, seed: 1, count: 40 };
-  Object.assign(o, { cli: 'some', jobs: Math.max(1, availableParallelism()), shrink: true, keep: false, writeGolden: null, quiet: false });
+  Object.assign(o, { cli: 'some', jobs: Math.max(1, availableParallelism()), shrink: true, shrinkSeconds: 120, keep: false, writeGolden: null, quiet: false });
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -51,6 +52,7 @@ function parseArgs(argv) {
     else if (name === '--cli') o.cli = value();
     else if (name === '--jobs') o.jobs = Math.max(1, Number(value()));
     else if (name === '--no-shrink') o.shrink = false;
+    else if (name === '--shrink-seconds') o.shrinkSeconds = Number(value());
     else if (name === '--keep') o.keep = true;
     else if (name === '--write-golden') o.writeGolden = resolve(value());
     else if (name === '--quiet') o.quiet = true;
@@ -231,10 +233,11 @@ async function main() {
     `conformance: ${selected.length} case${selected.length === 1 ? '' : 's'} × ${versions.join(', ')} (${tasks.length} runs, ${opts.jobs} at a time; seed ${opts.seed}, ${opts.count} generated)`,
   );
 
-  const stats = new Map(versions.map((v) => [v, { cases: 0, casesOk: 0, skills: 0, skillsOk: 0 }]));
+  const stats = new Map(versions.map((v) => [v, { cases: 0, casesOk: 0, skills: 0, skillsOk: 0, eligible: 0, inPrompt: 0 }]));
   const failures = [];
   await pool(tasks, opts.jobs, async (task) => {
     let result;
+    const started = performance.now();
     try {
       result = await runCase(ctx, task.dir, task.version, { cli: task.cli });
     } catch (err) {
@@ -245,10 +248,15 @@ async function main() {
     st.cases += 1;
     st.skills += result.skills.total;
     st.skillsOk += result.skills.agreeing;
+    // What the release did with the trees (so a run shows its cases exercise both verdicts).
+    for (const sk of result.oracle?.skills ?? []) {
+      st.eligible += sk.eligible ? 1 : 0;
+      st.inPrompt += sk.inPrompt ? 1 : 0;
+    }
     if (opts.writeGolden && result.oracle && !result.oracle.error) writeGolden(opts.writeGolden, task.name, task.dir, result);
     if (result.diffs.length === 0) {
       st.casesOk += 1;
-      if (!opts.quiet) console.log(`✓ ${task.name} @ ${task.version}`);
+      if (!opts.quiet) console.log(`✓ ${task.name} @ ${task.version} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
       return;
     }
     failures.push({ task, result });
@@ -256,32 +264,37 @@ async function main() {
   });
 
   // Generated trees that differ: shrink each (one at a time: every step runs the release again) and print
-  // the smallest tree that still differs.
-  const shrinkable = failures.filter((f) => f.task.spec && opts.shrink);
-  for (const { task } of shrinkable.slice(0, 5)) {
+  // the smallest tree that still differs, within --shrink-seconds for all of them.
+  const shrinkable = failures.filter((f) => f.task.spec && opts.shrink).slice(0, 5);
+  const shrinkEnd = Date.now() + opts.shrinkSeconds * 1000;
+  for (const [k, { task }] of shrinkable.entries()) {
     const differs = async (spec) => {
       const dir = mkdtempSync(join(tmp, 'shrink-'));
       writeCaseFolder(dir, spec);
       try {
-        return (await runCase(ctx, dir, task.version)).diffs.length > 0;
+        return (await runCase(ctx, dir, task.version, { cli: task.cli })).diffs.length > 0;
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     };
-    const { spec, steps } = await shrinkCase(task.spec, differs, { maxSteps: 80 });
+    const deadline = Date.now() + Math.max(0, shrinkEnd - Date.now()) / (shrinkable.length - k);
+    const { spec, steps } = await shrinkCase(task.spec, differs, { maxSteps: 80, deadline });
     const dir = join(tmp, 'minimal', `${task.name}-${task.version}`);
     writeCaseFolder(dir, spec);
-    const r = await runCase(ctx, dir, task.version);
-    console.log(`\nminimal tree for ${task.name} @ ${task.version} (seed ${task.seed}, ${steps} shrink steps):\n${describeCase(spec)}`);
+    const r = await runCase(ctx, dir, task.version, { cli: task.cli });
+    console.log(`\nminimal tree for ${task.name} @ ${task.version} (seed ${task.seed}, ${steps} shrink runs):\n${describeCase(spec)}`);
     console.log(formatDiffs(`${task.name} (minimal) @ ${task.version}`, r.diffs));
   }
-  if (shrinkable.length > 5) console.log(`(${shrinkable.length - 5} more generated trees differ; not shrunk)`);
+  const generatedFailures = failures.filter((f) => f.task.spec).length;
+  if (opts.shrink && generatedFailures > shrinkable.length) console.log(`(${generatedFailures - shrinkable.length} more generated trees differ; not shrunk)`);
 
   if (!opts.keep) rmSync(tmp, { recursive: true, force: true });
   else console.log(`sandboxes kept in ${tmp}`);
   console.log('');
   for (const [v, st] of stats)
-    console.log(`openclaw@${v}: cases agreeing ${st.casesOk}/${st.cases}, skills agreeing ${st.skillsOk}/${st.skills} (skill outcomes compared per case)`);
+    console.log(
+      `openclaw@${v}: cases agreeing ${st.casesOk}/${st.cases}, skills agreeing ${st.skillsOk}/${st.skills} (the release called ${st.eligible} eligible, listed ${st.inPrompt} in prompts)`,
+    );
   console.log(`time ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const failed = failures.length;
   console.log(`${tasks.length - failed} passed, ${failed} failed`);
