@@ -293,22 +293,38 @@ function* candidates(spec) {
 }
 
 /** Shrinks `spec` while `differs(spec)` stays true: greedy passes over candidates() until none is accepted,
- *  `maxSteps` runs are spent or `deadline` (a Date.now() value) passes. Returns the smallest tree found. */
-export async function shrinkCase(spec, differs, { maxSteps = 80, deadline = Infinity } = {}) {
+ *  `maxSteps` runs are spent or `deadline` (a Date.now() value) passes. `jobs` candidates are tried at once
+ *  (the first of them, in order, that still differs is taken). Returns the smallest tree found. */
+export async function shrinkCase(spec, differs, { maxSteps = 80, deadline = Infinity, jobs = 1 } = {}) {
   let current = spec;
   let steps = 0;
   let progress = true;
   while (progress && steps < maxSteps && Date.now() < deadline) {
     progress = false;
-    for (const next of candidates(current)) {
+    const it = candidates(current);
+    for (;;) {
       if (steps >= maxSteps || Date.now() >= deadline) break;
-      steps++;
-      if (await differs(next)) {
-        current = next;
+      const batch = [];
+      for (let n = 0; n < Math.min(jobs, maxSteps - steps); n++) {
+        const c = it.next();
+        if (c.done) break;
+        batch.push(c.value);
+      }
+      if (!batch.length) break;
+      steps += batch.length;
+      const verdicts = await Promise.all(batch.map((c) => differs(c)));
+      const k = verdicts.indexOf(true);
+      if (k >= 0) {
+        current = batch[k];
         progress = true;
         break;
       }
     }
   }
   return { spec: current, steps };
+}
+
+/** How big a tree is (skills and SKILL.md bytes), to shrink the smallest differing trees first. */
+export function caseSize(spec) {
+  return spec.skills.reduce((n, s) => n + 1000 + skillText(s).length, 0);
 }

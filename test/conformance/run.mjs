@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { ROOT } from '../../scripts/vscode-host.mjs';
 import { compareOutcomes, formatDiffs } from './compare.mjs';
-import { generateCase, shrinkCase, writeCaseFolder, describeCase } from './generate.mjs';
+import { caseSize, describeCase, generateCase, shrinkCase, writeCaseFolder } from './generate.mjs';
 import { CACHE_DIR, provisionNode, provisionRelease } from './provision.mjs';
 import { homeRelative, setUpCase } from './sandbox.mjs';
 
@@ -264,8 +264,11 @@ async function main() {
   });
 
   // Generated trees that differ: shrink each (one at a time: every step runs the release again) and print
-  // the smallest tree that still differs, within --shrink-seconds for all of them.
-  const shrinkable = failures.filter((f) => f.task.spec && opts.shrink).slice(0, 5);
+  // the smallest tree that still differs: the three smallest such trees, within --shrink-seconds for all.
+  const shrinkable = failures
+    .filter((f) => f.task.spec && opts.shrink)
+    .sort((a, b) => caseSize(a.task.spec) - caseSize(b.task.spec))
+    .slice(0, 3);
   const shrinkEnd = Date.now() + opts.shrinkSeconds * 1000;
   for (const [k, { task }] of shrinkable.entries()) {
     const differs = async (spec) => {
@@ -278,7 +281,7 @@ async function main() {
       }
     };
     const deadline = Date.now() + Math.max(0, shrinkEnd - Date.now()) / (shrinkable.length - k);
-    const { spec, steps } = await shrinkCase(task.spec, differs, { maxSteps: 80, deadline });
+    const { spec, steps } = await shrinkCase(task.spec, differs, { maxSteps: 80, deadline, jobs: opts.jobs });
     const dir = join(tmp, 'minimal', `${task.name}-${task.version}`);
     writeCaseFolder(dir, spec);
     const r = await runCase(ctx, dir, task.version, { cli: task.cli });
