@@ -270,12 +270,16 @@ async function main() {
     .sort((a, b) => caseSize(a.task.spec) - caseSize(b.task.spec))
     .slice(0, 3);
   const shrinkEnd = Date.now() + opts.shrinkSeconds * 1000;
-  for (const [k, { task }] of shrinkable.entries()) {
+  for (const [k, { task, result }] of shrinkable.entries()) {
+    // A smaller tree is taken when it still shows every kind of difference the tree showed (the fields,
+    // whatever the skill), so one cause common to every tree cannot hide the others.
+    const kinds = new Set(result.diffs.map((d) => d.field));
     const differs = async (spec) => {
       const dir = mkdtempSync(join(tmp, 'shrink-'));
       writeCaseFolder(dir, spec);
       try {
-        return (await runCase(ctx, dir, task.version, { cli: task.cli })).diffs.length > 0;
+        const fields = new Set((await runCase(ctx, dir, task.version, { cli: task.cli })).diffs.map((d) => d.field));
+        return [...kinds].every((f) => fields.has(f));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
