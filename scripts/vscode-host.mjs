@@ -8,7 +8,7 @@
 //   node scripts/vscode-host.mjs --force    install again
 //
 // The same module exports what test/integration/run.mjs and scripts/start.mjs need to start code-server
-// and a headless Chromium.
+// and a headless Chromium, and the npm helpers test/conformance/provision.mjs installs OpenClaw releases with.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -225,7 +225,7 @@ export function isProvisioned() {
 
 /** The environment for a child npm: drop what an outer `npm run` exported about *this* project (npm reads
  *  npm_config_* from the environment, and npm_config_local_prefix would make it install into the repo). */
-function childNpmEnv(extra) {
+export function childNpmEnv(extra) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (/^npm_(lifecycle_|package_|command$|execpath$|node_execpath$)/.test(k)) continue;
@@ -241,7 +241,7 @@ function childNpmEnv(extra) {
 }
 
 /** npm's own CLI script, so it can be run under the Node of our choice. */
-function npmCli() {
+export function npmCli() {
   const candidates = [];
   if (process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath)) candidates.push(process.env.npm_execpath);
   for (const d of (process.env.PATH || '').split(delimiter)) {
@@ -258,7 +258,7 @@ function npmCli() {
   throw new Error('cannot find npm (npm-cli.js) on PATH');
 }
 
-function run(cmd, args, opts) {
+export function run(cmd, args, opts) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
     child.on('error', reject);
@@ -266,7 +266,7 @@ function run(cmd, args, opts) {
   });
 }
 
-function writePackageJson(dir, deps, allowScripts) {
+export function writePackageJson(dir, deps, allowScripts) {
   mkdirSync(dir, { recursive: true });
   const pkg = { name: `skill-author-vscode-host-${dir.split('/').pop()}`, private: true, dependencies: deps };
   if (allowScripts) pkg.allowScripts = allowScripts;

@@ -1,0 +1,315 @@
+#!/usr/bin/env node
+// The conformance suite: the real OpenClaw releases from the npm registry against the emulation of
+// src/core/runtimes/openclaw, case by case, for every release of the profile's OPENCLAW_VERSIONS. See
+// docs/conformance.md.
+//
+//   npm run conformance                      every golden case of ../shared/golden/openclaw + generated trees
+//   node test/conformance/run.mjs --version 2026.4.12 --case a3 --count 0 --cli none
+//   node test/conformance/run.mjs --seed 7 --count 200 --no-golden
+//   node test/conformance/run.mjs --version 2026.9.6 --write-golden DIR   the release's outputs as golden data
+//
+// Options: --version V (repeatable; default all), --golden DIR, --no-golden, --case TEXT (cases whose name
+// contains it), --seed N, --count N (generated trees per release; default 40), --cli all|some|none (which
+// golden cases also run the CLI `openclaw skills list|check --json`; default some), --jobs N (default: the
+// cores), --no-shrink, --shrink-seconds N (for all shrinking; default 120), --keep (leave the sandboxes),
+// --write-golden DIR, --quiet.
+//
+// Each case runs in its own sandbox (sandbox.mjs); the release runs in one Node 24 process per case
+// (oracle.mjs), the emulation in this process (emulation.ts, bundled here with esbuild). The last line is
+// `N passed, N failed` (cases × releases); the exit code is 1 on any difference.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as esbuild from 'esbuild';
+import { ROOT } from '../../scripts/vscode-host.mjs';
+import { compareOutcomes, formatDiffs } from './compare.mjs';
+import { caseSize, describeCase, generateCase, shrinkCase, writeCaseFolder } from './generate.mjs';
+import { CACHE_DIR, provisionNode, provisionRelease } from './provision.mjs';
+import { homeRelative, setUpCase } from './sandbox.mjs';
+
+const HERE = join(ROOT, 'test', 'conformance');
+
+function parseArgs(argv) {
+  const o = { versions: [], golden: resolve(ROOT, '..', 'shared', 'golden', 'openclaw'), useGolden: true, filter: null, seed: 1, count: 40 };
+  Object.assign(o, { cli: 'some', jobs: Math.max(1, availableParallelism()), shrink: true, shrinkSeconds: 120, keep: false, writeGolden: null, quiet: false });
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    if (name === '--version') o.versions.push(value());
+    else if (name === '--golden') o.golden = resolve(value());
+    else if (name === '--no-golden') o.useGolden = false;
+    else if (name === '--case') o.filter = value();
+    else if (name === '--seed') o.seed = Number(value());
+    else if (name === '--count') o.count = Number(value());
+    else if (name === '--cli') o.cli = value();
+    else if (name === '--jobs') o.jobs = Math.max(1, Number(value()));
+    else if (name === '--no-shrink') o.shrink = false;
+    else if (name === '--shrink-seconds') o.shrinkSeconds = Number(value());
+    else if (name === '--keep') o.keep = true;
+    else if (name === '--write-golden') o.writeGolden = resolve(value());
+    else if (name === '--quiet') o.quiet = true;
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (!['all', 'some', 'none'].includes(o.cli)) throw new Error('--cli is all, some or none');
+  if (!Number.isInteger(o.seed) || !Number.isInteger(o.count) || o.count < 0) throw new Error('--seed and --count take integers');
+  return o;
+}
+
+/** The emulation, bundled from the current sources (emulation.ts). */
+async function loadEmulation() {
+  const outfile = join(CACHE_DIR, 'emulation.cjs');
+  await esbuild.build({
+    entryPoints: [join(HERE, 'emulation.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
+  });
+  const require = createRequire(import.meta.url);
+  delete require.cache[outfile];
+  return require(outfile);
+}
+
+function spawnCollect(cmd, args, { env, cwd, timeoutMs = 120_000 }) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** The release's outcome for a set-up sandbox (oracle.mjs in a fresh Node 24 process). */
+async function runOracle(ctx, release, sandbox) {
+  const jobFile = join(sandbox.tmp, 'oracle-job.json');
+  const out = join(sandbox.tmp, 'oracle-out.json');
+  writeFileSync(jobFile, JSON.stringify({ dist: release.dist, exports: release.stamp.exports, out, compileCache: join(CACHE_DIR, 'compile-cache') }));
+  const r = await spawnCollect(ctx.nodeBin, [join(HERE, 'oracle.mjs'), jobFile], { env: sandbox.env, cwd: sandbox.cwd });
+  try {
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    return { error: `oracle.mjs wrote nothing (exit ${r.code ?? r.signal}):\n${r.stderr.slice(-2000)}` };
+  }
+}
+
+/** `openclaw skills <command> --json`, as a user runs it. */
+async function runCli(ctx, release, sandbox, command) {
+  const r = await spawnCollect(ctx.nodeBin, [release.entry, 'skills', command, '--json'], { env: sandbox.env, cwd: sandbox.cwd });
+  if (r.code !== 0) return { error: `exit ${r.code ?? r.signal}: ${r.stderr.trim().split('\n').slice(-3).join(' / ')}` };
+  return { stdout: r.stdout };
+}
+
+/** Runs one case folder for one release: `{ diffs, skills, oracle, emu, cli }`. */
+async function runCase(ctx, caseDir, version, { cli = [] } = {}) {
+  const release = ctx.releases.get(version);
+  const sandbox = setUpCase(caseDir, ctx.tmp, release.env);
+  try {
+    const oracle = await runOracle(ctx, release, sandbox);
+    const cliOut = {};
+    for (const command of cli) cliOut[command] = await runCli(ctx, release, sandbox, command);
+    const emu = ctx.emulation.emulate(sandbox, version);
+    const cliEmu = cli.length && oracle.cliPath ? ctx.emulation.emulate(sandbox, version, { path: oracle.cliPath, cliJson: true }) : undefined;
+    const { diffs, skills } = compareOutcomes({ oracle, emu, cli: cli.length ? cliOut : undefined, cliEmu });
+    return { diffs, skills, oracle, emu, cli: cliOut, sandbox };
+  } finally {
+    if (!ctx.opts.keep) sandbox.dispose();
+  }
+}
+
+/**
+ * What the sandbox environment adds for a release. The golden cases ran with OpenClaw's bundled plugins
+ * present (their manifests validate `channels.*` in the config) but no plugin skills. A release whose
+ * bundled plugins bring skills by default (2026.9.6: browser-automation, canvas) runs with
+ * OPENCLAW_DISABLE_BUNDLED_PLUGINS=1 instead. Which releases do is found out once, on an empty tree, and kept
+ * in the release's stamp.
+ */
+async function sandboxEnvOf(ctx, version) {
+  const release = ctx.releases.get(version);
+  let skills = release.stamp.bundledPluginSkills;
+  if (!Array.isArray(skills)) {
+    const dir = mkdtempSync(join(ctx.tmp, 'empty-'));
+    writeCaseFolder(dir, { seed: 0, env: {}, bins: [], config: {}, skills: [] });
+    const sandbox = setUpCase(dir, ctx.tmp);
+    const out = await runOracle(ctx, release, sandbox);
+    sandbox.dispose();
+    if (out.error) throw new Error(`openclaw@${version} fails on an empty tree:\n${out.error}`);
+    skills = out.skills.map((s) => s.name);
+    release.stamp.bundledPluginSkills = skills;
+    writeFileSync(join(release.dir, 'ready.json'), JSON.stringify(release.stamp, null, 2) + '\n');
+  }
+  return skills.length ? { OPENCLAW_DISABLE_BUNDLED_PLUGINS: '1' } : {};
+}
+
+/** Writes the release's outputs for a case as golden data (`DIR/<case>/`: the inputs and expected/). */
+function writeGolden(dir, name, caseDir, result) {
+  const dest = join(dir, name);
+  rmSync(dest, { recursive: true, force: true });
+  cpSync(caseDir, dest, { recursive: true, verbatimSymlinks: true, filter: (p) => !p.startsWith(join(caseDir, 'expected')) });
+  const exp = join(dest, 'expected');
+  mkdirSync(exp, { recursive: true });
+  const home = result.sandbox.home;
+  const rel = (t) => homeRelative(t, home);
+  writeFileSync(join(exp, 'prompt.txt'), rel(result.oracle.prompt ?? ''));
+  writeFileSync(join(exp, 'system-prompt-section.txt'), rel(result.oracle.section ?? ''));
+  const skills = (result.oracle.skills ?? []).map((s) => ({ ...s, filePath: rel(s.filePath) }));
+  writeFileSync(join(exp, 'skills-status.json'), JSON.stringify({ release: result.version, error: result.oracle.error ?? null, skills }, null, 2) + '\n');
+  for (const [command, out] of Object.entries(result.cli))
+    if (out.stdout !== undefined) writeFileSync(join(exp, `openclaw-skills-${command}.json`), rel(out.stdout));
+}
+
+/** A small pool: `fn` over `items`, `jobs` at a time, results in order. */
+async function pool(items, jobs, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(jobs, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const t0 = performance.now();
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const emulation = await loadEmulation();
+  const all = [...emulation.OPENCLAW_VERSIONS];
+  for (const v of opts.versions) if (!all.includes(v)) throw new Error(`the profile emulates ${all.join(', ')}, not ${v}`);
+  const versions = opts.versions.length ? all.filter((v) => opts.versions.includes(v)) : all;
+  if (opts.writeGolden && versions.length !== 1) throw new Error('--write-golden needs one --version');
+
+  const nodeBin = await provisionNode();
+  const releases = new Map();
+  for (const v of versions) releases.set(v, { ...(await provisionRelease(v, nodeBin)), env: {} });
+  const tmp = mkdtempSync(join(tmpdir(), 'skill-author-conformance-'));
+  const ctx = { opts, nodeBin, releases, emulation, tmp };
+  for (const v of versions) releases.get(v).env = await sandboxEnvOf(ctx, v);
+
+  // The cases: golden folders, then generated trees (written as case folders too).
+  const cases = [];
+  if (opts.useGolden) {
+    if (!existsSync(opts.golden)) console.log(`golden cases: ${opts.golden} is absent, skipped`);
+    else {
+      const names = readdirSync(opts.golden).filter((n) => existsSync(join(opts.golden, n, 'case.json')));
+      names.sort().forEach((n, i) => {
+        // --cli some: `list` on every other case, `check` on every sixth, so both commands run on each kind.
+        const cli = opts.cli === 'all' ? ['list', 'check'] : opts.cli === 'some' ? [...(i % 2 === 0 ? ['list'] : []), ...(i % 6 === 0 ? ['check'] : [])] : [];
+        cases.push({ name: n, dir: join(opts.golden, n), cli });
+      });
+    }
+  }
+  const genDir = join(tmp, 'generated');
+  for (let i = 0; i < opts.count; i++) {
+    const seed = opts.seed * 100_003 + i;
+    const spec = generateCase(seed);
+    const name = `gen-${opts.seed}-${i}`;
+    writeCaseFolder(join(genDir, name), spec);
+    cases.push({ name, dir: join(genDir, name), cli: opts.cli === 'all' ? ['list', 'check'] : [], spec, seed });
+  }
+  const selected = cases.filter((c) => !opts.filter || c.name.includes(opts.filter));
+  const tasks = versions.flatMap((version) => selected.map((c) => ({ ...c, version })));
+  console.log(
+    `conformance: ${selected.length} case${selected.length === 1 ? '' : 's'} × ${versions.join(', ')} (${tasks.length} runs, ${opts.jobs} at a time; seed ${opts.seed}, ${opts.count} generated)`,
+  );
+
+  const stats = new Map(versions.map((v) => [v, { cases: 0, casesOk: 0, skills: 0, skillsOk: 0, eligible: 0, inPrompt: 0 }]));
+  const failures = [];
+  await pool(tasks, opts.jobs, async (task) => {
+    let result;
+    const started = performance.now();
+    try {
+      result = await runCase(ctx, task.dir, task.version, { cli: task.cli });
+    } catch (err) {
+      result = { diffs: [{ field: 'suite error', expected: '', actual: err instanceof Error ? err.stack : String(err) }], skills: { total: 0, agreeing: 0 } };
+    }
+    result.version = task.version;
+    const st = stats.get(task.version);
+    st.cases += 1;
+    st.skills += result.skills.total;
+    st.skillsOk += result.skills.agreeing;
+    // What the release did with the trees (so a run shows its cases exercise both verdicts).
+    for (const sk of result.oracle?.skills ?? []) {
+      st.eligible += sk.eligible ? 1 : 0;
+      st.inPrompt += sk.inPrompt ? 1 : 0;
+    }
+    if (opts.writeGolden && result.oracle && !result.oracle.error) writeGolden(opts.writeGolden, task.name, task.dir, result);
+    if (result.diffs.length === 0) {
+      st.casesOk += 1;
+      if (!opts.quiet) console.log(`✓ ${task.name} @ ${task.version} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      return;
+    }
+    failures.push({ task, result });
+    console.log(formatDiffs(`${task.name} @ ${task.version}`, result.diffs));
+  });
+
+  // Generated trees that differ: shrink each (one at a time: every step runs the release again) and print
+  // the smallest tree that still differs: the three smallest such trees, within --shrink-seconds for all.
+  const shrinkable = failures
+    .filter((f) => f.task.spec && opts.shrink)
+    .sort((a, b) => caseSize(a.task.spec) - caseSize(b.task.spec))
+    .slice(0, 3);
+  const shrinkEnd = Date.now() + opts.shrinkSeconds * 1000;
+  for (const [k, { task, result }] of shrinkable.entries()) {
+    // A smaller tree is taken when it still shows every kind of difference the tree showed (the fields,
+    // whatever the skill), so one cause common to every tree cannot hide the others.
+    const kinds = new Set(result.diffs.map((d) => d.field));
+    const differs = async (spec) => {
+      const dir = mkdtempSync(join(tmp, 'shrink-'));
+      writeCaseFolder(dir, spec);
+      try {
+        const fields = new Set((await runCase(ctx, dir, task.version, { cli: task.cli })).diffs.map((d) => d.field));
+        return [...kinds].every((f) => fields.has(f));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const deadline = Date.now() + Math.max(0, shrinkEnd - Date.now()) / (shrinkable.length - k);
+    const { spec, steps } = await shrinkCase(task.spec, differs, { maxSteps: 80, deadline, jobs: opts.jobs });
+    const dir = join(tmp, 'minimal', `${task.name}-${task.version}`);
+    writeCaseFolder(dir, spec);
+    const r = await runCase(ctx, dir, task.version, { cli: task.cli });
+    console.log(`\nminimal tree for ${task.name} @ ${task.version} (seed ${task.seed}, ${steps} shrink runs):\n${describeCase(spec)}`);
+    console.log(formatDiffs(`${task.name} (minimal) @ ${task.version}`, r.diffs));
+  }
+  const generatedFailures = failures.filter((f) => f.task.spec).length;
+  if (opts.shrink && generatedFailures > shrinkable.length) console.log(`(${generatedFailures - shrinkable.length} more generated trees differ; not shrunk)`);
+
+  if (!opts.keep) rmSync(tmp, { recursive: true, force: true });
+  else console.log(`sandboxes kept in ${tmp}`);
+  console.log('');
+  for (const [v, st] of stats)
+    console.log(
+      `openclaw@${v}: cases agreeing ${st.casesOk}/${st.cases}, skills agreeing ${st.skillsOk}/${st.skills} (the release called ${st.eligible} eligible, listed ${st.inPrompt} in prompts)`,
+    );
+  console.log(`time ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const failed = failures.length;
+  console.log(`${tasks.length - failed} passed, ${failed} failed`);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.stack : String(err));
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
