@@ -7,6 +7,7 @@
 // compared: golden data, or the release itself in the conformance suite) or `read` (its source or docs were
 // read; nothing could be run here). A verdict always names the version it was judged by.
 
+import { HERMES_VERSION_INFO, HERMES_VERSIONS } from './hermes/versions';
 import { OPENCLAW_VERSION_INFO, OPENCLAW_VERSIONS } from './openclaw/versions';
 import type { ResolvedVersion, RuntimeId } from './types';
 
@@ -45,7 +46,7 @@ export const RUNTIMES: readonly RuntimeDescriptor[] = [
     id: 'hermes',
     label: 'Hermes',
     summary: 'Hermes: platforms, environments, config and toolset conditions, readiness.',
-    versions: [{ version: '306e2d23', follows: 'NousResearch/hermes-agent at commit 306e2d23', checked: 'run' }],
+    versions: HERMES_VERSIONS.map((v) => ({ version: v, follows: HERMES_VERSION_INFO[v].follows, checked: HERMES_VERSION_INFO[v].checked })),
     versioning: 'exact',
   },
   {

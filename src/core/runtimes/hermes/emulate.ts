@@ -45,12 +45,13 @@ export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOp
   const host = makeHost(ctx, options);
   const rootExists = isDir(root);
   const discovery = rootExists ? discover(root) : { skills: [], descriptions: [], skipped: [], notes: [] };
-  // What was read and parsed of each file on an earlier run, when the caller keeps a cache (the CLI).
-  const cache = ctx.readCache ? new HermesReadCache(ctx.readCache, root) : null;
-  const skills = discovery.skills.map((f) => loadSkill(f, cache));
+  // What was read and parsed of each file on an earlier run of the same Hermes version, when the caller keeps
+  // a cache (the CLI).
+  const cache = ctx.readCache ? new HermesReadCache(ctx.readCache, root, host.version) : null;
+  const skills = discovery.skills.map((f) => loadSkill(f, cache, host.version));
   const externals: ExternalTree[] = externalSkillDirs(host, root, ctx.home, pyResolve).map((dir) => {
     const d = discover(dir);
-    return { dir, skills: d.skills.map((f) => loadSkill(f, cache)), descriptions: d.descriptions };
+    return { dir, skills: d.skills.map((f) => loadSkill(f, cache, host.version)), descriptions: d.descriptions };
   });
   cache?.save();
   const cold = buildCold(skills, discovery.descriptions, root, host, rootExists, externals);

@@ -14,6 +14,7 @@ import { indexDescriptionFull } from './render';
 import { cpLen, isStr, OutputTooLarge, PyDict, PyList, pyIter, pyRepr, pyStr, pyStrip, pyToJson, pyTruthy, type PyValue } from './pyvalue';
 import { requiredVariables, prerequisites } from './readiness';
 import { firstBodyLine, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './skills-list';
+import { stripsLeadingBom } from './versions';
 import { q } from './words';
 
 type Add = (code: string, severity: Severity, message: string, span?: Span) => void;
@@ -85,14 +86,27 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
   const fields = fm.fields;
 
   // ── the frontmatter itself ──
-  if (text.startsWith('\uFEFF')) {
+  // A leading BOM: at 306e2d23 it hides the frontmatter; from 780e0980 on `parse_frontmatter` strips it
+  // (SU:142-144 at 780e0980), so it is worth knowing only for older Hermes, and the frontmatter after it is
+  // checked as any other (`lead` skips it).
+  const bom = text.startsWith('\uFEFF');
+  const lead = bom && stripsLeadingBom(run.host.version) ? 1 : 0;
+  if (lead) {
+    add(
+      'hermes-bom',
+      'information',
+      `The file starts with a byte order mark (U+FEFF). Hermes ${run.host.version} removes it before reading the frontmatter, but Hermes before 780e0980 (2026-07-17) does not and ignores the whole frontmatter (folder name, no description, no gates). Save the file as UTF-8 without BOM to be read the same everywhere.`,
+      WHOLE_FILE,
+    );
+  }
+  if (bom && !lead) {
     add(
       'hermes-bom',
       'error',
       'The file starts with a byte order mark (U+FEFF). Hermes (at this commit) does not remove it, so the file does not start with `---` and the whole frontmatter is ignored: the folder name is used, there is no description, and `platforms`, `environments`, readiness and conditions do not apply. Save the file as UTF-8 without BOM.',
       WHOLE_FILE,
     );
-  } else if (fm.kind === 'none' && /^\s+---/.test(text)) {
+  } else if (fm.kind === 'none' && /^\s+---/.test(text.slice(lead))) {
     add(
       'hermes-frontmatter-not-at-start',
       'warning',
@@ -118,11 +132,11 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
       'hermes-frontmatter-not-mapping',
       'warning',
       'The frontmatter is YAML but not a mapping (a list, a plain sentence or nothing), so Hermes ignores it: the folder name is used and there is no description. Write `key: value` lines.',
-      spanOf(text, 0, 3),
+      spanOf(text, lead, lead + 3),
     );
   } else if (fm.kind === 'fallback' && fm.yamlError) {
     const effects: string[] = [];
-    const firstLine = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'));
+    const firstLine = text.slice(lead, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'));
     if (pyStrip(firstLine.slice(3))) effects.push(`the text after \`---\` on the first line (${q(firstLine.slice(3), 30)}) is part of the YAML`);
     for (const [k, v] of fields.entries()) {
       if (!isStr(k) || !isStr(v)) continue;
@@ -202,7 +216,7 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
       'hermes-description-missing',
       'information',
       `No description: the index shows the skill as a bare name, so the model has nothing to choose it by; skills_list uses the first body line${line ? ` (${q(line, 50)})` : ''}. Add \`description:\`.`,
-      name !== undefined ? fieldSpan(skill, ['name']) : spanOf(text, 0, 3),
+      name !== undefined ? fieldSpan(skill, ['name']) : spanOf(text, lead, lead + 3),
     );
   }
   if (pyTruthy(desc)) {

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import type { RuntimeContext } from '../types';
 import { PyDict, PyList, pyIn, pyStr, pyStrip, pyIter, type PyValue } from './pyvalue';
 import { decodeUtf8 } from './read';
+import { HERMES_BASELINE, isHermesVersion, type HermesVersion } from './versions';
 import { loadYaml11 } from './yaml11';
 
 /** Host probes Hermes runs for the `environments` gate. Pinned values replace the probe. */
@@ -22,9 +23,21 @@ export interface HermesProbes {
 
 export interface HermesOptions {
   probes?: HermesProbes;
+  /** The Hermes commit to emulate (default: the context's `versions.hermes`, else the baseline 306e2d23). */
+  version?: HermesVersion;
+}
+
+/** The Hermes commit a run emulates: the options', else the context's `versions.hermes` when the profile
+ *  emulates it, else the baseline. */
+export function hermesVersionOf(ctx: RuntimeContext, options: HermesOptions = {}): HermesVersion {
+  if (options.version) return options.version;
+  const chosen = ctx.versions?.hermes;
+  return chosen && isHermesVersion(chosen) ? chosen : HERMES_BASELINE;
 }
 
 export interface Host {
+  /** The Hermes commit emulated (./versions.ts): the rules that differ between commits read it. */
+  version: HermesVersion;
   env: Readonly<Record<string, string | undefined>>;
   /** Python's `sys.platform` for the context's OS. */
   sysPlatform: string;
@@ -218,6 +231,7 @@ export function makeHost(ctx: RuntimeContext, options: HermesOptions = {}): Host
   const { config, problem } = loadConfig(hermesHome);
   const prefix = ctx.env.PREFIX ?? '';
   const base = {
+    version: hermesVersionOf(ctx, options),
     env: ctx.env,
     sysPlatform: sysPlatformOf(ctx.platform),
     hermesHome,

@@ -1,7 +1,9 @@
-// The Hermes runtime profile: what Hermes Agent (NousResearch/hermes-agent at commit 306e2d23) does with a
-// skills folder, in the shared vocabulary of src/core/runtimes/types.ts.
+// The Hermes runtime profile: what Hermes Agent (NousResearch/hermes-agent at commit 306e2d23, and at
+// 780e0980 for the rules that differ there) does with a skills folder, in the shared vocabulary of
+// src/core/runtimes/types.ts.
 //
 // A map of this folder, in the order Hermes works:
+//   versions.ts    — the commits emulated (the context's `versions.hermes`, else 306e2d23) and what differs
 //   discover.ts    — which SKILL.md files Hermes finds (os.walk, excluded and support folders, sort order)
 //   read.ts        — bytes → text → frontmatter (fences, PyYAML or the line-splitting fallback)
 //   yaml11.ts      — PyYAML 1.1 values (yes → True, 1.10 → 1.1, dates, merges) on top of the `yaml` package

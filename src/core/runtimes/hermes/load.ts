@@ -15,6 +15,7 @@ import {
   type YamlOutcome,
 } from './read';
 import type { HermesReadCache } from './readCache';
+import { HERMES_BASELINE, type HermesVersion } from './versions';
 
 export interface LoadedSkill {
   found: FoundFile;
@@ -44,18 +45,20 @@ function pyOsError(e: unknown, file: string): string {
   return t ? `[Errno ${t[0]}] ${t[1]}: '${file}'` : `${err?.message ?? String(e)}`;
 }
 
-/** The frontmatters of a text, parsed as Hermes parses it (see below). `load` answers each YAML load. */
-function parsed(found: FoundFile, text: string, load: (yaml: string) => YamlOutcome): LoadedSkill {
-  const fm = parseFrontmatter(text, load);
+/** The frontmatters of a text, parsed as Hermes `version` parses it (see below). `load` answers each YAML
+ *  load. */
+function parsed(found: FoundFile, text: string, version: HermesVersion, load: (yaml: string, start: number) => YamlOutcome): LoadedSkill {
+  const fm = parseFrontmatter(text, version, load);
   // skills_list's head is the whole text for a file of at most 4000 characters (nearly all of them): the
   // same parse then, not a second one (a Frontmatter is never changed after it is made).
   const head = skillsListHead(text);
-  return { found, text, readError: null, readProblem: null, fm, fmHead: head === text ? fm : parseFrontmatter(head, load) };
+  return { found, text, readError: null, readProblem: null, fm, fmHead: head === text ? fm : parseFrontmatter(head, version, load) };
 }
 
-/** One SKILL.md as Hermes reads it. With `cache`: an unchanged file (same stamp) is neither read nor parsed,
- *  its text and YAML loads come from the cache; a file read is stored there. Same result either way. */
-export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null): LoadedSkill {
+/** One SKILL.md as Hermes `version` reads it. With `cache` (kept for that version): an unchanged file (same
+ *  stamp) is neither read nor parsed, its text and YAML loads come from the cache; a file read is stored
+ *  there. Same result either way. */
+export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null, version: HermesVersion = HERMES_BASELINE): LoadedSkill {
   const empty = parseFrontmatter('');
   const fail = (readError: string, readProblem: LoadedSkill['readProblem']): LoadedSkill => ({
     found,
@@ -86,7 +89,7 @@ export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null
         return o;
       };
       try {
-        const skill = parsed(found, hit.text, stored);
+        const skill = parsed(found, hit.text, version, stored);
         if (next === hit.loads.length) return skill;
       } catch {
         // an entry that does not fit its own text: read the file as if it were not cached
@@ -99,10 +102,10 @@ export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null
   const decoded = decodeUtf8(buf);
   if (!decoded.ok) return fail(decoded.error, 'not-utf8');
   const text = universalNewlines(decoded.text);
-  if (!cache) return parsed(found, text, loadFrontmatterYaml);
+  if (!cache) return parsed(found, text, version, loadFrontmatterYaml);
   const loads: YamlOutcome[] = [];
-  const skill = parsed(found, text, (yaml) => {
-    const o = loadFrontmatterYaml(yaml);
+  const skill = parsed(found, text, version, (yaml, start) => {
+    const o = loadFrontmatterYaml(yaml, start);
     loads.push(o);
     return o;
   });

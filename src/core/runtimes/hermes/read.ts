@@ -3,13 +3,16 @@
 //
 // - The file is decoded as strict UTF-8 with universal newlines (CRLF and lone CR become LF). A file that
 //   is not UTF-8 raises UnicodeDecodeError, whose exact message skill_view prints.
-// - A BOM is NOT removed at this commit, so `\uFEFF---` does not start with `---`: no frontmatter.
+// - At 306e2d23 a BOM is NOT removed, so `\uFEFF---` does not start with `---`: no frontmatter. From
+//   780e0980 on, `parse_frontmatter` drops one leading U+FEFF first (SU:142-144 at 780e0980); the text keeps
+//   it (skill_view returns it whole), so the fences and the YAML sit one character later in the text.
 // - The frontmatter runs from the `---` at offset 0 to the first `\n---` followed by optional whitespace
 //   and a newline; the YAML between is loaded with PyYAML (yaml11.ts). A non-mapping result means `{}`;
 //   a YAML error switches to a line splitter whose values stay raw strings.
 
 import { isMap, isPair, isScalar, type Node } from 'yaml';
 import { cpHead, PyDict, pyStrip, type PyValue } from './pyvalue';
+import { HERMES_BASELINE, stripsLeadingBom, type HermesVersion } from './versions';
 import { loadYaml11 } from './yaml11';
 
 /** Largest SKILL.md we read. Hermes reads any size; past this we report instead of reading. */
@@ -93,7 +96,8 @@ export interface Frontmatter {
   fields: PyDict;
   /** The text after the frontmatter (the whole text when there is none). */
   body: string;
-  /** The YAML text Hermes loads (between the fences), and its offset in the text. */
+  /** The YAML text Hermes loads (between the fences), and its offset in the text (3, or 4 after a BOM that
+   *  the version strips). */
   yaml: string;
   yamlStart: number;
   /** For a fallback: why PyYAML failed, and where (offset in the text). */
@@ -142,35 +146,52 @@ function layoutOf(map: unknown, toText: (offset: number) => number): KeyLayout {
  *  so this is what the read cache (readCache.ts) keeps per file. */
 export type YamlOutcome = { ok: true; value: PyValue; layout: KeyLayout } | { ok: false; message: string; offset: number };
 
-/** Loads a frontmatter's YAML (the text between the fences, which starts at offset 3 of the file). */
-export function loadFrontmatterYaml(yaml: string): YamlOutcome {
+/** Loads a frontmatter's YAML (the text between the fences), which starts at offset `start` of the file: 3,
+ *  or 4 after a BOM the version strips. The layout's offsets are in the file's text. */
+export function loadFrontmatterYaml(yaml: string, start = 3): YamlOutcome {
   const loaded = loadYaml11(yaml);
   if (!loaded.ok) return { ok: false, message: loaded.message, offset: loaded.offset };
-  return { ok: true, value: loaded.value, layout: layoutOf(loaded.doc.contents, (o) => 3 + loaded.toSource(o)) };
+  return { ok: true, value: loaded.value, layout: layoutOf(loaded.doc.contents, (o) => start + loaded.toSource(o)) };
 }
 
-/** `parse_frontmatter(content)` exactly as at commit 306e2d23. `load` gives the outcome of loading the
- *  YAML block (the read cache passes one it stored for the same text). */
-export function parseFrontmatter(content: string, load: (yaml: string) => YamlOutcome = loadFrontmatterYaml): Frontmatter {
-  const none = (kind: FrontmatterKind): Frontmatter => ({ kind, fields: new PyDict(), body: content, yaml: '', yamlStart: 0, layout: null });
-  if (!content.startsWith('---')) return none('none');
-  const m = CLOSING_FENCE.exec(content.slice(3));
+/** `parse_frontmatter(content)` exactly as at the Hermes commit `version` (default the baseline 306e2d23).
+ *  `load` gives the outcome of loading the YAML block that starts at `start` in the text (the read cache
+ *  passes one it stored for the same text and version). */
+export function parseFrontmatter(
+  content: string,
+  version: HermesVersion = HERMES_BASELINE,
+  load: (yaml: string, start: number) => YamlOutcome = loadFrontmatterYaml,
+): Frontmatter {
+  // From 780e0980: `if content.startswith("\ufeff"): content = content[1:]` before anything else
+  // (agent/skill_utils.py `parse_frontmatter`, SU:142-144 at 780e0980). Only one BOM, only at the start.
+  const lead = stripsLeadingBom(version) && content.startsWith('\uFEFF') ? 1 : 0;
+  const none = (kind: FrontmatterKind): Frontmatter => ({
+    kind,
+    fields: new PyDict(),
+    body: lead ? content.slice(lead) : content,
+    yaml: '',
+    yamlStart: 0,
+    layout: null,
+  });
+  if (!content.startsWith('---', lead)) return none('none');
+  const start = lead + 3;
+  const m = CLOSING_FENCE.exec(content.slice(start));
   if (!m) return none('unclosed');
-  const yaml = content.slice(3, m.index + 3);
-  const body = content.slice(m.index + m[0].length + 3);
-  const loaded = load(yaml);
+  const yaml = content.slice(start, m.index + start);
+  const body = content.slice(m.index + m[0].length + start);
+  const loaded = load(yaml, start);
   if (loaded.ok) {
     const layout = loaded.layout;
-    if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: 3, layout };
-    return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: 3, layout };
+    if (loaded.value instanceof PyDict) return { kind: 'yaml', fields: loaded.value, body, yaml, yamlStart: start, layout };
+    return { kind: 'not-mapping', fields: new PyDict(), body, yaml, yamlStart: start, layout };
   }
   return {
     kind: 'fallback',
     fields: fallbackFields(yaml),
     body,
     yaml,
-    yamlStart: 3,
-    yamlError: { message: loaded.message, offset: 3 + loaded.offset },
+    yamlStart: start,
+    yamlError: { message: loaded.message, offset: start + loaded.offset },
     layout: null,
   };
 }

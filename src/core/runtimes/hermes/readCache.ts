@@ -13,17 +13,21 @@
 // YAML alias) is one object again and a list that contains itself is rebuilt as that cycle.
 //
 // Keyed by the file's absolute path and stamp (mtime, ctime, size, as src/core/cache.ts) and valid only
-// for one format version and build salt. A stamp within RACY_MS of the moment the file was read is not
-// trusted (a second write in the same timestamp tick would go unseen). Per local skills root a folder of
-// 16 JSON shards (by a hash of the path), each written to a temporary file and renamed into place, only
-// when one of its entries changed. A corrupt or foreign shard or entry is ignored (a warning) and rebuilt;
-// an unreadable or unwritable folder turns the cache off for the run. Nothing here ever throws out.
+// for one format version, build salt and Hermes version (./versions.ts: the versions read a file
+// differently, e.g. 780e0980 strips a leading BOM, so what one stored is never served to another). A stamp
+// within RACY_MS of the moment the file was read is not trusted (a second write in the same timestamp tick
+// would go unseen). Per local skills root and Hermes version a folder (so checking with two versions in
+// turn does not make them evict each other) of 16 JSON shards (by a hash of the path), each written to a
+// temporary file and renamed into place, only when one of its entries changed. A corrupt or foreign shard
+// or entry is ignored (a warning) and rebuilt; an unreadable or unwritable folder turns the cache off for
+// the run. Nothing here ever throws out.
 
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KeyLayout, KeyLayoutItem, YamlOutcome } from './read';
 import { PyBytes, PyDate, PyDateTime, PyDict, PyFloat, PyInt, PyList, PySet, PyTuple, type PyValue } from './pyvalue';
+import { HERMES_BASELINE, type HermesVersion } from './versions';
 
 /** Bump when what the emulation derives from a file changes (read.ts, yaml11.ts, pyvalue.ts semantics). */
 export const HERMES_READ_VERSION = 1;
@@ -221,9 +225,11 @@ export class HermesReadCache {
   constructor(
     private readonly settings: ReadCacheSettings,
     root: string,
+    hermesVersion: HermesVersion = HERMES_BASELINE,
   ) {
-    this.version = createHash('sha1').update(`${FORMAT}\0${HERMES_READ_VERSION}\0${settings.salt}`).digest('base64');
-    this.folder = path.join(settings.dir, `${PREFIX}${createHash('sha1').update(path.resolve(root)).digest('hex').slice(0, 20)}`);
+    this.version = createHash('sha1').update(`${FORMAT}\0${HERMES_READ_VERSION}\0${settings.salt}\0${hermesVersion}`).digest('base64');
+    const id = `${path.resolve(root)}\0${hermesVersion}`;
+    this.folder = path.join(settings.dir, `${PREFIX}${createHash('sha1').update(id).digest('hex').slice(0, 20)}`);
     for (let i = 0; i < SHARDS; i++) this.loadShard(i);
   }
 

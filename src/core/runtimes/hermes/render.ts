@@ -20,6 +20,7 @@ import { environmentMatches, extractConditions, platformMatches, pyErrorText, sh
 import type { Host } from './host';
 import type { LoadedSkill } from './load';
 import { decodeUtf8, parseFrontmatter, universalNewlines } from './read';
+import type { HermesVersion } from './versions';
 import { cpCompare, cpHead, cpLen, jsonToPy, PyDict, PyList, pyIter, pyStr, pyStrip, pyToJson, pyTruthy, isStr, type PyValue } from './pyvalue';
 
 /** A folder from config.yaml `skills.external_dirs`, discovered and read like the local one. */
@@ -164,7 +165,12 @@ function coldSteps(skills: LoadedSkill[], root: string, host: Host): ColdStep[] 
 
 /** Category lines from DESCRIPTION.md files (later paths win; unreadable or description-less files are
  *  skipped). For external folders an existing category keeps its line (`setdefault`). */
-export function categoryDescriptions(files: FoundFile[], into: Map<string, string> = new Map(), keepExisting = false): Map<string, string> {
+export function categoryDescriptions(
+  files: FoundFile[],
+  version: HermesVersion,
+  into: Map<string, string> = new Map(),
+  keepExisting = false,
+): Map<string, string> {
   const out = into;
   for (const f of files) {
     let buf: Buffer;
@@ -178,7 +184,7 @@ export function categoryDescriptions(files: FoundFile[], into: Map<string, strin
     const d = decodeUtf8(buf);
     if (!d.ok) continue;
     try {
-      const fm = parseFrontmatter(universalNewlines(d.text)).fields;
+      const fm = parseFrontmatter(universalNewlines(d.text), version).fields;
       const desc = fm.get('description');
       if (!pyTruthy(desc)) continue;
       const parts = relParts(f.rel);
@@ -222,7 +228,7 @@ function addExternals(byCategory: Map<string, Listed[]>, descriptions: Map<strin
         continue;
       }
     }
-    categoryDescriptions(ext.descriptions, descriptions, true);
+    categoryDescriptions(ext.descriptions, host.version, descriptions, true);
   }
 }
 
@@ -284,7 +290,7 @@ export function buildCold(
   const own: (IndexExclusion | null)[] = steps.map((s) => (s.hiddenBy ? s.hiddenBy : s.disabled ? 'disabled' : s.shown === false ? 'conditions' : null));
   const ownErrors = steps.map((s) => s.entryError ?? s.conditionsError);
   const records: IndexRecord[] = steps.map(() => ({ reached: false, name: null, category: null, description: null, inIndex: false, excludedBy: null }));
-  const descriptions = rootExists ? categoryDescriptions(descriptionFiles) : new Map<string, string>();
+  const descriptions = rootExists ? categoryDescriptions(descriptionFiles, host.version) : new Map<string, string>();
   // Hermes prints nothing when the local folder is missing and no external folder is configured.
   if (!rootExists && externals.length === 0)
     return { build: { block: '', error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: null, own, ownErrors };

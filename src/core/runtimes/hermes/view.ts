@@ -363,7 +363,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
       return fail({ success: false, error: `Failed to read skill '${name}': ${(e as Error).message}` }, 'read');
     }
   }
-  const fm = loaded ? loaded.fm.fields : parseFrontmatter(content).fields;
+  const fm = loaded ? loaded.fm.fields : parseFrontmatter(content, host.version).fields;
   if (!platformMatches(fm.get('platforms'), host)) {
     return fail({ success: false, error: `Skill '${name}' is not supported on this platform.`, readiness_status: 'unsupported' }, 'unsupported');
   }
