@@ -297,15 +297,17 @@ describe('check: a skill folder below a root-level SKILL.md (Hermes D4/C1, OpenC
     assert.match(table.out, /^\S+ root\s/m);
     assert.match(table.out, /^\S+ sub\s/m);
     assert.match(table.out, /^2 skills: /m);
-    // Without a description the root SKILL.md is no skill for OpenClaw, which then loads the sub-folders (a46).
+    // Without a description the root SKILL.md is no skill for OpenClaw 2026.4.12, which then loads the
+    // sub-folders (a46); 2026.9.6 loads nothing from such a root.
     const bare = tree(layout(false));
-    const bareJson = cli(['check', 'root', '--json', '--no-probe', '--no-cache', '--runtime', 'openclaw'], bare).out;
-    const subs = (JSON.parse(bareJson) as { skills: Array<{ id: string; verdict: string }> }).skills;
-    assert.deepEqual(
-      subs.map((s) => s.id),
-      ['root', 'sub'],
-    );
-    assert.equal(subs[1]?.verdict, 'loaded');
+    const verdicts = (runtime: string): Array<[string, string]> =>
+      (
+        JSON.parse(cli(['check', 'root', '--json', '--no-probe', '--no-cache', '--runtime', runtime], bare).out) as {
+          skills: Array<{ id: string; verdict: string }>;
+        }
+      ).skills.map((s) => [s.id, s.verdict]);
+    assert.deepEqual(verdicts('openclaw@2026.4.12')[1], ['sub', 'loaded']);
+    assert.deepEqual(verdicts('openclaw@2026.9.6')[1], ['sub', 'not_loadable']);
   });
 
   it('check ROOT lists what index --runtime hermes ROOT shows', () => {

@@ -19,7 +19,7 @@ import {
   runtimeSpecs,
   supportedVersionFor,
 } from '../../src/core/runtimes/registry';
-import { REPO, runCli } from '../utils/cli';
+import { cliSync, REPO, runCli } from '../utils/cli';
 
 describe('runtime registry', () => {
   it('the setting skillAuthor.runtimes offers exactly the registry’s runtimes and versions, described from it', () => {
@@ -108,6 +108,28 @@ describe('runtime registry', () => {
       install(path.join(tmp, 'prefix'), '2026.9.6');
       const ctx = runtimeContext({ PATH: path.join(tmp, 'prefix', 'bin'), HOME: tmp }, tmp, { versions: { openclaw: '2026.4.12' } }, 'linux');
       assert.equal(ctx.versions?.openclaw, '2026.4.12');
+    });
+
+    it('its bundled skills are counted as that installation counts them (unless OPENCLAW_BUNDLED_SKILLS_DIR says otherwise)', () => {
+      install(path.join(tmp, 'prefix'), '2026.9.6');
+      const bundled = path.join(tmp, 'prefix', 'lib', 'node_modules', 'openclaw', 'skills', 'bundled-hello');
+      fs.mkdirSync(bundled, { recursive: true });
+      fs.writeFileSync(path.join(bundled, 'SKILL.md'), '---\nname: bundled-hello\ndescription: Shipped with OpenClaw.\n---\nHi.\n');
+      const ws = path.join(tmp, 'home', '.openclaw', 'workspace', 'skills', 'mine');
+      fs.mkdirSync(ws, { recursive: true });
+      fs.writeFileSync(path.join(ws, 'SKILL.md'), '---\nname: mine\ndescription: My own.\n---\nHi.\n');
+      const env = { PATH: `${path.join(tmp, 'prefix', 'bin')}:/usr/bin:/bin`, HOME: path.join(tmp, 'home') };
+      const root = path.dirname(ws);
+      const r = cliSync(['index', '--runtime', 'openclaw', root], { cwd: tmp, env });
+      assert.equal(r.code, 0, r.err);
+      assert.match(r.err, /the index of OpenClaw 2026\.9\.6 \(installed at /);
+      assert.match(r.out, /<name>bundled-hello<\/name>/);
+      assert.match(r.out, /<name>mine<\/name>/);
+      const empty = path.join(tmp, 'empty');
+      fs.mkdirSync(empty);
+      const off = cliSync(['index', '--runtime', 'openclaw', root], { cwd: tmp, env: { ...env, OPENCLAW_BUNDLED_SKILLS_DIR: empty } });
+      assert.doesNotMatch(off.out, /bundled-hello/);
+      assert.match(off.out, /<name>mine<\/name>/);
     });
 
     it('a package that is not OpenClaw’s, or none, is not an installation', () => {

@@ -32,6 +32,8 @@ export interface RuntimeDescriptor {
   versions: readonly RuntimeVersionInfo[];
   /** How the versions compare: `release` (year.month.patch, nearest older applies to others) or `exact`. */
   versioning: 'release' | 'exact';
+  /** Whether the version installed on this machine can be found (a bare id then judges by it). */
+  detectsInstall?: boolean;
 }
 
 export const RUNTIMES: readonly RuntimeDescriptor[] = [
@@ -55,6 +57,7 @@ export const RUNTIMES: readonly RuntimeDescriptor[] = [
     summary: 'OpenClaw: `metadata.openclaw` requirements, `os`, `openclaw.json`.',
     versions: OPENCLAW_VERSIONS.map((v) => ({ version: v, follows: OPENCLAW_VERSION_INFO[v].follows, checked: 'run' as const })),
     versioning: 'release',
+    detectsInstall: true,
   },
   {
     id: 'claude-code',
@@ -214,7 +217,8 @@ export function runtimeSpecDescription(spec: string): string {
   const d = runtimeDescriptor(parsed.runtime);
   if (parsed.version === undefined) {
     if (d.versions.length === 1) return `${d.summary} (${(d.versions[0] as RuntimeVersionInfo).version})`;
-    return `${d.summary} The version installed here when found, else the newest emulated (${newestVersion(d.id)}).`;
+    if (d.detectsInstall) return `${d.summary} The version installed here when found, else the newest emulated (${newestVersion(d.id)}).`;
+    return `${d.summary} The newest version emulated (${newestVersion(d.id)}).`;
   }
   const v = d.versions.find((x) => x.version === parsed.version);
   return v ? `${d.label} ${v.version}: ${v.follows}.` : '';

@@ -4,10 +4,11 @@
 //
 // `root` plays `<workspace>/skills`; the workspace is its parent. The other roots OpenClaw merges are scanned
 // too, lowest precedence first (extraDirs, bundled, managed, ~/.agents/skills, <workspace>/.agents/skills), so
-// a skill of the same name elsewhere is accounted for. The bundled folder is known only through
-// OPENCLAW_BUNDLED_SKILLS_DIR (the emulation cannot locate an OpenClaw installation), and plugin skill folders
+// a skill of the same name elsewhere is accounted for. The bundled folder is OPENCLAW_BUNDLED_SKILLS_DIR, else
+// that of the installation found on this machine (registry.ts resolveVersion), and plugin skill folders
 // are not scanned.
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   compactHomePrefixes,
@@ -94,6 +95,27 @@ export interface OpenClawRun {
   eligibility: EligibilityContext;
 }
 
+/** The bundled skills folder (`resolveBundledSkillsDir`, chunk `bundled-dir-*`): OPENCLAW_BUNDLED_SKILLS_DIR
+ *  when set; else, for the installation found on this machine (registry.ts), its package's `skills` folder
+ *  when that looks like a skills folder (a `.md` file, or a sub-folder holding SKILL.md). Without either, none. */
+function bundledSkillsDir(env: Readonly<Record<string, string | undefined>>, ctx: RuntimeContext): string | undefined {
+  const override = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
+  if (override) return override;
+  const install = ctx.resolvedVersions?.find((r) => r.runtime === 'openclaw' && r.source === 'installed')?.foundAt;
+  if (!install) return undefined;
+  const candidate = path.join(install, 'skills');
+  try {
+    for (const entry of fs.readdirSync(candidate, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isFile() && entry.name.endsWith('.md')) return candidate;
+      if (entry.isDirectory() && fs.existsSync(path.join(candidate, entry.name, 'SKILL.md'))) return candidate;
+    }
+  } catch {
+    // no skills folder in the package
+  }
+  return undefined;
+}
+
 export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawRun {
   const version = openClawVersionOf(ctx, options);
   // The emulated process environment: ours to mutate (`.env` files and config `env` are applied to it).
@@ -134,7 +156,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     // < the agent's workshop-skills < managed < ~/.agents/skills (only with the default state folder) <
     // <workspace>/.agents/skills < <workspace>/skills, loaded in that order.
     const extra = configuredExtraDirs(cfg).map((d) => load(resolveUserPath(d, home), 'openclaw-extra'));
-    const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
+    const bundledDir = bundledSkillsDir(env, ctx);
     const bundled: RootScan[] = [];
     if (bundledDir) {
       bundled.push(load(bundledDir, 'openclaw-bundled'));
@@ -153,7 +175,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     scans.push(...extra, ...bundled, workshop, managed, ...personal, project, workspace);
   } else if (options.otherRoots !== false) {
     // Load order (and so log order) is OpenClaw's: bundled, extra, managed, personal, project, workspace.
-    const bundledDir = env.OPENCLAW_BUNDLED_SKILLS_DIR?.trim();
+    const bundledDir = bundledSkillsDir(env, ctx);
     const bundled = bundledDir ? [load(bundledDir, 'openclaw-bundled')] : [];
     for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
     const extraRaw: unknown = cfg.skills?.load?.extraDirs ?? [];
