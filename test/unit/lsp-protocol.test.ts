@@ -44,6 +44,7 @@ import {
   ProbeLogRequest,
   ScaffoldRequest,
   SkillsRequest,
+  VersionsRequest,
 } from '../../src/shared/protocol';
 import { checkJson, CLI, REPO } from '../utils/cli';
 import { writeUnder } from '../utils/fs';
@@ -242,6 +243,14 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const page = await client.conn.sendRequest(PreviewRequest.type, { uri });
     assert.ok(page?.page.startsWith('# The model never sees `checked`'), page?.page);
     assert.deepEqual(page?.entry, first.entry);
+    // The versions it judged by: the entry's, as skillAuthor/versions says (nexo-rs at its one commit).
+    const { versions } = await client.conn.sendRequest(VersionsRequest.type);
+    assert.deepEqual(
+      versions.map((v) => v.runtime),
+      ['nexo', 'hermes', 'openclaw', 'claude-code', 'vscode', 'agentskills'],
+    );
+    assert.equal(first.entry.runtime_version, versions.find((v) => v.runtime === 'nexo')?.version);
+    assert.equal(first.entry.runtime_version, 'eec3f33');
     // Re-probe: the open documents are checked again before the request resolves.
     const before = client.checks.length;
     await client.conn.sendRequest(ReprobeRequest.type);
