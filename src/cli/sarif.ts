@@ -9,12 +9,10 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import type { Entry } from '../core/runtimes/entry';
+import { CODES_URL, HOME_URL } from '../core/types';
 import { inBaseline } from './baseline';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-export const HOME_URL = 'https://github.com/skill-author/skill-author';
-/** The README's table of codes (the same link the editor gives each diagnostic). */
-export const CODES_URL = `${HOME_URL}#diagnostic-codes`;
 export const SRCROOT = '%SRCROOT%';
 
 /** One line per code of the README's table; the runtime profiles' own codes are described by their prefix. */

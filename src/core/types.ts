@@ -1,4 +1,9 @@
-// Shared vocabulary of the engine. Nothing here imports `vscode`; the CLI and the extension both speak it.
+// Shared vocabulary of the engine. Nothing here imports `vscode`; the CLI and the language server both speak it.
+
+/** The project's home page: SARIF's `informationUri`, the editor's links into the README. */
+export const HOME_URL = 'https://github.com/skill-author/skill-author';
+/** The README's table of codes: SARIF's `helpUri` and each editor diagnostic's `codeDescription`. */
+export const CODES_URL = `${HOME_URL}#diagnostic-codes`;
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 

@@ -3,9 +3,8 @@
 
 import { type Diagnostic, DiagnosticSeverity, DiagnosticTag, type Position, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CODES_URL } from '../cli/sarif';
 import type { Entry } from '../core/runtimes/entry';
-import type { Severity } from '../core/types';
+import { CODES_URL, type Severity } from '../core/types';
 import { SOURCE } from '../shared/protocol';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {

@@ -5,16 +5,16 @@ import { kindOf } from '../documents';
 import { codeActions } from '../features/codeActions';
 import { completion, TRIGGER_SUGGEST } from '../features/completion';
 import { EXPLAIN_CONSTRAINT_COMMAND, type SkillAuthorClientCapabilities } from '../../shared/protocol';
-
-/** The README's section on the runtime behaviours the engine emulates (constraint dialect included). */
-const EMULATION_URL = `${HOME_URL}#what-the-tool-emulates-and-warns-about`;
+import { HOME_URL } from '../../core/types';
 import { definition } from '../features/definition';
 import { hover } from '../features/hover';
 import type { SkillService } from '../service';
 import type { DocumentHandler } from './documents';
 import { guard, messageOf } from './guard';
 import { RequestError } from '../features/custom';
-import { HOME_URL } from '../../cli/sarif';
+
+/** The README's section on the runtime behaviours the engine emulates (constraint dialect included). */
+const EMULATION_URL = `${HOME_URL}#what-the-tool-emulates-and-warns-about`;
 
 export function registerLanguageHandlers(connection: Connection, service: SkillService, docs: DocumentHandler, caps: ClientCapabilities): void {
   const skillDoc = (uri: string) => {
