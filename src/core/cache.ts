@@ -300,7 +300,8 @@ class CachedAnalysis implements SkillAnalysis {
 // ---------------------------------------------------------------------------------------------------------
 // The cache
 
-interface Entry {
+/** What the cache knows of one SKILL.md: the stamp and hash it was read with, and its analysis. */
+interface KnownFile {
   stamp: FileStamp;
   /** sha1 of the bytes read, or a marker for files that were not read (too large, not a file). */
   hash: string;
@@ -376,7 +377,7 @@ export interface CacheCounters {
 interface LoadedSnapshot {
   /** Per shard: the entries as on disk (to know whether a save changes anything); null when the shard file
    *  is absent or was unusable. */
-  shards: Array<Map<string, Entry> | null>;
+  shards: Array<Map<string, KnownFile> | null>;
 }
 
 export class AnalysisCache {
@@ -385,7 +386,7 @@ export class AnalysisCache {
   /** Hash of everything that decides what an analysis contains besides the file. */
   readonly version: string;
   readonly counters: CacheCounters = { reads: 0, analyzed: 0, memoryHits: 0, diskHits: 0, sameContent: 0, writes: 0 };
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, KnownFile>();
   /** Per snapshot folder (one per set of roots). */
   private readonly loaded = new Map<string, LoadedSnapshot>();
   private diskOff: boolean;
@@ -441,7 +442,7 @@ export class AnalysisCache {
       const readAt = this.options.now ? done.readAt + this.now() - Date.now() : done.readAt;
       if (known && known.hash === done.hash) return this.sameContent(file, known, done.stamp, readAt);
       this.counters.analyzed++;
-      const entry: Entry = { stamp: done.stamp, hash: done.hash, readAt, json: done.json, record: null, persist: true, analysis: null };
+      const entry: KnownFile = { stamp: done.stamp, hash: done.hash, readAt, json: done.json, record: null, persist: true, analysis: null };
       this.entries.set(file, entry);
       return this.analysisOf(entry, file);
     }
@@ -458,7 +459,7 @@ export class AnalysisCache {
     if (known && known.hash === hash) return this.sameContent(file, known, got.stamp, readAt);
     this.counters.analyzed++;
     const fresh = analyzeSkillFile(got.read, file);
-    const entry: Entry = { stamp: got.stamp, hash, readAt, json: null, record: null, persist: recordIsJsonSafe(fresh), analysis: null };
+    const entry: KnownFile = { stamp: got.stamp, hash, readAt, json: null, record: null, persist: recordIsJsonSafe(fresh), analysis: null };
     if (entry.persist) {
       // Through JSON and back even in memory: the copy holds its own compact strings, where the analysis'
       // strings are often slices that keep the whole file text alive (10,000 skills: ~40 MB).
@@ -471,14 +472,14 @@ export class AnalysisCache {
   }
 
   /** Read again, but the bytes are those of the stored record: reuse it without parsing. */
-  private sameContent(file: string, known: Entry, stamp: FileStamp, readAt: number): SkillAnalysis {
+  private sameContent(file: string, known: KnownFile, stamp: FileStamp, readAt: number): SkillAnalysis {
     this.counters.sameContent++;
-    const entry: Entry = { ...known, stamp, readAt };
+    const entry: KnownFile = { ...known, stamp, readAt };
     this.entries.set(file, entry);
     return this.analysisOf(entry, file);
   }
 
-  private analysisOf(entry: Entry, file: string): SkillAnalysis {
+  private analysisOf(entry: KnownFile, file: string): SkillAnalysis {
     if (!entry.analysis) {
       const record = entry.record ?? (JSON.parse(entry.json as string) as AnalysisRecord);
       entry.analysis = new CachedAnalysis(record, file, this.io);
@@ -490,12 +491,7 @@ export class AnalysisCache {
     return entry.analysis;
   }
 
-  /** Drop what is known about `file` (the extension, when a file is deleted). */
-  forget(file: string): void {
-    this.entries.delete(file);
-  }
-
-  private trusted(e: Entry, s: FileStamp): boolean {
+  private trusted(e: KnownFile, s: FileStamp): boolean {
     if (e.stamp.mtimeMs !== s.mtimeMs || e.stamp.ctimeMs !== s.ctimeMs || e.stamp.size !== s.size) return false;
     return Math.max(s.mtimeMs, s.ctimeMs) < e.readAt - RACY_MS;
   }
@@ -522,7 +518,7 @@ export class AnalysisCache {
     if (this.diskOff) return;
     const dir = this.snapshotDir(roots);
     if (this.loaded.has(dir)) return;
-    const snapshot: LoadedSnapshot = { shards: new Array<Map<string, Entry> | null>(SHARDS).fill(null) };
+    const snapshot: LoadedSnapshot = { shards: new Array<Map<string, KnownFile> | null>(SHARDS).fill(null) };
     this.loaded.set(dir, snapshot);
     for (let i = 0; i < SHARDS && !this.diskOff; i++) {
       const file = path.join(dir, shardName(i));
@@ -538,7 +534,7 @@ export class AnalysisCache {
     }
   }
 
-  private parseShard(raw: Buffer, file: string): Map<string, Entry> | null {
+  private parseShard(raw: Buffer, file: string): Map<string, KnownFile> | null {
     let shard: Shard;
     try {
       shard = JSON.parse(raw.toString('utf8')) as Shard;
@@ -549,7 +545,7 @@ export class AnalysisCache {
       return null;
     }
     if (shard.version !== this.version) return null; // another engine wrote it: everything in it is stale
-    const loaded = new Map<string, Entry>();
+    const loaded = new Map<string, KnownFile>();
     for (const f of Object.keys(shard.entries)) {
       const s = shard.entries[f];
       if (
@@ -564,7 +560,15 @@ export class AnalysisCache {
         this.warn(`the cache file ${file} is corrupt (a malformed entry); the entry was ignored and will be rebuilt`);
         continue;
       }
-      const entry: Entry = { stamp: { mtimeMs: s.m, ctimeMs: s.c, size: s.s }, hash: s.h, readAt: s.t, json: null, record: s.a, persist: true, analysis: null };
+      const entry: KnownFile = {
+        stamp: { mtimeMs: s.m, ctimeMs: s.c, size: s.s },
+        hash: s.h,
+        readAt: s.t,
+        json: null,
+        record: s.a,
+        persist: true,
+        analysis: null,
+      };
       loaded.set(f, entry);
       if (!this.entries.has(f)) this.entries.set(f, entry);
     }
@@ -576,16 +580,16 @@ export class AnalysisCache {
   async save(roots: readonly string[], files: readonly string[]): Promise<void> {
     if (this.diskOff || !this.dir) return;
     const dir = this.snapshotDir(roots);
-    const snapshot = this.loaded.get(dir) ?? { shards: new Array<Map<string, Entry> | null>(SHARDS).fill(null) };
+    const snapshot = this.loaded.get(dir) ?? { shards: new Array<Map<string, KnownFile> | null>(SHARDS).fill(null) };
     this.loaded.set(dir, snapshot);
-    const byShard: Array<Array<[string, Entry]>> = Array.from({ length: SHARDS }, () => []);
+    const byShard: Array<Array<[string, KnownFile]>> = Array.from({ length: SHARDS }, () => []);
     for (const f of files) {
       const e = this.entries.get(f);
       if (e?.persist) byShard[shardOf(f)]?.push([f, e]);
     }
     let created = false;
     for (let i = 0; i < SHARDS; i++) {
-      const now = byShard[i] as Array<[string, Entry]>;
+      const now = byShard[i] as Array<[string, KnownFile]>;
       const before = snapshot.shards[i] ?? null;
       const changed = before === null ? now.length > 0 : before.size !== now.length || now.some(([f, e]) => before.get(f) !== e);
       if (!changed) continue;
@@ -640,7 +644,7 @@ export class AnalysisCache {
   }
 }
 
-function shardText(version: string, entries: ReadonlyArray<[string, Entry]>): string {
+function shardText(version: string, entries: ReadonlyArray<[string, KnownFile]>): string {
   const parts = entries.map(([f, e]) => {
     const record = e.json ?? JSON.stringify(e.record ?? toRecord(e.analysis as SkillAnalysis));
     return `${JSON.stringify(f)}:{"m":${e.stamp.mtimeMs},"c":${e.stamp.ctimeMs},"s":${e.stamp.size},"h":${JSON.stringify(e.hash)},"t":${e.readAt},"a":${record}}`;

@@ -13,7 +13,7 @@ import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, rend
 import { type NexoFileChecks, newFileChecks, NexoVersionCache } from './runtimes/nexo/gate';
 import { bareStatus, evaluateSkill, isVisible, type SkillStatus } from './status';
 import { rustTrim } from './text';
-import type { Color, Diagnostic, GatingMode, Missing, Verdict } from './types';
+import type { Diagnostic, GatingMode } from './types';
 
 export interface EntryDiagnostic {
   code: string;
@@ -23,19 +23,6 @@ export interface EntryDiagnostic {
   column: number;
   endLine: number;
   endColumn: number;
-}
-
-/** One skill as `check --json` prints it (and as the extension API returns it). */
-export interface Entry {
-  id: string;
-  name: string;
-  path: string;
-  category: string;
-  verdict: Verdict;
-  color: Color;
-  mode: GatingMode;
-  missing: Missing;
-  diagnostics: EntryDiagnostic[];
 }
 
 export interface EvaluatedSkill {
@@ -239,20 +226,6 @@ export function entryName(s: EvaluatedSkill): string {
 /** A finding as `check --json` prints it (offsets and fix data stay internal). */
 export function entryDiagnostic(d: Diagnostic): EntryDiagnostic {
   return { code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn };
-}
-
-export function toEntry(s: EvaluatedSkill, showPath: (p: string) => string = (p) => p): Entry {
-  return {
-    id: s.id,
-    name: entryName(s),
-    path: showPath(s.location.file),
-    category: s.location.category,
-    verdict: s.status.verdict,
-    color: s.status.color,
-    mode: s.status.mode,
-    missing: s.status.missing,
-    diagnostics: (s.analysis?.diagnostics ?? []).map(entryDiagnostic),
-  };
 }
 
 /** The banner for one evaluated skill ('' when none: loaded cleanly, or not loaded at all). */

@@ -67,17 +67,6 @@ export function envMissing(
 }
 
 /**
- * Hermes (§2): the variable must be set and non-empty. The name must match `^[A-Za-z_][A-Za-z0-9_]*$`; an
- * invalid name counts as missing without being looked up. The value is not trimmed: Hermes only asks for
- * "non-empty", so a value of spaces counts as set.
- */
-export function hermesEnvMissing(name: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
-  if (!isEnvNameValid(name)) return true;
-  const v = lookup(name, env, platform);
-  return v === undefined || v === '';
-}
-
-/**
  * Reads `NAME=value` lines of a `.env` file into `env` (later files win; `export ` prefixes, comments and
  * surrounding quotes as dotenv reads them) and returns the names. Values are kept only so the env check can
  * tell a blank value from a set one; nothing shows them.

@@ -986,23 +986,3 @@ function setOutside(s: CharSet): string {
 function translate(pattern: string): Translation {
   return new Translator(pattern).run();
 }
-
-/** For tests: the compiled size of a pattern's NFAs as Rust `regex` counts it (null when it does not parse). */
-export function nfaSizeForTest(pattern: string): { forward: number; reverse: number } | null {
-  try {
-    return H.nfaBuilderBytes(translate(pattern).hir);
-  } catch {
-    return null;
-  }
-}
-
-/** For tests: the RE2 text a pattern translates to, or the error. */
-export function translateForTest(pattern: string): { ok: true; re2: string } | { ok: false; message: string; unsupported: boolean } {
-  try {
-    return { ok: true, re2: translate(pattern).re2 };
-  } catch (e) {
-    if (e instanceof RustSyntaxError) return { ok: false, message: e.message, unsupported: false };
-    if (e instanceof Unsupported) return { ok: false, message: e.message, unsupported: true };
-    throw e;
-  }
-}

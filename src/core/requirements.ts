@@ -40,15 +40,3 @@ export const NO_REQUIREMENTS: Requirements = Object.freeze({
   versions: [],
   platforms: undefined,
 }) as Requirements;
-
-/** Hermes' platform names → Node's `process.platform`. */
-export const PLATFORM_NAMES: Readonly<Record<string, NodeJS.Platform>> = Object.freeze({
-  macos: 'darwin',
-  linux: 'linux',
-  windows: 'win32',
-});
-
-export function platformSupported(platforms: readonly string[] | undefined, platform: NodeJS.Platform): boolean {
-  if (platforms === undefined) return true;
-  return platforms.some((p) => PLATFORM_NAMES[p.toLowerCase()] === platform);
-}

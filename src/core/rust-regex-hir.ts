@@ -78,10 +78,6 @@ export function negate(a: Ranges, max = 0x10ffff): Ranges {
   );
 }
 
-export function intersect(a: Ranges, b: Ranges): Ranges {
-  return negate(union(negate(a), negate(b)));
-}
-
 let everyCodePoint: string | undefined;
 
 function indexToCodePoint(i: number): number {
@@ -786,14 +782,4 @@ export function nfaExceedsSizeLimit(h: Hir, limit: number): boolean {
     }
   }
   return false;
-}
-
-/** The builder's heap at the end of the forward and of the reverse compile (for tests and diagnostics). */
-export function nfaBuilderBytes(h: Hir): { forward: number; reverse: number } {
-  const size = (reverse: boolean): number => {
-    const c = new Compiler(reverse, Infinity);
-    c.compile(h);
-    return c.b.kinds.length * STATE_BYTES + c.b.heap;
-  };
-  return { forward: size(false), reverse: size(true) };
 }

@@ -7,8 +7,6 @@
 
 import { Alias, Document, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, Scalar, type Node } from 'yaml';
 
-export type YamlNode = Node;
-
 export interface YamlIssue {
   kind: 'syntax' | 'duplicate-key' | 'alias-budget' | 'too-deep';
   message: string;

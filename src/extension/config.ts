@@ -63,9 +63,6 @@ export const DEFAULT_DEBOUNCE_MS = 150;
 export const DEFAULT_PROBE_TIMEOUT_MS = 5000;
 export const DEFAULT_PROBE_CONCURRENCY = 4;
 
-/** The personal skill folders the usual agents read, offered as roots when they exist. */
-export const DEFAULT_ROOTS: readonly string[] = ['~/.hermes/skills', '~/.claude/skills', '~/.agents/skills', '~/.copilot/skills'];
-
 export class Config implements vscode.Disposable {
   private currentDiagnostics: DiagnosticsSettings;
   private currentSkills: SkillSettings;
@@ -156,9 +153,6 @@ function readRuntimes(): RuntimeSettings {
     openclawConfig: (c.get<string>('openclaw.config', '') ?? '').trim(),
   };
 }
-
-/** The settings that change which runtimes judge the skills or what they decide with. */
-export const RUNTIME_SETTINGS: readonly string[] = ['runtimes', 'hermes', 'openclaw'].map((k) => `${SECTION}.${k}`);
 
 /**
  * A path from a setting as an absolute path: `~` is the home folder, `${workspaceFolder}` the first

@@ -19,8 +19,6 @@ import { linkDestination, SUPPORT_FOLDERS, type SupportFolder, supportFileNamePr
 import type { SkillAuthorContext } from './context';
 import { isSkillDocument } from './documents';
 
-export const ADD_COMMAND = 'skillAuthor.addSupportingFile';
-
 const FOLDER_DETAIL: Record<SupportFolder, string> = {
   references: 'Documentation the agent reads when it needs it (REFERENCE.md, API notes, forms).',
   scripts: 'Code the agent runs (shell, Python, Node).',

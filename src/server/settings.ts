@@ -92,8 +92,7 @@ export function resolveSettingPath(p: string, base: string): string {
   return path.resolve(base, v);
 }
 
-/** The personal skill folders the usual agents read, extra roots with `defaultRoots` when they exist (the
- *  extension's DEFAULT_ROOTS). */
+/** The personal skill folders the usual agents read, extra roots with `defaultRoots` when they exist. */
 export const PERSONAL_ROOTS: readonly string[] = ['~/.hermes/skills', '~/.claude/skills', '~/.agents/skills', '~/.copilot/skills'];
 
 /** The settings as the CLI's runtime options (check's `--runtime`, `--tools`, …). */

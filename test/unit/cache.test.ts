@@ -11,7 +11,8 @@ import { parseDocument } from 'yaml';
 import type { SkillAnalysis } from '../../src/core/analyze';
 import { AnalysisCache, type AnalysisCacheOptions, analyzeSkillFile, STORED_KEYS } from '../../src/core/cache';
 import { blockingIo, asyncIo, readSkillText, type SkillIo } from '../../src/core/catalog';
-import { Engine, toEntry } from '../../src/core/engine';
+import { Engine } from '../../src/core/engine';
+import { decided } from '../utils/decided';
 import { frontmatterSchema } from '../../src/core/schema';
 import { splitSkill } from '../../src/core/frontmatter';
 import { parseYaml } from '../../src/core/yaml';
@@ -48,7 +49,7 @@ async function run(root: string, cacheDir: string | null, options: Partial<Analy
   }
 }
 
-const entries = (r: Run): string => JSON.stringify(r.skills.map((s) => toEntry(s)));
+const entries = (r: Run): string => JSON.stringify(r.skills.map(decided));
 
 /** The keys the cache stores: the analysis as data. */
 const STORED = STORED_KEYS;

@@ -28,10 +28,11 @@ import { parseAgentsFile } from '../../src/core/agents';
 import { analyzeSkill } from '../../src/core/analyze';
 import { AnalysisCache } from '../../src/core/cache';
 import { blockingIo, type SkillIo } from '../../src/core/catalog';
-import { Engine, type Entry, toEntry } from '../../src/core/engine';
+import { Engine } from '../../src/core/engine';
 import { probeVersion, ProbeRunner } from '../../src/core/probe';
-import type { Entry as RuntimeEntryV2 } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/runtimes/entry';
 import type { Verdict } from '../../src/core/types';
+import { decided, type Decided } from '../utils/decided';
 import { CORPUS, type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
 import { isDead, readPid } from '../utils/proc';
 
@@ -79,16 +80,16 @@ function run(argv: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; uid?: 
 }
 
 /** Exit 0 or 1, valid JSON, no stack trace and nothing but `skill-author: …` / `file:line:col: …` lines on stderr. */
-function parsed(r: Run): Entry[] {
+function parsed(r: Run): Decided[] {
   assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.err.slice(0, 500)}`);
   noStack(r.err);
-  const j = JSON.parse(r.out) as { version: number; skills: RuntimeEntryV2[] };
+  const j = JSON.parse(r.out) as { version: number; skills: Entry[] };
   assert.equal(j.version, 2);
   return j.skills.map(engineEntry);
 }
 
-/** A `check --runtime nexo --json` entry in the engine's own words (`toEntry`), which the expectations use. */
-function engineEntry(e: RuntimeEntryV2): Entry {
+/** A `check --runtime nexo --json` entry in the engine's own words (`Decided`), which the expectations use. */
+function engineEntry(e: Entry): Decided {
   assert.equal(e.runtime, 'nexo');
   const verdict = (e.verdict === 'hidden' ? (e.hidden_by?.includes('platform') ? 'unsupported_platform' : 'skipped_strict') : e.verdict) as Verdict;
   return {
@@ -109,8 +110,8 @@ function noStack(stderr: string): void {
   assert.doesNotMatch(stderr, /internal error/);
 }
 
-function byId(entries: Entry[]): Map<string, Entry> {
-  const m = new Map<string, Entry>();
+function byId(entries: Decided[]): Map<string, Decided> {
+  const m = new Map<string, Decided>();
   for (const e of entries) {
     assert.ok(!m.has(e.id), `${e.id} reported twice`);
     m.set(e.id, e);
@@ -118,7 +119,7 @@ function byId(entries: Entry[]): Map<string, Entry> {
   return m;
 }
 
-const codes = (e: Entry): string[] => e.diagnostics.map((d) => d.code);
+const codes = (e: Decided): string[] => e.diagnostics.map((d) => d.code);
 
 /** Every file under `dir` whose name starts with `pwned` (what a `$(touch pwned…)` payload would create). */
 function markers(dir: string, out: string[] = []): string[] {
@@ -140,7 +141,7 @@ interface Expectation {
   verdict: Verdict;
   /** Codes that must all be present (in any order); `[]` means no finding at all. */
   codes: string[];
-  check?: (e: Entry) => void;
+  check?: (e: Decided) => void;
 }
 
 /** What the tool does with each committed case (mirrors test/fixtures/hostile/README.md). */
@@ -276,7 +277,7 @@ const GENERATED: Record<string, Expectation> = {
   fifo: { verdict: 'not_loadable', codes: ['file-unreadable'], check: (e) => assert.match(e.diagnostics[0]?.message ?? '', /not a regular file/) },
 };
 
-function assertProbe(e: Entry, reason: string, detail: RegExp): void {
+function assertProbe(e: Decided, reason: string, detail: RegExp): void {
   const v = e.missing.versions[0];
   assert.equal(v?.reason, reason, JSON.stringify(e.missing));
   assert.match((v as { detail?: string }).detail ?? '', detail);
@@ -291,7 +292,7 @@ describe('hostile input: the corpus through the CLI', function () {
   let env: NodeJS.ProcessEnv;
   let mainRun: Promise<Run>;
   let main: Run | undefined;
-  let entries: Map<string, Entry> | undefined;
+  let entries: Map<string, Decided> | undefined;
 
   let corpusFiles: HostileCorpus | undefined;
 
@@ -630,10 +631,10 @@ describe('hostile input: engine-level cases', function () {
     const root = path.join(tmp, 'proto');
     cpSync(path.join(corpus, 'proto-keys'), path.join(root, 'proto-keys'), { recursive: true });
     const cacheDir = path.join(tmp, 'proto-cache');
-    const check = async (): Promise<Entry[]> => {
+    const check = async (): Promise<Decided[]> => {
       const e = new Engine({ env: { PATH: '' }, probe: false, cache: new AnalysisCache({ dir: cacheDir, io: blockingIo, now: () => Date.now() + 60_000 }) });
       try {
-        return (await e.checkPaths([root])).skills.map((s) => toEntry(s));
+        return (await e.checkPaths([root])).skills.map(decided);
       } finally {
         e.dispose();
       }

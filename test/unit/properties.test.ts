@@ -10,7 +10,9 @@ import fc from 'fast-check';
 import { parseAgentsFile } from '../../src/core/agents';
 import { analyzeSkill, type SkillAnalysis } from '../../src/core/analyze';
 import { batchVerdict, describeConstraint, normalizeFoundVersion, parseConstraint, parseVersion, satisfies } from '../../src/core/constraint';
-import { Engine, toEntry } from '../../src/core/engine';
+import { Engine, type EvaluatedSkill } from '../../src/core/engine';
+import { judgeEvaluated, runtimeContext } from '../../src/core/runtimes';
+import { toRuntimeEntry } from '../../src/core/runtimes/entry';
 import { compileVersionRegex } from '../../src/core/regex';
 import { renderBanner, renderContent, renderHermesIndex, renderXmlIndex } from '../../src/core/render';
 import { LineIndex } from '../../src/core/text';
@@ -372,9 +374,10 @@ describe('properties: the engine on any input', function () {
   this.timeout(FUZZ_RUNS ? 0 : 20_000);
   assertNoPollution();
   const engine = new Engine({ env: { PATH: '' }, probe: false });
+  const ctx = runtimeContext({ PATH: '', HOME: '/nonexistent' }, '/');
   after(() => engine.dispose());
 
-  it('Engine.analyzeText + evaluate + toEntry + banner and indexes never throw', async () => {
+  it('Engine.analyzeText + evaluate + the nexo-rs entry + banner and indexes never throw', async () => {
     const dirName = fc.oneof(
       fc.constantFrom('my-skill', '__proto__', 'constructor', '..', ''),
       fc.string({ unit: 'grapheme', maxLength: 12 }).filter((s) => !s.includes('/')),
@@ -385,8 +388,10 @@ describe('properties: the engine on any input', function () {
         const a = timed('analyzeText', () => engine.analyzeText(t, file));
         assertInside(t, a);
         const status = await engine.evaluate(a);
-        const entry = toEntry({ location: { id: dir, dir: path.dirname(file), file, root: '/skills', category: 'general' }, analysis: a, status, id: dir });
-        JSON.stringify(entry);
+        const s: EvaluatedSkill = { location: { id: dir, dir: path.dirname(file), file, root: '/skills', category: 'general' }, analysis: a, status, id: dir };
+        // The entry `check --runtime nexo --json` prints for it.
+        const { judged } = await judgeEvaluated([s], ctx, { pinned: ['nexo'] });
+        JSON.stringify(toRuntimeEntry(s, judged[0]!));
         const banner = renderBanner(dir, status.missing);
         renderContent(a.body, banner, a.nexo.maxChars);
         renderHermesIndex([{ category: 'general', name: a.displayName, description: a.description }], new Map());

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, symlinkSync }
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseAgentsFile } from '../../src/core/agents';
-import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, toEntry } from '../../src/core/engine';
+import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../src/core/engine';
 import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex, hermesDescription } from '../../src/core/render';
 
 let tmp: string;
@@ -230,7 +230,7 @@ describe('agents file', () => {
           ['g', 'loaded', 'default'],
         ],
       );
-      assert.equal(toEntry(skills[1]!).color, 'red');
+      assert.equal(skills[1]!.status.color, 'red');
       const block = await renderIndex(skills, 'nexo', new Map());
       assert.ok(
         block.startsWith(

@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AnalysisCache, type FreshAnalysis, type OffThreadAnalyzer } from '../../src/core/cache';
 import { blockingIo, type SkillIo } from '../../src/core/catalog';
-import { Engine, type EvaluatedSkill, toEntry } from '../../src/core/engine';
+import { Engine, type EvaluatedSkill } from '../../src/core/engine';
+import { decided } from '../utils/decided';
 import { workerAnalyzer, workersSetting } from '../../src/cli/workers';
 import { type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
 
@@ -192,7 +193,7 @@ async function inProcess(
   const engine = new Engine({ env: { PATH: '' }, probe: false, cache, ...(watched ? { offThread: watched } : {}) });
   try {
     const { skills } = await engine.checkPaths([root]);
-    return { entries: JSON.stringify(skills.map((s) => toEntry(s))), skills, cache, fromWorkers, handedBack };
+    return { entries: JSON.stringify(skills.map(decided)), skills, cache, fromWorkers, handedBack };
   } finally {
     engine.dispose();
   }

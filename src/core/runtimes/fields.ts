@@ -35,8 +35,3 @@ export function fieldKeysAt(path: readonly string[]): Set<string> {
   }
   return keys;
 }
-
-/** The runtimes that read the field at `path`. */
-export function runtimesReading(path: readonly string[]): RuntimeId[] {
-  return (Object.keys(FIELDS_BY_RUNTIME) as RuntimeId[]).filter((r) => FIELDS_BY_RUNTIME[r].some((f) => matches(f.path, path)));
-}

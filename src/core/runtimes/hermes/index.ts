@@ -25,21 +25,14 @@
 
 import * as path from 'node:path';
 import { colorOfVerdict, type HiddenBy, type RuntimeContext, type RuntimeReport, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
-import { runHermes, viewByName, type HermesRun } from './emulate';
+import { runHermes, type HermesRun } from './emulate';
 import { hermesFindings } from './findings';
 import { extractConditions, hidingCondition } from './gate';
 import type { HermesOptions } from './host';
 import { pyRepr, pyStr } from './pyvalue';
 import { reasons } from './words';
 
-export type { HermesOptions, HermesProbes } from './host';
-export { runHermes, viewByName, type HermesRun } from './emulate';
-export { skillsList } from './skills-list';
-export { skillView } from './view';
-export { readiness } from './readiness';
-export { buildCold, buildWarm } from './render';
-export { parseFrontmatter } from './read';
-export { loadYaml11 } from './yaml11';
+export { runHermes, type HermesRun } from './emulate';
 export { pyStr, pyRepr } from './pyvalue';
 
 function shown(v: unknown): string {
@@ -155,14 +148,4 @@ export function reportOf(run: HermesRun): RuntimeReport {
     indexError: run.cold.build.error,
     findings: hermesFindings(run),
   };
-}
-
-/** The warm-start block (the next start with unchanged files, served from Hermes's snapshot). */
-export function warmIndex(run: HermesRun): { index: string; indexError: string | null } {
-  return { index: run.warm.block, indexError: run.warm.error };
-}
-
-/** skill_view(name) readiness, as the tool reports it. */
-export function viewReadiness(run: HermesRun, name: string): Record<string, unknown> {
-  return viewByName(run, name).json;
 }

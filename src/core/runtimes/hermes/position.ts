@@ -29,13 +29,6 @@ export function spanOf(text: string, start: number, end: number): Span {
   return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
 }
 
-/** The line holding `offset`, as a span over its text. */
-export function lineSpan(text: string, offset: number): Span {
-  let end = text.indexOf('\n', offset);
-  if (end < 0) end = text.length;
-  return spanOf(text, Math.min(offset, end), end);
-}
-
 /** Offsets [start, end] of a field's key (`which: 'key'`) or value, for a path like ['metadata', 'hermes',
  *  'requires_tools']. Null when the field is not written in the frontmatter. */
 export function fieldRange(skill: LoadedSkill, keyPath: readonly string[], which: 'key' | 'value' = 'key'): [number, number] | null {

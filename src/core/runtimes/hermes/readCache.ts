@@ -60,7 +60,8 @@ export interface CachedRead {
   loads: YamlOutcome[];
 }
 
-interface Entry {
+/** A read as the cache keeps it: with the stamp it was read at, and its loads encoded. */
+interface StoredRead {
   stamp: FileStamp;
   readAt: number;
   text: string;
@@ -216,9 +217,9 @@ export class HermesReadCache {
   private readonly folder: string;
   private readonly version: string;
   /** What the shards on disk hold (by shard), as loaded. */
-  private readonly stored: Array<Map<string, Entry>> = Array.from({ length: SHARDS }, () => new Map());
+  private readonly stored: Array<Map<string, StoredRead>> = Array.from({ length: SHARDS }, () => new Map());
   /** What this run saw: entries served or made, by file. */
-  private readonly seen = new Map<string, Entry>();
+  private readonly seen = new Map<string, StoredRead>();
   private off = false;
   private readonly warned = new Set<string>();
 
@@ -269,7 +270,7 @@ export class HermesReadCache {
     }
     // Another build's (or version's) entries: silently not trusted, replaced on save.
     if (d.version !== this.version) return;
-    const into = this.stored[i] as Map<string, Entry>;
+    const into = this.stored[i] as Map<string, StoredRead>;
     for (const [f, raw] of Object.entries(d.entries as Record<string, unknown>)) {
       const r = raw as { m?: unknown; c?: unknown; s?: unknown; t?: unknown; x?: unknown; y?: unknown } | null;
       if (
@@ -335,12 +336,12 @@ export class HermesReadCache {
    *  Never throws. */
   save(): void {
     if (this.off) return;
-    const now: Array<Map<string, Entry>> = Array.from({ length: SHARDS }, () => new Map());
+    const now: Array<Map<string, StoredRead>> = Array.from({ length: SHARDS }, () => new Map());
     for (const [f, e] of this.seen) now[shardOf(f)]?.set(f, e);
     let made = false;
     for (let i = 0; i < SHARDS; i++) {
-      const before = this.stored[i] as Map<string, Entry>;
-      const after = now[i] as Map<string, Entry>;
+      const before = this.stored[i] as Map<string, StoredRead>;
+      const after = now[i] as Map<string, StoredRead>;
       if (before.size === after.size && [...after].every(([f, e]) => before.get(f) === e)) continue;
       const file = this.shardFile(i);
       try {
@@ -394,7 +395,7 @@ function writeAtomically(file: string, text: string): void {
   }
 }
 
-function shardText(version: string, entries: Map<string, Entry>): string {
+function shardText(version: string, entries: Map<string, StoredRead>): string {
   const parts: string[] = [];
   for (const [f, e] of entries) {
     parts.push(
