@@ -24,33 +24,19 @@ export interface WorkerJob {
 /** Results are posted in batches of this many files: the main thread only needs them at the end. */
 const BATCH = 64;
 
-/** For tests only (SKILL_AUTHOR_WORKER_FAULT=throw|exit|uncaught): make this worker fail, to show that the
- *  main thread recovers with the same output. `throw`: an exception while analyzing every other file; `exit`
- *  and `uncaught`: the worker dies at its 21st file, holding a claim and a batch it never posted. */
-function injectFault(kind: string | undefined, done: number, inAnalysis: boolean): void {
-  if (inAnalysis) {
-    if (kind === 'throw' && done % 2 === 1) throw new Error('injected fault');
-    return;
-  }
-  if (done !== 20) return;
-  if (kind === 'exit') process.exit(7);
-  if (kind === 'uncaught') throw new Error('injected uncaught fault');
-}
-
-function work(job: WorkerJob): void {
+/** Reads and analyzes files of `job` until none is left to claim. `analyze` is what the worker does with one
+ *  file; it may throw (the file is then redone on the main thread). */
+export function work(job: WorkerJob, analyze: (file: string) => FreshAnalysis | null = (file) => readAndAnalyze(file, blockingIo)): void {
   const slots = new Int32Array(job.slots);
   const next = new Int32Array(job.next);
-  const faultKind = process.env['SKILL_AUTHOR_WORKER_FAULT'];
   let batch: Array<number | FreshAnalysis | null> = [];
-  for (let done = 0; ; done++) {
+  for (;;) {
     const i = Atomics.sub(next, 0, 1) - 1;
     // Taken by the main thread: so is everything below it (it claims in order).
     if (i < 0 || Atomics.compareExchange(slots, i, 0, job.id) !== 0) break;
-    injectFault(faultKind, done, false);
     let result: FreshAnalysis | null = null;
     try {
-      injectFault(faultKind, done, true);
-      result = readAndAnalyze(job.files[i] as string, blockingIo);
+      result = analyze(job.files[i] as string);
     } catch {
       result = null;
     }
@@ -63,4 +49,5 @@ function work(job: WorkerJob): void {
   parentPort?.postMessage(batch);
 }
 
-work(workerData as WorkerJob);
+// Started as a worker's script (not required by another module).
+if (require.main === module) work(workerData as WorkerJob);

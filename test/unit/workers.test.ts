@@ -1,11 +1,12 @@
 // The CLI's worker threads (src/cli/workers.ts, src/cli/analyze-worker.ts): whether files are analyzed on
 // the main thread or on workers, and whatever the workers do (throw, exit, die of an uncaught exception),
 // the output, the exit code, stderr and the analysis cache written afterwards are the same, byte for byte.
-// Through the built CLI (`SKILL_AUTHOR_WORKERS=0|N`, `SKILL_AUTHOR_WORKER_FAULT`), on a generated corpus
-// and on the hostile one; and in-process, where the test can see which thread analyzed what.
+// Through the built CLI (`SKILL_AUTHOR_WORKERS=0|N`; a worker that fails is faulty-analyze-worker.ts, put
+// beside a copy of the CLI), on a generated corpus and on the hostile one; and in-process, where the test can
+// see which thread analyzed what.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,21 @@ import { workerAnalyzer, workersSetting } from '../../src/cli/workers';
 import { type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';
 
 const cli = path.join(REPO, 'dist', 'cli.js');
+/** The failing worker (FAULTY_WORKER says how it fails). */
+const FAULTY_WORKER = path.join(REPO, 'out', 'test', 'unit', 'faulty-analyze-worker.js');
+
+/** The built CLI again, in out/faulty-dist/, with the failing analysis worker beside it (the CLI starts the
+ *  analyze-worker.js beside it). Its bundles are hard links to dist/'s: the CLI's caches are salted with the
+ *  bundles' size and mtime, which a copy would not keep to the nanosecond. */
+function faultyCli(): string {
+  const dist = path.join(REPO, 'out', 'faulty-dist');
+  if (!existsSync(dist)) {
+    mkdirSync(dist);
+    for (const f of ['cli.js', 'runtime-worker.js']) linkSync(path.join(REPO, 'dist', f), path.join(dist, f));
+    writeFileSync(path.join(dist, 'analyze-worker.js'), `require(${JSON.stringify(FAULTY_WORKER)});\n`);
+  }
+  return path.join(dist, 'cli.js');
+}
 const posix = process.platform !== 'win32';
 
 interface Run {
@@ -25,9 +41,9 @@ interface Run {
   err: string;
 }
 
-function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
+function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv, script = cli): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -57,7 +73,8 @@ const snapshot = (cacheHome: string): Record<string, unknown> => readShards(path
 const noStack = (s: string): void => assert.doesNotMatch(s, /\n\s+at .+:\d+:\d+/);
 
 /** Runs `args` cold (a fresh cache folder) once per worker setting, and asserts that each run printed,
- *  exited and cached exactly what the single-threaded run did. */
+ *  exited and cached exactly what the single-threaded run did. A setting with FAULTY_WORKER runs the CLI
+ *  whose worker fails. */
 async function sameEverywhere(tmp: string, args: string[], settings: Array<Record<string, string>>, baseEnv: NodeJS.ProcessEnv): Promise<Run> {
   const home = (k: string): string => path.join(tmp, `cache-${k}`);
   const base = await runCli(args, tmp, { ...baseEnv, XDG_CACHE_HOME: home('single'), SKILL_AUTHOR_WORKERS: '0' });
@@ -65,7 +82,7 @@ async function sameEverywhere(tmp: string, args: string[], settings: Array<Recor
   let i = 0;
   for (const s of settings) {
     const k = `${i++}`;
-    const r = await runCli(args, tmp, { ...baseEnv, XDG_CACHE_HOME: home(k), ...s });
+    const r = await runCli(args, tmp, { ...baseEnv, XDG_CACHE_HOME: home(k), ...s }, s['FAULTY_WORKER'] ? faultyCli() : cli);
     const what = `${args.join(' ')} with ${JSON.stringify(s)}`;
     assert.equal(r.code, base.code, what);
     assert.equal(r.err, base.err, what);
@@ -121,7 +138,7 @@ describe('worker threads: the CLI says the same with and without them', function
   });
 
   it('a worker that throws, exits or dies of an uncaught exception: the main thread redoes its files, same output, no stack trace', async () => {
-    const faults = ['throw', 'exit', 'uncaught'].map((f) => ({ SKILL_AUTHOR_WORKERS: '1', SKILL_AUTHOR_WORKER_FAULT: f }));
+    const faults = ['throw', 'exit', 'uncaught'].map((f) => ({ SKILL_AUTHOR_WORKERS: '1', FAULTY_WORKER: f }));
     await sameEverywhere(tmp, ['check', 'lib', '--json', '--no-probe'], faults, env);
   });
 
@@ -142,7 +159,7 @@ describe('worker threads: the hostile corpus', function () {
   it('check --json and the table say the same on workers, byte for byte, and cache the same', async () => {
     corpus = await prepareHostileCorpus({ prefix: 'skill-author-workers-hostile-' });
     const env = { PATH: corpus.binDir, HOME: corpus.tmp, NO_COLOR: '1', HOSTILE_BLANK_VAR: '   ' };
-    const settings = [{ SKILL_AUTHOR_WORKERS: '1' }, { SKILL_AUTHOR_WORKERS: '1', SKILL_AUTHOR_WORKER_FAULT: 'throw' }];
+    const settings = [{ SKILL_AUTHOR_WORKERS: '1' }, { SKILL_AUTHOR_WORKERS: '1', FAULTY_WORKER: 'throw' }];
     const json = await sameEverywhere(corpus.tmp, ['check', 'root', '--json', '--no-probe'], settings, env);
     assert.equal(json.code, 1);
     assert.ok((JSON.parse(json.out) as { skills: unknown[] }).skills.length > 20);
@@ -211,7 +228,7 @@ describe('worker threads: in-process', function () {
     single = await inProcess(lib, undefined, { cacheDir: path.join(tmp, 'cache-single') });
   });
   after(() => rmSync(tmp, { recursive: true, force: true }));
-  afterEach(() => delete process.env['SKILL_AUTHOR_WORKER_FAULT']);
+  afterEach(() => delete process.env['FAULTY_WORKER']);
 
   it('workers analyze part of the files; results, analyses and the snapshot are those of one thread; a warm run reads nothing', async () => {
     const cacheDir = path.join(tmp, 'cache-workers');
@@ -238,8 +255,8 @@ describe('worker threads: in-process', function () {
 
   for (const fault of ['throw', 'exit', 'uncaught']) {
     it(`a worker fault (${fault}) is made up for on the main thread`, async () => {
-      process.env['SKILL_AUTHOR_WORKER_FAULT'] = fault; // the worker's environment is a copy taken at its start
-      const r = await inProcess(lib, workerAnalyzer({ script: WORKER, workers: 1 }), { holdMs: 300 });
+      process.env['FAULTY_WORKER'] = fault; // the worker's environment is a copy taken at its start
+      const r = await inProcess(lib, workerAnalyzer({ script: FAULTY_WORKER, workers: 1 }), { holdMs: 300 });
       assert.equal(r.entries, single.entries);
       assert.equal(r.cache.counters.analyzed, 300);
       if (fault === 'throw') assert.ok(r.fromWorkers > 0 && r.handedBack > 0, `from workers ${r.fromWorkers}, handed back ${r.handedBack}`);
