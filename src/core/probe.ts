@@ -12,9 +12,9 @@
 // whole process group, not only the child; on Windows `.cmd`/`.bat` are never run (running them needs a shell).
 //
 // Spawning binaries named by a file the user opened is the one dangerous thing this engine does, so every
-// spawn goes through `allowSpawn` (the extension answers "no" in untrusted workspaces), is logged through
-// `onLog`, is bounded in number (`concurrency`) and in time, and is shared: one spawn per (path, command)
-// until `clear()`.
+// spawn comes from a runner its user chose to make (the CLI without `--no-probe`, the language server in a
+// trusted workspace; otherwise the engine has none), is logged through `onLog`, is bounded in number
+// (`concurrency`) and in time, and is shared: one spawn per (path, command) until `clear()`.
 //
 // Note: the runtime caches probe results per binary path only, so two skills probing one binary with
 // different commands both get the first result. We cache per (path, command), which is what an author
@@ -49,9 +49,6 @@ export interface ProbeOptions {
   /** Working directory of the probed process. Default `process.cwd()`. */
   cwd?: string;
   onLog?: (e: ProbeLogEntry) => void;
-  /** `true` to allow the spawn; a string is the reason it is not run (result `not_probed`). Asked on every
-   *  `run`, before the cache, so a change of trust takes effect at once. */
-  allowSpawn?: (resolvedPath: string) => true | string;
   /** Platform rules to apply (`.cmd`/`.bat` refusal on win32). Default `process.platform`. For tests. */
   platform?: NodeJS.Platform;
 }
@@ -197,8 +194,6 @@ export class ProbeRunner {
       return Promise.resolve(out);
     };
     if (this.disposed) return refuse('the probe runner was disposed');
-    const allowed = this.opts.allowSpawn ? this.safeAllow(resolvedPath) : true;
-    if (allowed !== true) return refuse(allowed);
     if (this.platform === 'win32' && /\.(cmd|bat)$/i.test(resolvedPath)) {
       return refuse('`.cmd`/`.bat` files are run by cmd.exe, a shell; they are never probed');
     }
@@ -229,14 +224,6 @@ export class ProbeRunner {
       job.settle(disposedOut());
     }
     this.cache = new Map();
-  }
-
-  private safeAllow(resolvedPath: string): true | string {
-    try {
-      return this.opts.allowSpawn?.(resolvedPath) ?? true;
-    } catch (e) {
-      return `not probed: ${e instanceof Error ? e.message : String(e)}`;
-    }
   }
 
   private newJob(key: string, resolvedPath: string, command: string | null): Job {

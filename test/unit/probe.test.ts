@@ -279,16 +279,6 @@ describe('version probes (real processes)', function () {
     assert.equal(r.spawnCount, 1);
   });
 
-  it('allowSpawn can refuse (untrusted workspace): not_probed, nothing spawned, logged', async () => {
-    const p = bin('untrusted', 'echo 1.0.0');
-    const logs: ProbeLogEntry[] = [];
-    const r = runner({ allowSpawn: () => 'the workspace is not trusted', onLog: (e) => logs.push(e) });
-    const v = await probeVersion(r, p, '--version', undefined);
-    assert.deepEqual(v, { found: null, reason: 'not_probed', detail: 'the workspace is not trusted' });
-    assert.equal(r.spawnCount, 0);
-    assert.equal(logs[0]?.outcome, 'not_probed');
-  });
-
   it('never runs .cmd/.bat with Windows rules', async () => {
     const r = runner({ platform: 'win32' });
     const out = await r.run('C:\\tools\\tool.CMD', '--version');
