@@ -2,8 +2,8 @@
 // caller supplies: where the cursor stands in the frontmatter and what may be typed there (completion, from the
 // field tables of the runtimes that apply: ./fieldHelp), what a hovered node means to those runtimes and on
 // this machine (hover), and the edits that fix a finding (quick fixes). No `vscode`
-// import and no processes: the extension turns these into CompletionItems, Hovers and CodeActions, and hands
-// in what only it knows (the workspace's binaries, environment variable NAMES, probe results).
+// import and no processes: the language server turns these into completions, hovers and code actions, and
+// hands in what only it knows (the workspace's binaries, environment variable NAMES, probe results).
 //
 // Completion reads the TEXT line by line rather than the YAML tree: while the author types, the frontmatter
 // is usually not valid YAML (`requires:\n  mo` is a syntax error), yet the indentation already says where the

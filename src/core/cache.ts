@@ -1,9 +1,7 @@
 // The analysis cache: what `analyzeSkill` produced for each SKILL.md, kept so an unchanged file is never
 // read or parsed twice. Two layers share one map of entries:
-// - in-process: per file, keyed by its stamp (mtime, ctime, size); the extension keeps one cache for its
-//   whole session, so re-checking a tree after one edit re-analyzes that one file;
-// - on disk: a snapshot per set of checked roots (CLI: `$XDG_CACHE_HOME/skill-author/`, the extension: its
-//   global storage folder), validated entry by entry against the stamps the catalog's walk already took, so
+// - in-process: per file, keyed by its stamp (mtime, ctime, size), for one run of the CLI;
+// - on disk: a snapshot per set of checked roots (`$XDG_CACHE_HOME/skill-author/`), validated entry by entry against the stamps the catalog's walk already took, so
 //   a second `skill-author check` of an unchanged tree reads no SKILL.md at all. A snapshot is a folder of
 //   16 shards by path, each written atomically (temp file + rename), and only the shards that changed are
 //   rewritten.

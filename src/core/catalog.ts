@@ -5,7 +5,7 @@
 // folder (its `references/`, `scripts/` are the skill's own files), and reports what it could not read.
 //
 // Every file-system call goes through a `SkillIo`: `asyncIo` (libuv's thread pool; the default, for the
-// extension host, which must not block) or `blockingIo` (synchronous calls, for the CLI). For thousands of
+// language server, which must not block) or `blockingIo` (synchronous calls, for the CLI). For thousands of
 // small files the synchronous calls are several times faster: each promise call is a round trip through the
 // thread pool, which costs more than the system call itself (measured in bench/run.mjs).
 

@@ -1,6 +1,6 @@
 // The engine's front door: find skills, analyze them, evaluate them on this machine (optionally as one
-// agent sees them), and shape the results the way the CLI's `check --json` prints them. The extension uses
-// the same class, so the editor and the CLI cannot disagree.
+// agent sees them), and shape the results the way the CLI's `check --json` prints them. The language server
+// uses the same class, so the editor and the CLI cannot disagree.
 
 import * as path from 'node:path';
 import { type AgentDef, type AgentsFile, readAgentsConfig, resolveAgentSkill } from './agents';
@@ -36,7 +36,7 @@ export interface EvaluatedSkill {
 export interface EngineOptions {
   /** Environment for env checks and probe processes (values are read, never printed). */
   env?: NodeJS.ProcessEnv;
-  /** Extra PATH directories (the extension's setting). */
+  /** Extra PATH directories (the language server's `extraPath` setting). */
   extraPath?: readonly string[];
   /** false: nothing is spawned; version requirements are reported unknown. */
   probe?: boolean;
@@ -46,7 +46,7 @@ export interface EngineOptions {
   /** Analyses kept across calls (and, with a folder, across runs); also decides the file-system calls. */
   cache?: AnalysisCache;
   /** With `cache`: where `checkPaths` may have the files it must read analyzed meanwhile (the CLI's worker
-   *  threads). Absent (the extension): everything is analyzed on the calling thread. */
+   *  threads). Absent (the language server): everything is analyzed on the calling thread. */
   offThread?: OffThreadAnalyzer;
 }
 
@@ -180,7 +180,7 @@ export class Engine {
       const dir = path.dirname(file);
       const root = path.basename(path.dirname(dir)) === '__global__' ? path.dirname(path.dirname(dir)) : path.dirname(dir);
       const location: SkillLocation = { id: name, dir, file, root, category: categoryOf(root, dir) };
-      // The caller may already hold the analysis (the extension: possibly of unsaved text).
+      // The caller may already hold the analysis (the language server: possibly of unsaved text).
       const analysis = analysisOf?.(path.resolve(file)) ?? (await this.analyzeFile(file));
       const status = await this.evaluate(analysis, override, signal, versionCache, name);
       out.push({ location, analysis, status, id: name });

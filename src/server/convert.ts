@@ -37,7 +37,7 @@ export function toLspDiagnostic(d: EntryFinding, shift = 0): Diagnostic {
     severity: SEVERITY[d.severity],
     code: d.code,
     codeDescription: { href: CODES_URL },
-    // One source for every finding, as the extension publishes them (clients tell ours apart by it); a
+    // One source for every finding (clients tell ours apart by it); a
     // runtime profile's finding names its runtime in `data.runtime`.
     source: SOURCE,
     message: d.message,

@@ -161,14 +161,14 @@ export class SkillService {
   }
 
   /** The runtimes whose fields the editor offers and explains for this SKILL.md: pinned by `runtimes`, else
-   *  those that apply to the skill (where it lives, what it declares) — the extension's `scopeOf`. */
+   *  those that apply to the skill (where it lives, what it declares). */
   scopeOf(file: string, analysis: SkillAnalysis | undefined): FieldScope {
     const { ctx, choices } = this.context();
     return fieldScope({ dir: path.dirname(file), data: analysis?.data ?? null, home: ctx.home, env: ctx.env, pinned: choices.pinned ?? [] });
   }
 
   /** Reads the agents files again: the `agentsFile` setting, else the first of `config/agents.yaml`,
-   *  `agents.yaml`, `config/agents.yml` in each workspace folder (as the extension finds them). */
+   *  `agents.yaml`, `config/agents.yml` in each workspace folder. */
   loadAgentsFiles(): Promise<void> {
     const load = this.readAgentsFiles();
     this.agentsLoad = load.catch(() => undefined);

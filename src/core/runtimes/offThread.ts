@@ -1,5 +1,5 @@
 // Hermes's and OpenClaw's reports of a whole root, computed on a worker thread (./worker.ts) so that the
-// thread asking (the VS Code extension host) stays responsive while thousands of files are read. The
+// thread asking (the language server) stays responsive while thousands of files are read. The
 // reports are plain data and cross the thread boundary as they are. When the worker script is missing (an
 // unbundled test run) or the worker fails, the report is computed on the calling thread instead: slower for
 // a large root, same result.

@@ -1,6 +1,6 @@
-// The worker thread that runs Hermes's and OpenClaw's emulation of a whole skills root (src/extension's
-// RuntimeJudge starts it through ./offThread.ts). Those runs read every SKILL.md of the root synchronously,
-// as the runtimes do: seconds for a root of thousands of skills, which must never block the extension host.
+// The worker thread that runs Hermes's and OpenClaw's emulation of a whole skills root (the CLI and the
+// language server start it through ./offThread.ts). Those runs read every SKILL.md of the root synchronously,
+// as the runtimes do: seconds for a root of thousands of skills, which must never block the language server.
 // One request at a time: { id, runtime, root, ctx } in, { id, report } or { id, error } out.
 import { parentPort } from 'node:worker_threads';
 import { TREE_EVALUATORS } from './index';

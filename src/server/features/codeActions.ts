@@ -1,4 +1,4 @@
-// Quick fixes, as the extension offers them:
+// Quick fixes:
 // - for the engine's findings (src/core/assist.ts quickFixes), each an edit of the document tied to the
 //   diagnostic we published (same code and range); a fix that only explains (npm's `||` has no Cargo form)
 //   edits nothing: its command, run by the server (`workspace/executeCommand`), shows the explanation;

@@ -1,4 +1,4 @@
-// Completion in a SKILL.md, as the extension offers it:
+// Completion in a SKILL.md:
 // - in the frontmatter (src/core/assist.ts completionsAt), from the field tables of the runtimes that apply to
 //   the skill (pinned by `runtimes`, else detected): keys of the map the cursor is in, enum and boolean
 //   values, the folder name for `name`, binaries the workspace's skills declare, environment variable NAMES

@@ -1,4 +1,4 @@
-// Go to definition for a skill's supporting files, as the extension does it: on a path the body points at
+// Go to definition for a skill's supporting files: on a path the body points at
 // (a link `[x](references/api.md)`, an image, a code span or a command naming a file — the links the engine's
 // analysis found, src/core/supporting/links.ts), the file it names inside the skill folder. Resolved as the
 // agent resolves it, link by link, never out of the skill folder (`resolveInside`: a `..` or a symbolic link

@@ -20,7 +20,7 @@ import { messageOf, Wakeup } from './guard';
 /** The findings of one version of an open document (or why they could not be made). */
 export type DocumentResult = { version: number; diagnostics: Diagnostic[]; resultId: string } | { version: number; error: string };
 
-/** An analysis slower than this is logged and throttles that document's next checks (the extension's rule). */
+/** An analysis slower than this is logged and throttles that document's next checks. */
 const SLOW_MS = 50;
 
 export class DocumentHandler {
@@ -138,9 +138,9 @@ export class DocumentHandler {
     this.running.delete(uri);
   }
 
-  /** Checks the document after `delay` ms (0: on open; default: the debounce). As the extension does, a
-   *  huge document is never checked at once, not even on open (at least 1000 ms), and one whose last
-   *  analysis took over SLOW_MS waits twice that long, so analysis takes at most a third of the time. */
+  /** Checks the document after `delay` ms (0: on open; default: the debounce). A huge document is never
+   *  checked at once, not even on open (at least 1000 ms), and one whose last analysis took over SLOW_MS
+   *  waits twice that long, so analysis takes at most a third of the time. */
   schedule(doc: TextDocument, delay?: number): void {
     this.cancel(doc.uri);
     // What was found may no longer hold: a pull waits for this check.
