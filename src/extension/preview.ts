@@ -27,8 +27,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { IndexFormat } from '../core/engine';
 import type { RuntimeId } from '../core/runtimes/types';
+import type { IndexFormat } from './config';
 import type { SkillAuthorContext } from './context';
 import { existingStore, skillFileOf, type StoreChange, storeOf } from './skills';
 import { clientOf } from './client';
@@ -39,10 +39,9 @@ const INDEX = 'index';
 /** Quiet time after a change of the store (a file changed on disk) before the previews follow it. */
 const PREVIEW_DEBOUNCE_MS = 150;
 /** The index layouts a preview shows: the engine's three, and OpenClaw's skills prompt. */
-export type PreviewFormat = IndexFormat | 'openclaw';
-export const INDEX_FORMATS: readonly PreviewFormat[] = ['hermes', 'xml', 'nexo', 'openclaw'];
+export const INDEX_FORMATS: readonly IndexFormat[] = ['hermes', 'xml', 'nexo', 'openclaw'];
 
-type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: PreviewFormat; agent: string | undefined };
+type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: IndexFormat; agent: string | undefined };
 
 /** The preview document of the skill whose SKILL.md is `file`: `skill-author-preview://banner/<dir>/<id> (model view).md`. */
 export function bannerUri(file: string): vscode.Uri {
@@ -51,7 +50,7 @@ export function bannerUri(file: string): vscode.Uri {
 }
 
 /** The prompt index document for a format (and agent). */
-export function indexUri(format: PreviewFormat, agent?: string, version?: string): vscode.Uri {
+export function indexUri(format: IndexFormat, agent?: string, version?: string): vscode.Uri {
   const query = new URLSearchParams({ format });
   if (agent !== undefined) query.set('agent', agent);
   // The title names the runtime's version the index speaks for (`Prompt index (openclaw 2026.9.6).md`).
@@ -75,7 +74,7 @@ function targetOf(uri: vscode.Uri): Target | undefined {
   return undefined;
 }
 
-export function isIndexFormat(v: unknown): v is PreviewFormat {
+export function isIndexFormat(v: unknown): v is IndexFormat {
   return typeof v === 'string' && (INDEX_FORMATS as readonly string[]).includes(v);
 }
 
@@ -191,7 +190,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
     return result ? result.page : `# No SKILL.md\n\n\`${file}\` is not a skill the language server reads.`;
   }
 
-  private async renderIndex(format: PreviewFormat, agentId: string | undefined): Promise<string> {
+  private async renderIndex(format: IndexFormat, agentId: string | undefined): Promise<string> {
     const client = clientOf(this.ctx);
     if (!client) throw new Error('the language server is not registered');
     await storeOf(this.ctx).whenIdle();
@@ -283,9 +282,9 @@ async function pickSkill(ctx: SkillAuthorContext): Promise<string | undefined> {
   return picked?.file;
 }
 
-async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: PreviewFormat; agent: string | undefined } | undefined> {
+async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat; agent: string | undefined } | undefined> {
   const preferred = ctx.config.skills.indexFormat;
-  const descriptions: Record<PreviewFormat, string> = {
+  const descriptions: Record<IndexFormat, string> = {
     hermes: 'Hermes: the categorized <available_skills> index',
     xml: 'Agent Skills: the <available_skills> XML with locations',
     nexo: 'nexo-rs: the # SKILLS block with every skill’s content',
@@ -293,7 +292,7 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: PreviewForm
   };
   const formats = INDEX_FORMATS.map((f) => ({ label: f, description: f === preferred ? '(default)' : '', detail: descriptions[f], format: f }));
   const fq = vscode.window.createQuickPick<(typeof formats)[number]>();
-  const format = await new Promise<PreviewFormat | undefined>((resolve) => {
+  const format = await new Promise<IndexFormat | undefined>((resolve) => {
     fq.title = 'Preview Prompt Index';
     fq.placeholder = 'Format';
     fq.items = formats;
@@ -446,7 +445,7 @@ export async function previewPromptIndex(ctx: SkillAuthorContext, format?: unkno
 }
 
 /** The runtime whose index a preview format is. */
-function runtimeOfFormat(format: PreviewFormat): RuntimeId {
+function runtimeOfFormat(format: IndexFormat): RuntimeId {
   return format === 'xml' ? 'agentskills' : format;
 }
 

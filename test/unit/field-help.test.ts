@@ -3,11 +3,14 @@ import * as path from 'node:path';
 import { analyzeSkill } from '../../src/core/analyze';
 import { completionsAt, cursorContext, hoverMarkdown, nodeAt, type Suggestion } from '../../src/core/assist';
 import { ALL_RUNTIMES, fieldHelp, type FieldScope, fieldScope, fieldsUnder } from '../../src/core/fieldHelp';
-import { scopedDiagnostics } from '../../src/core/runtimes/entry';
+import type { EvaluatedSkill } from '../../src/core/engine';
+import { judgeEvaluated, runtimeContext } from '../../src/core/runtimes';
+import { toRuntimeEntry } from '../../src/core/runtimes/entry';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
 import { RUNTIME_IDS } from '../../src/core/runtimes/registry';
 import type { RuntimeId } from '../../src/core/runtimes/types';
+import { bareStatus } from '../../src/core/status';
 
 const HOME = path.resolve('/home/author');
 const skill = (fm: string): string => `---\n${fm}---\n\n# Body\n`;
@@ -162,11 +165,21 @@ describe('author-view findings in neutral words, or only where their runtime app
     assert.ok(mismatch && !mismatch.message.includes('nexo-rs'), mismatch?.message);
     assert.match(a.diagnostics.find((d) => d.code === 'duplicate-key')?.message ?? '', /a strict reader \(nexo-rs\)/);
   });
-  it('bom: left to Hermes’s and OpenClaw’s own findings where only they apply', () => {
+  it('bom: left to Hermes’s and OpenClaw’s own findings where only they apply', async () => {
     const a = analyzeSkill(`\ufeff${skill('name: my-skill\ndescription: d\n')}`, { dirName: 'my-skill' });
-    const ctx = { home: HOME, env: {} };
     const dir = path.join(HOME, 'w', 'my-skill');
-    assert.ok(scopedDiagnostics(a.diagnostics, dir, null, ctx, ['hermes', 'openclaw']).every((d) => d.code !== 'bom'));
-    assert.ok(scopedDiagnostics(a.diagnostics, dir, null, ctx, ['claude-code']).some((d) => d.code === 'bom'));
+    const s: EvaluatedSkill = {
+      location: { id: 'my-skill', dir, file: path.join(dir, 'SKILL.md'), root: path.dirname(dir), category: 'general' },
+      analysis: a,
+      status: bareStatus('loaded', 'green', ''),
+      id: 'my-skill',
+    };
+    // The codes of the entry `check --runtime …` prints for the skill.
+    const codes = async (pinned: RuntimeId[]): Promise<string[]> => {
+      const { judged } = await judgeEvaluated([s], runtimeContext({ HOME }, HOME, { pinned }), { pinned });
+      return toRuntimeEntry(s, judged[0]!).diagnostics.map((d) => d.code);
+    };
+    assert.ok(!(await codes(['hermes', 'openclaw'])).includes('bom'));
+    assert.ok((await codes(['claude-code'])).includes('bom'));
   });
 });

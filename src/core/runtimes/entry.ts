@@ -11,7 +11,6 @@ import { type EntryDiagnostic, entryDiagnostic, entryName, type EvaluatedSkill }
 import { checkSupportingFiles, mergeFindings } from '../supporting/files';
 import type { GatingMode, Missing } from '../types';
 import type { JudgedSkill } from './judge';
-import { applicableRuntimes } from './detect';
 import { worstVerdict } from './judge';
 import { colorOfVerdict, type HiddenBy, type InstallHint, type RuntimeMissing, type RuntimeId, type RuntimeSkillVerdict, type RuntimeVerdict } from './types';
 
@@ -109,19 +108,6 @@ export const FINDING_OWNERS: Readonly<Record<string, readonly RuntimeId[]>> = {
 export function findingApplies(code: string, runtimes: readonly RuntimeId[]): boolean {
   const owners = FINDING_OWNERS[code];
   return !owners || owners.some((r) => runtimes.includes(r));
-}
-
-/** A skill's findings that are true where it applies: those of runtimes that do not apply are left out. The
- *  editor's Problems panel and `check` both go through here. */
-export function scopedDiagnostics<D extends { code: string }>(
-  diagnostics: readonly D[],
-  dir: string,
-  data: Readonly<Record<string, unknown>> | null,
-  ctx: { home: string; env: Readonly<Record<string, string | undefined>> },
-  pinned: readonly RuntimeId[] = [],
-): D[] {
-  const runtimes = applicableRuntimes({ dir, data, home: ctx.home, env: ctx.env, pinned }).map((a) => a.runtime);
-  return diagnostics.filter((d) => findingApplies(d.code, runtimes));
 }
 
 export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath: (p: string) => string = (p) => p): Entry {
