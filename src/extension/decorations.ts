@@ -16,7 +16,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../core/runtimes/entry';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import { RUNTIME_LABELS } from '../core/runtimes/registry';
 import type { Color } from '../core/types';
 import { type SkillAuthorContext, Slot } from './context';
 import { isEvaluated, type SkillStore, type StoreChange, StoreFollower, storeOf } from './skills';

@@ -30,13 +30,12 @@ interface Rule {
   why: string;
 }
 
-/** The core values the extension takes today: the runtimes' names and labels, the words a verdict is shown
- *  in, and the supporting folders' path rules (pure functions; the tree-shaken bundle carries nothing of the
- *  engine's else). Everything else it learns from the server. A new entry here is a design decision: the
+/** The core values the extension takes today: the runtime registry's names, labels and `id@version` specs,
+ *  the words a verdict is shown in, and the supporting folders' path rules (pure functions; the tree-shaken
+ *  bundle carries nothing of the engine's else). Everything else it learns from the server. A new entry here is a design decision: the
  *  server can send it instead. */
 const EXTENSION_CORE_VALUES: Readonly<Record<string, readonly string[]>> = {
-  'core/runtimes/judge.ts': ['RUNTIME_LABELS'],
-  'core/runtimes/types.ts': ['RUNTIME_IDS'],
+  'core/runtimes/registry.ts': ['RUNTIMES', 'RUNTIME_LABELS', 'parseRuntimeSpec', 'runtimeSpecs', 'runtimeTitle'],
   'core/runtimes/words.ts': [
     'NOT_PROBED_UNTRUSTED',
     'budgetShort',
