@@ -456,7 +456,7 @@ describe('Skills view', () => {
       // OpenClaw reads this root: its item shows OpenClaw's prompt budget, counting the skills its prompt lists.
       const listed = (await runCli(['index', '--runtime', 'openclaw', fixturePath('skills')])).stdout.split('<skill>').length - 1;
       const budgetRoot = await snapshotWhen("the root shows OpenClaw's budget", (x) => /OpenClaw /.test(rootItem(x)?.description ?? ''));
-      assert.match(rootItem(budgetRoot)?.description ?? '', new RegExp(`^OpenClaw ${listed}/150 skills · [\\d.]+k?/30\\.0k chars$`));
+      assert.match(rootItem(budgetRoot)?.description ?? '', new RegExp(`^OpenClaw ${listed}/150 skills · [\\d.]+k?/18\\.0k chars$`));
       assert.ok(unescape(rootItem(budgetRoot)?.tooltip).includes(`OpenClaw's skills prompt: ${listed} of 150 skills, `), rootItem(budgetRoot)?.tooltip);
       const tip = unescape(item(red)?.tooltip);
       assert.ok(tip.includes('**Hermes: Hidden (platform)** (verdict `hidden`)'), tip);
