@@ -411,6 +411,15 @@ describe('OpenClaw 2026.9.6: skills list|check --json (formatSkillsList / format
     assert.equal(plain.agentId, 'main');
   });
 
+  it('--json keeps tab, newline and carriage return in strings (JSON escapes them); 2026.4.12 drops them', () => {
+    // A YAML block scalar keeps the newline: "first line\nsecond line" (seen in generated trees at seed 1).
+    const md = { 'multi/SKILL.md': '---\nname: multi\ndescription: |-\n  first line\n  second\tline\x07\n---\n' };
+    const desc = (version: OpenClawVersion): unknown =>
+      (JSON.parse(formatSkillsListJson(run(md, {}, version).run.status)) as { skills: Array<{ description: string }> }).skills[0]!.description;
+    assert.equal(desc('2026.9.6'), 'first line\nsecond\tline');
+    assert.equal(desc('2026.4.12'), 'first linesecondline');
+  });
+
   it('2026.4.12 keeps its format: none of the new keys', () => {
     const { run: r } = run(files, config, '2026.4.12');
     const list = JSON.parse(formatSkillsListJson(r.status)) as { skills: Array<Record<string, unknown>> };

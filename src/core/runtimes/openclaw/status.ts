@@ -208,11 +208,21 @@ export function sanitizeJsonString(value: string): string {
   return value.replace(OSC8, '').replace(ANSI_CSI, '').replace(REMAINING_ESC, '').replace(JSON_CONTROL_CHARS, '');
 }
 
-export function sanitizeJsonValue(value: unknown): unknown {
-  if (typeof value === 'string') return sanitizeJsonString(value);
-  if (Array.isArray(value)) return value.map((v) => sanitizeJsonValue(v));
+// 2026.9.6 `sanitizeJsonString` (chunk `skills-cli-*.mjs`): `JSON_CONTROL_CHAR_REGEX` is
+// `[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]`: tab, newline and carriage return are kept (JSON
+// escapes them). Its ANSI stripping (`stripAnsi`, chunk `ansi-*.mjs`, a parser of escape sequences) is
+// emulated with 2026.4.12's expressions.
+const JSON_CONTROL_CHARS_96 = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+function sanitizeJsonString96(value: string): string {
+  return value.replace(OSC8, '').replace(ANSI_CSI, '').replace(REMAINING_ESC, '').replace(JSON_CONTROL_CHARS_96, '');
+}
+
+export function sanitizeJsonValue(value: unknown, sanitize: (s: string) => string = sanitizeJsonString): unknown {
+  if (typeof value === 'string') return sanitize(value);
+  if (Array.isArray(value)) return value.map((v) => sanitizeJsonValue(v, sanitize));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeJsonValue(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeJsonValue(v, sanitize)]));
   }
   return value;
 }
@@ -260,27 +270,30 @@ export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?
  *  `eligible && !blockedByAgentFilter`; four fields follow `blockedByAllowlist`. */
 function formatSkillsListJson96(report: StatusReport, opts: { eligibleOnly?: boolean }): string {
   const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible && !s.blockedByAgentFilter) : report.skills;
-  const json = sanitizeJsonValue({
-    workspaceDir: report.workspaceDir,
-    managedSkillsDir: report.managedSkillsDir,
-    skills: skills.map((s) => ({
-      name: s.name,
-      description: s.description,
-      emoji: s.emoji,
-      eligible: s.eligible,
-      disabled: s.disabled,
-      blockedByAllowlist: s.blockedByAllowlist,
-      blockedByAgentFilter: s.blockedByAgentFilter,
-      modelVisible: s.modelVisible,
-      userInvocable: s.userInvocable,
-      commandVisible: s.commandVisible,
-      source: s.source,
-      bundled: s.bundled,
-      primaryEnv: s.primaryEnv,
-      homepage: s.homepage,
-      missing: s.missing,
-    })),
-  });
+  const json = sanitizeJsonValue(
+    {
+      workspaceDir: report.workspaceDir,
+      managedSkillsDir: report.managedSkillsDir,
+      skills: skills.map((s) => ({
+        name: s.name,
+        description: s.description,
+        emoji: s.emoji,
+        eligible: s.eligible,
+        disabled: s.disabled,
+        blockedByAllowlist: s.blockedByAllowlist,
+        blockedByAgentFilter: s.blockedByAgentFilter,
+        modelVisible: s.modelVisible,
+        userInvocable: s.userInvocable,
+        commandVisible: s.commandVisible,
+        source: s.source,
+        bundled: s.bundled,
+        primaryEnv: s.primaryEnv,
+        homepage: s.homepage,
+        missing: s.missing,
+      })),
+    },
+    sanitizeJsonString96,
+  );
   return JSON.stringify(json, null, 2) + '\n';
 }
 
@@ -297,31 +310,34 @@ function formatSkillsCheckJson96(report: StatusReport): string {
   const agentFiltered = report.skills.filter((s) => s.blockedByAgentFilter);
   const promptHidden = report.skills.filter((s) => s.eligible && !s.blockedByAgentFilter && !s.modelVisible);
   const missing = report.skills.filter((s) => !s.eligible && !s.disabled && !s.blockedByAllowlist);
-  const json = sanitizeJsonValue({
-    agentId: report.agentId,
-    agentSkillFilter: report.agentSkillFilter,
-    workspaceDir: report.workspaceDir,
-    managedSkillsDir: report.managedSkillsDir,
-    summary: {
-      total: report.skills.length,
-      eligible: eligible.length,
-      modelVisible: modelVisible.length,
-      commandVisible: commandVisible.length,
-      disabled: disabled.length,
-      blocked: blocked.length,
-      agentFiltered: agentFiltered.length,
-      notInjected: promptHidden.length,
-      missingRequirements: missing.length,
+  const json = sanitizeJsonValue(
+    {
+      agentId: report.agentId,
+      agentSkillFilter: report.agentSkillFilter,
+      workspaceDir: report.workspaceDir,
+      managedSkillsDir: report.managedSkillsDir,
+      summary: {
+        total: report.skills.length,
+        eligible: eligible.length,
+        modelVisible: modelVisible.length,
+        commandVisible: commandVisible.length,
+        disabled: disabled.length,
+        blocked: blocked.length,
+        agentFiltered: agentFiltered.length,
+        notInjected: promptHidden.length,
+        missingRequirements: missing.length,
+      },
+      eligible: eligible.map((s) => s.name),
+      modelVisible: modelVisible.map((s) => s.name),
+      commandVisible: commandVisible.map((s) => s.name),
+      disabled: disabled.map((s) => s.name),
+      blocked: blocked.map((s) => s.name),
+      agentFiltered: agentFiltered.map((s) => s.name),
+      notInjected: promptHidden.map((s) => ({ name: s.name, reason: 'disable-model-invocation' })),
+      missingRequirements: missing.map((s) => ({ name: s.name, missing: s.missing, install: s.install })),
     },
-    eligible: eligible.map((s) => s.name),
-    modelVisible: modelVisible.map((s) => s.name),
-    commandVisible: commandVisible.map((s) => s.name),
-    disabled: disabled.map((s) => s.name),
-    blocked: blocked.map((s) => s.name),
-    agentFiltered: agentFiltered.map((s) => s.name),
-    notInjected: promptHidden.map((s) => ({ name: s.name, reason: 'disable-model-invocation' })),
-    missingRequirements: missing.map((s) => ({ name: s.name, missing: s.missing, install: s.install })),
-  });
+    sanitizeJsonString96,
+  );
   return JSON.stringify(json, null, 2) + '\n';
 }
 
