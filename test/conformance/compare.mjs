@@ -34,8 +34,19 @@ export function compareOutcomes({ oracle, emu, cli, cliEmu }) {
   const diffs = [];
   const skillOk = new Map();
   const mark = (key, ok) => skillOk.set(key, (skillOk.get(key) ?? true) && ok);
-  if (oracle.error) {
-    diffs.push({ field: 'release error', expected: oracle.error.split('\n').slice(0, 6).join('\n'), actual: '(the emulation does not fail)' });
+  if (oracle.error || emu.error) {
+    // Both fail alike when the release throws the error the emulation predicts (`InvalidConfigError: <its
+    // message>` then the stack) and every CLI command run fails too; then nothing else is compared.
+    const alike = !!oracle.error && !!emu.error && oracle.error.startsWith(`InvalidConfigError: ${emu.error}\n`);
+    if (!alike)
+      diffs.push({
+        field: 'release error',
+        expected: oracle.error ? oracle.error.split('\n').slice(0, 6).join('\n') : '(the release does not fail)',
+        actual: emu.error ?? '(the emulation does not fail)',
+      });
+    for (const [command, text] of Object.entries(cli ?? {}))
+      if (alike && !text.error)
+        diffs.push({ field: `cli skills ${command} --json`, expected: text.stdout.slice(0, 200), actual: '(exit 1: the config is refused)' });
     return { diffs, skills: { total: emu.skills.length, agreeing: 0 } };
   }
   if (oracle.prompt !== emu.prompt) diffs.push({ field: 'prompt', expected: oracle.prompt, actual: emu.prompt, diff: shortDiff(oracle.prompt, emu.prompt) });
@@ -71,6 +82,9 @@ export function compareOutcomes({ oracle, emu, cli, cliEmu }) {
   }
 
   if (cli && cliEmu) {
+    // The emulated CLI's PATH bootstrap must set the PATH the release's set (oracle.mjs reports it).
+    if (oracle.cliPath !== cliEmu.cliPath)
+      diffs.push({ field: 'cli PATH bootstrap (ensureOpenClawCliOnPath)', expected: oracle.cliPath, actual: cliEmu.cliPath ?? '(unset)' });
     for (const [command, text, emuText] of [
       ['list', cli.list, cliEmu.listJson],
       ['check', cli.check, cliEmu.checkJson],

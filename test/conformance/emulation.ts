@@ -28,12 +28,16 @@ export interface SkillOutcome {
 }
 
 export interface Outcome {
+  /** Why the release fails on the sandbox (a config 2026.9.6 refuses: "Invalid config at <file>:…"). */
+  error?: string;
   prompt: string;
   section: string;
   skills: SkillOutcome[];
-  /** `openclaw skills list --json` / `check --json` as the emulation prints them (only when asked). */
+  /** `openclaw skills list --json` / `check --json` as the emulation prints them, and the PATH its CLI
+   *  bootstrap set (only when asked). */
   listJson?: string;
   checkJson?: string;
+  cliPath?: string;
 }
 
 export interface Sandbox {
@@ -48,11 +52,19 @@ function pick(m: Partial<Missing> | undefined): Missing {
   return { bins: m?.bins ?? [], anyBins: m?.anyBins ?? [], env: m?.env ?? [], config: m?.config ?? [], os: m?.os ?? [] };
 }
 
-/** The emulated release's outcome for a sandbox. `path` replaces PATH (the CLI's bootstrapped PATH, which
- *  the release reports, when the outcome is compared with the CLI's). */
-export function emulate(sandbox: Sandbox, version: OpenClawVersion, options: { path?: string; cliJson?: boolean } = {}): Outcome {
-  const env = options.path === undefined ? sandbox.env : { ...sandbox.env, PATH: options.path };
-  const run = runOpenClaw(sandbox.root, { env, platform: 'linux', home: sandbox.home, cwd: sandbox.cwd }, { version });
+/** The emulated release's outcome for a sandbox. Without `cliJson`, as the release's functions give it when
+ *  imported (oracle.mjs: no PATH bootstrap). With `cliJson`, as its CLI gives it: the CLI's PATH bootstrap
+ *  (`ensureOpenClawCliOnPath`) is emulated on the sandbox's own PATH, with `nodeDir` the folder of the Node
+ *  binary that runs the release, and the bootstrapped PATH is returned as `cliPath`. */
+export function emulate(sandbox: Sandbox, version: OpenClawVersion, options: { cliJson?: boolean; nodeDir?: string } = {}): Outcome {
+  const ctx = {
+    env: sandbox.env,
+    platform: 'linux' as const,
+    home: sandbox.home,
+    cwd: sandbox.cwd,
+    ...(options.nodeDir ? { openclawNodeDir: options.nodeDir } : {}),
+  };
+  const run = runOpenClaw(sandbox.root, ctx, { version, cliPath: options.cliJson === true });
   const byPath = new Map(run.entries.map((o) => [o.entry.filePath, o]));
   const skills = run.status.skills.map((s): SkillOutcome => {
     const o = byPath.get(s.filePath);
@@ -66,9 +78,12 @@ export function emulate(sandbox: Sandbox, version: OpenClawVersion, options: { p
     };
   });
   const out: Outcome = { prompt: run.prompt.text, section: run.systemPromptSection, skills };
+  if (run.config.refused) out.error = run.config.error;
   if (options.cliJson) {
     out.listJson = formatSkillsListJson(run.status);
     out.checkJson = formatSkillsCheckJson(run.status);
+    const cliPath = run.eligibility.env.PATH;
+    if (cliPath !== undefined) out.cliPath = cliPath;
   }
   return out;
 }

@@ -16,12 +16,12 @@
 //
 // Each case runs in its own sandbox (sandbox.mjs); the release runs in one Node 24 process per case
 // (oracle.mjs), the emulation in this process (emulation.ts, bundled here with esbuild). The last line is
-// `N passed, N failed` (cases × releases); the exit code is 1 on any difference.
+// `N passed, N failed` (cases × releases); the exit code is 1 on any difference. --help prints this text.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { ROOT } from '../../scripts/vscode-host.mjs';
@@ -56,6 +56,7 @@ function parseArgs(argv) {
     else if (name === '--keep') o.keep = true;
     else if (name === '--write-golden') o.writeGolden = resolve(value());
     else if (name === '--quiet') o.quiet = true;
+    else if (name === '--help' || name === '-h') o.help = true;
     else throw new Error(`unknown option ${a}`);
   }
   if (!['all', 'some', 'none'].includes(o.cli)) throw new Error('--cli is all, some or none');
@@ -125,7 +126,10 @@ async function runCase(ctx, caseDir, version, { cli = [] } = {}) {
     const cliOut = {};
     for (const command of cli) cliOut[command] = await runCli(ctx, release, sandbox, command);
     const emu = ctx.emulation.emulate(sandbox, version);
-    const cliEmu = cli.length && oracle.cliPath ? ctx.emulation.emulate(sandbox, version, { path: oracle.cliPath, cliJson: true }) : undefined;
+    // The CLI side runs the emulation of the CLI's PATH bootstrap (Node's folder first, …) on the sandbox's
+    // PATH; compare.mjs checks the PATH it sets against the one the release's bootstrap set (oracle.cliPath).
+    const nodeDir = dirname(realpathSync(ctx.nodeBin));
+    const cliEmu = cli.length && oracle.cliPath ? ctx.emulation.emulate(sandbox, version, { cliJson: true, nodeDir }) : undefined;
     const { diffs, skills } = compareOutcomes({ oracle, emu, cli: cli.length ? cliOut : undefined, cliEmu });
     return { diffs, skills, oracle, emu, cli: cliOut, sandbox };
   } finally {
@@ -189,8 +193,22 @@ async function pool(items, jobs, fn) {
   return results;
 }
 
+/** The usage: the comment at the top of this file, without its `//`. */
+function usage() {
+  const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  const top = lines.slice(
+    1,
+    lines.findIndex((l, i) => i > 0 && !l.startsWith('//')),
+  );
+  return top.map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (opts.help) {
+    console.log(usage());
+    return;
+  }
   const t0 = performance.now();
   mkdirSync(CACHE_DIR, { recursive: true });
   const emulation = await loadEmulation();

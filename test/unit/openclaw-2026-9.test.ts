@@ -9,7 +9,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runOpenClaw, type OpenClawRun, type OpenClawVersion } from '../../src/core/runtimes/openclaw';
+import { formatSkillsCheckJson, formatSkillsListJson, runOpenClaw, type OpenClawRun, type OpenClawVersion } from '../../src/core/runtimes/openclaw';
 
 const temps: string[] = [];
 after(() => {
@@ -325,5 +325,106 @@ describe('OpenClaw 2026.9.6: discovery', () => {
     for (const n of ['e', 'd', 'c', 'b', 'a']) files[`f${n}/SKILL.md`] = skillMd(`s${n}`, `Skill ${n}.`);
     const { run: r } = run(files, { skills: { limits: { maxCandidatesPerRoot: 3, maxSkillsLoadedPerSource: 2 } } });
     assert.deepEqual(inPrompt(r), ['sa', 'sb']);
+  });
+});
+
+describe('OpenClaw 2026.9.6: skills list|check --json (formatSkillsList / formatSkillsCheck, chunk skills-cli-*.mjs)', () => {
+  const files = {
+    'shown/SKILL.md': skillMd('shown', 'Told to the model.'),
+    'hidden/SKILL.md': '---\nname: hidden\ndescription: Run by name only.\ndisable-model-invocation: true\n---\n',
+    'no-command/SKILL.md': '---\nname: no-command\ndescription: Not a slash command.\nuser-invocable: false\n---\n',
+    'other/SKILL.md': skillMd('other', 'Not on the agent list.'),
+    'needs-bin/SKILL.md': '---\nname: needs-bin\ndescription: Needs a tool.\nmetadata: {"openclaw": {"requires": {"bins": ["no-such-tool-96"]}}}\n---\n',
+  };
+  const config = { agents: { defaults: { skills: ['shown', 'hidden', 'no-command', 'needs-bin'] } } };
+
+  it('list: blockedByAgentFilter, modelVisible, userInvocable, commandVisible follow blockedByAllowlist', () => {
+    const { run: r } = run(files, config);
+    const list = JSON.parse(formatSkillsListJson(r.status)) as { skills: Array<Record<string, unknown>> };
+    const by = new Map(list.skills.map((s) => [s.name, s]));
+    assert.deepEqual(Object.keys(by.get('shown')!), [
+      'name',
+      'description',
+      'eligible',
+      'disabled',
+      'blockedByAllowlist',
+      'blockedByAgentFilter',
+      'modelVisible',
+      'userInvocable',
+      'commandVisible',
+      'source',
+      'bundled',
+      'missing',
+    ]);
+    const flags = (n: string) => {
+      const s = by.get(n)!;
+      return [s.eligible, s.blockedByAgentFilter, s.modelVisible, s.userInvocable, s.commandVisible];
+    };
+    assert.deepEqual(flags('shown'), [true, false, true, true, true]);
+    assert.deepEqual(flags('hidden'), [true, false, false, true, true]);
+    assert.deepEqual(flags('no-command'), [true, false, true, false, false]);
+    assert.deepEqual(flags('other'), [true, true, false, true, false]);
+    assert.deepEqual(flags('needs-bin'), [false, false, false, true, false]);
+    // --eligible keeps the skills ready for the agent (eligible and not filtered out).
+    const eligible = JSON.parse(formatSkillsListJson(r.status, { eligibleOnly: true })) as { skills: Array<{ name: string }> };
+    assert.deepEqual(eligible.skills.map((s) => s.name).sort(), ['hidden', 'no-command', 'shown']);
+  });
+
+  it('check: the agent and its allow-list head it; notInjected names disable-model-invocation skills', () => {
+    const { run: r } = run(files, config);
+    const text = formatSkillsCheckJson(r.status);
+    const check = JSON.parse(text) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(check), [
+      'agentId',
+      'agentSkillFilter',
+      'workspaceDir',
+      'managedSkillsDir',
+      'summary',
+      'eligible',
+      'modelVisible',
+      'commandVisible',
+      'disabled',
+      'blocked',
+      'agentFiltered',
+      'notInjected',
+      'missingRequirements',
+    ]);
+    assert.equal(check.agentId, 'main');
+    assert.deepEqual(check.agentSkillFilter, ['shown', 'hidden', 'no-command', 'needs-bin']);
+    assert.deepEqual(check.summary, {
+      total: 5,
+      eligible: 4,
+      modelVisible: 2,
+      commandVisible: 2,
+      disabled: 0,
+      blocked: 0,
+      agentFiltered: 1,
+      notInjected: 1,
+      missingRequirements: 1,
+    });
+    assert.deepEqual(check.agentFiltered, ['other']);
+    assert.deepEqual(check.notInjected, [{ name: 'hidden', reason: 'disable-model-invocation' }]);
+    assert.ok(text.endsWith('}\n'));
+    // Without an allow-list the key is left out.
+    const plain = JSON.parse(formatSkillsCheckJson(run(files).run.status)) as Record<string, unknown>;
+    assert.equal('agentSkillFilter' in plain, false);
+    assert.equal(plain.agentId, 'main');
+  });
+
+  it('--json keeps tab, newline and carriage return in strings (JSON escapes them); 2026.4.12 drops them', () => {
+    // A YAML block scalar keeps the newline: "first line\nsecond line" (seen in generated trees at seed 1).
+    const md = { 'multi/SKILL.md': '---\nname: multi\ndescription: |-\n  first line\n  second\tline\x07\n---\n' };
+    const desc = (version: OpenClawVersion): unknown =>
+      (JSON.parse(formatSkillsListJson(run(md, {}, version).run.status)) as { skills: Array<{ description: string }> }).skills[0]!.description;
+    assert.equal(desc('2026.9.6'), 'first line\nsecond\tline');
+    assert.equal(desc('2026.4.12'), 'first linesecondline');
+  });
+
+  it('2026.4.12 keeps its format: none of the new keys', () => {
+    const { run: r } = run(files, config, '2026.4.12');
+    const list = JSON.parse(formatSkillsListJson(r.status)) as { skills: Array<Record<string, unknown>> };
+    assert.equal('modelVisible' in list.skills[0]!, false);
+    const check = JSON.parse(formatSkillsCheckJson(r.status)) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(check), ['summary', 'eligible', 'disabled', 'blocked', 'missingRequirements']);
   });
 });

@@ -226,7 +226,16 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const included = new Set(prompt.skills);
   const inPromptSet = new Set(candidates.filter((_, i) => included.has(promptSkills[i]!)));
 
-  const status: StatusReport = { workspaceDir, managedSkillsDir, skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames)) };
+  // 2026.9.6's status is for an agent (`buildWorkspaceSkillStatus`, chunk `status-BSyTpTh2.mjs`:
+  // `resolveEffectiveAgentSkillFilter(config, agentId)`) and its report names both; 2026.4.12's is for none.
+  const v96 = since(version, '2026.9.6');
+  const status: StatusReport = {
+    version,
+    workspaceDir,
+    managedSkillsDir,
+    ...(v96 ? { agentId, agentSkillFilter: skillFilter } : {}),
+    skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames, v96 ? skillFilter : undefined)),
+  };
 
   return {
     version,

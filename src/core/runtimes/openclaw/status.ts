@@ -6,7 +6,7 @@ import { isBundledSkillAllowed, evaluateRequirements, resolveSkillKey, type Elig
 import { resolveBundledAllowlist, resolveSkillConfig, resolveSkillsInstallPreferences } from './config';
 import type { InstallSpec } from './metadata';
 import type { SkillEntry } from './types';
-import { OPENCLAW_BASELINE, since } from './versions';
+import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export interface InstallOption {
   id: string;
@@ -30,7 +30,18 @@ export interface SkillStatus {
   always: boolean;
   disabled: boolean;
   blockedByAllowlist: boolean;
+  /** 2026.9.6 only (left out before): the agent's skill allow-list (`agents.list[].skills` or
+   *  `agents.defaults.skills`) leaves the skill out. */
+  blockedByAgentFilter?: boolean;
   eligible: boolean;
+  /** 2026.9.6 only: the skill's `os` excludes this platform. */
+  platformIncompatible?: boolean;
+  /** 2026.9.6 only: eligible, not filtered out for the agent, and not `disable-model-invocation`. */
+  modelVisible?: boolean;
+  /** 2026.9.6 only: `user-invocable` (default true). */
+  userInvocable?: boolean;
+  /** 2026.9.6 only: eligible, not filtered out for the agent, and user-invocable. */
+  commandVisible?: boolean;
   requirements: Requirements;
   missing: Requirements;
   configChecks: Array<{ path: string; satisfied: boolean }>;
@@ -120,14 +131,41 @@ export function installChoices(entry: SkillEntry, ctx: EligibilityContext): Arra
   return pick ? [{ option: toOption(pick.spec, pick.index), spec: pick.spec }] : [];
 }
 
-/** `buildSkillStatus`. */
-export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext, bundledNames: ReadonlySet<string> = new Set()): SkillStatus {
+/** `buildSkillStatus`. `agentSkillFilter` is the allow-list of the agent the status is for (2026.9.6 reports
+ *  against it; undefined: no allow-list). */
+export function buildSkillStatus(
+  entry: SkillEntry,
+  ctx: EligibilityContext,
+  bundledNames: ReadonlySet<string> = new Set(),
+  agentSkillFilter?: readonly string[],
+): SkillStatus {
+  const v96 = since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6');
   const skillKey = resolveSkillKey(entry);
   const disabled = resolveSkillConfig(ctx.config, skillKey)?.enabled === false;
   const blockedByAllowlist = !isBundledSkillAllowed(entry, resolveBundledAllowlist(ctx.config));
   const always = entry.metadata?.always === true;
   const req = evaluateRequirements(entry, ctx);
   const { emoji, homepage } = emojiAndHomepage(entry);
+  const eligible = !disabled && !blockedByAllowlist && req.requirementsSatisfied;
+  // 2026.9.6 `buildSkillStatus` (chunk `status-BSyTpTh2.mjs`): `blockedByAgentFilter = agentSkillSet !== void 0
+  // && !agentSkillSet.has(entry.skill.name)`; `availableToAgent = eligible && !blockedByAgentFilter`;
+  // `modelVisible: availableToAgent && isSkillPromptVisible(entry)`, `commandVisible: availableToAgent &&
+  // userInvocable`, with `platformIncompatible = missing.os.length > 0`. A workspace-loaded entry's `exposure`
+  // (`createSkillEntry`, chunk `workspace-skill-loader-*.mjs`) is `includeInAvailableSkillsPrompt:
+  // !invocation.disableModelInvocation`, `userInvocable: invocation.userInvocable ?? true`.
+  const blockedByAgentFilter = agentSkillFilter !== undefined && !agentSkillFilter.includes(entry.name);
+  const availableToAgent = eligible && !blockedByAgentFilter;
+  const userInvocable = entry.invocation.userInvocable;
+  const agentFields = v96
+    ? {
+        blockedByAgentFilter,
+        eligible,
+        platformIncompatible: req.missing.os.length > 0,
+        modelVisible: availableToAgent && !entry.invocation.disableModelInvocation,
+        userInvocable,
+        commandVisible: availableToAgent && userInvocable,
+      }
+    : { eligible };
   // Field order is OpenClaw's; the optional fields sit after skillKey and are left out when undefined.
   return {
     name: entry.name,
@@ -136,7 +174,7 @@ export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext, bun
     // `resolveBundledSkillsContext`: when the bundled folder holds skills, a skill of the same NAME counts as
     // bundled whatever its source; otherwise the source decides.
     // (2026.9.6: the source alone decides, `bundled` or `custodian`.)
-    bundled: since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6')
+    bundled: v96
       ? entry.source === 'openclaw-bundled' || (entry.source as string) === 'openclaw-custodian'
       : bundledNames.size > 0
         ? bundledNames.has(entry.name)
@@ -150,7 +188,7 @@ export function buildSkillStatus(entry: SkillEntry, ctx: EligibilityContext, bun
     always,
     disabled,
     blockedByAllowlist,
-    eligible: !disabled && !blockedByAllowlist && req.requirementsSatisfied,
+    ...agentFields,
     requirements: req.required,
     missing: req.missing,
     configChecks: req.configChecks,
@@ -170,23 +208,43 @@ export function sanitizeJsonString(value: string): string {
   return value.replace(OSC8, '').replace(ANSI_CSI, '').replace(REMAINING_ESC, '').replace(JSON_CONTROL_CHARS, '');
 }
 
-export function sanitizeJsonValue(value: unknown): unknown {
-  if (typeof value === 'string') return sanitizeJsonString(value);
-  if (Array.isArray(value)) return value.map((v) => sanitizeJsonValue(v));
+// 2026.9.6 `sanitizeJsonString` (chunk `skills-cli-*.mjs`): `JSON_CONTROL_CHAR_REGEX` is
+// `[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]`: tab, newline and carriage return are kept (JSON
+// escapes them). Its ANSI stripping (`stripAnsi`, chunk `ansi-*.mjs`, a parser of escape sequences) is
+// emulated with 2026.4.12's expressions.
+const JSON_CONTROL_CHARS_96 = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+function sanitizeJsonString96(value: string): string {
+  return value.replace(OSC8, '').replace(ANSI_CSI, '').replace(REMAINING_ESC, '').replace(JSON_CONTROL_CHARS_96, '');
+}
+
+export function sanitizeJsonValue(value: unknown, sanitize: (s: string) => string = sanitizeJsonString): unknown {
+  if (typeof value === 'string') return sanitize(value);
+  if (Array.isArray(value)) return value.map((v) => sanitizeJsonValue(v, sanitize));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeJsonValue(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeJsonValue(v, sanitize)]));
   }
   return value;
 }
 
 export interface StatusReport {
+  /** The release whose output format the `format*` functions print (absent: the baseline, 2026.4.12). */
+  version?: OpenClawVersion;
   workspaceDir: string;
   managedSkillsDir: string;
+  /** 2026.9.6: the agent the status is for, and its skill allow-list (undefined: none). */
+  agentId?: string;
+  agentSkillFilter?: string[] | undefined;
   skills: SkillStatus[];
+}
+
+function isV96Report(report: StatusReport): boolean {
+  return since(report.version ?? OPENCLAW_BASELINE, '2026.9.6');
 }
 
 /** stdout of `openclaw skills list --json` (with its trailing newline). */
 export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?: boolean } = {}): string {
+  if (isV96Report(report)) return formatSkillsListJson96(report, opts);
   const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible) : report.skills;
   const json = sanitizeJsonValue({
     workspaceDir: report.workspaceDir,
@@ -208,8 +266,84 @@ export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?
   return JSON.stringify(json, null, 2) + '\n';
 }
 
+/** 2026.9.6 `formatSkillsList` with `--json` (chunk `skills-cli-*.mjs`): `--eligible` keeps the skills
+ *  `eligible && !blockedByAgentFilter`; four fields follow `blockedByAllowlist`. */
+function formatSkillsListJson96(report: StatusReport, opts: { eligibleOnly?: boolean }): string {
+  const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible && !s.blockedByAgentFilter) : report.skills;
+  const json = sanitizeJsonValue(
+    {
+      workspaceDir: report.workspaceDir,
+      managedSkillsDir: report.managedSkillsDir,
+      skills: skills.map((s) => ({
+        name: s.name,
+        description: s.description,
+        emoji: s.emoji,
+        eligible: s.eligible,
+        disabled: s.disabled,
+        blockedByAllowlist: s.blockedByAllowlist,
+        blockedByAgentFilter: s.blockedByAgentFilter,
+        modelVisible: s.modelVisible,
+        userInvocable: s.userInvocable,
+        commandVisible: s.commandVisible,
+        source: s.source,
+        bundled: s.bundled,
+        primaryEnv: s.primaryEnv,
+        homepage: s.homepage,
+        missing: s.missing,
+      })),
+    },
+    sanitizeJsonString96,
+  );
+  return JSON.stringify(json, null, 2) + '\n';
+}
+
+/** 2026.9.6 `formatSkillsCheck` with `--json` (chunk `skills-cli-*.mjs`): the agent and its allow-list and
+ *  the directories head it; `notInjected` lists the skills eligible and not filtered out for the agent that
+ *  the model is not told about, all with reason `disable-model-invocation`; `missingRequirements` keeps
+ *  `hasMissingSkillRequirements` (`!eligible && !disabled && !blockedByAllowlist`, chunk `status-*.mjs`). */
+function formatSkillsCheckJson96(report: StatusReport): string {
+  const eligible = report.skills.filter((s) => s.eligible);
+  const modelVisible = report.skills.filter((s) => s.modelVisible);
+  const commandVisible = report.skills.filter((s) => s.commandVisible);
+  const disabled = report.skills.filter((s) => s.disabled);
+  const blocked = report.skills.filter((s) => s.blockedByAllowlist && !s.disabled);
+  const agentFiltered = report.skills.filter((s) => s.blockedByAgentFilter);
+  const promptHidden = report.skills.filter((s) => s.eligible && !s.blockedByAgentFilter && !s.modelVisible);
+  const missing = report.skills.filter((s) => !s.eligible && !s.disabled && !s.blockedByAllowlist);
+  const json = sanitizeJsonValue(
+    {
+      agentId: report.agentId,
+      agentSkillFilter: report.agentSkillFilter,
+      workspaceDir: report.workspaceDir,
+      managedSkillsDir: report.managedSkillsDir,
+      summary: {
+        total: report.skills.length,
+        eligible: eligible.length,
+        modelVisible: modelVisible.length,
+        commandVisible: commandVisible.length,
+        disabled: disabled.length,
+        blocked: blocked.length,
+        agentFiltered: agentFiltered.length,
+        notInjected: promptHidden.length,
+        missingRequirements: missing.length,
+      },
+      eligible: eligible.map((s) => s.name),
+      modelVisible: modelVisible.map((s) => s.name),
+      commandVisible: commandVisible.map((s) => s.name),
+      disabled: disabled.map((s) => s.name),
+      blocked: blocked.map((s) => s.name),
+      agentFiltered: agentFiltered.map((s) => s.name),
+      notInjected: promptHidden.map((s) => ({ name: s.name, reason: 'disable-model-invocation' })),
+      missingRequirements: missing.map((s) => ({ name: s.name, missing: s.missing, install: s.install })),
+    },
+    sanitizeJsonString96,
+  );
+  return JSON.stringify(json, null, 2) + '\n';
+}
+
 /** stdout of `openclaw skills check --json`. */
 export function formatSkillsCheckJson(report: StatusReport): string {
+  if (isV96Report(report)) return formatSkillsCheckJson96(report);
   const eligible = report.skills.filter((s) => s.eligible);
   const disabled = report.skills.filter((s) => s.disabled);
   const blocked = report.skills.filter((s) => s.blockedByAllowlist && !s.disabled);
