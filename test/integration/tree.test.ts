@@ -460,8 +460,10 @@ describe('Skills view', () => {
       assert.ok(unescape(rootItem(budgetRoot)?.tooltip).includes(`OpenClaw's skills prompt: ${listed} of 150 skills, `), rootItem(budgetRoot)?.tooltip);
       const tip = unescape(item(red)?.tooltip);
       assert.ok(tip.includes('**Hermes: Hidden (platform)** (verdict `hidden`)'), tip);
-      assert.ok(tip.includes('- Hermes: **hidden (platform)**'), tip);
-      assert.ok(tip.includes('- OpenClaw: **hidden (os)**'), tip);
+      // Each runtime named with the version it is judged by (the newest emulated: none is installed here).
+      assert.ok(tip.includes('- Hermes 780e0980: **hidden (platform)**'), tip);
+      assert.ok(tip.includes('- OpenClaw 2026.9.6: **hidden (os)**'), tip);
+      assert.ok(tip.includes('_Judged by Hermes 780e0980, OpenClaw 2026.9.6._'), tip);
       assert.ok(!tip.includes('Mode (nexo-rs)'), tip);
       assert.deepEqual(
         (await decorations(file)).decorations.map((x) => x.badge),
