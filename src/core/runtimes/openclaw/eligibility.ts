@@ -214,32 +214,8 @@ export function normalizeOsRequirementPlatform(platform: string): string {
  *  which `evaluateRequirementsFromMetadataWithRemote` compares normalised and which keeps the skill
  *  ineligible whatever `always` says. */
 export function evaluateRequirements(skill: SkillLike, ctx: EligibilityContext): RequirementsEvaluation {
-  if (since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6')) return evaluateRequirements96(skill, ctx);
-  const m = skill.metadata;
-  const required: Requirements = {
-    bins: m?.requires?.bins ?? [],
-    anyBins: m?.requires?.anyBins ?? [],
-    env: m?.requires?.env ?? [],
-    config: m?.requires?.config ?? [],
-    os: m?.os ?? [],
-  };
-  const always = m?.always === true;
-  const missingBins = required.bins.filter((b) => !ctx.bins.has(b));
-  const missingAnyBins = required.anyBins.length === 0 || required.anyBins.some((b) => ctx.bins.has(b)) ? [] : required.anyBins;
-  const missingOs = required.os.length === 0 || required.os.includes(ctx.platform) ? [] : required.os;
-  const missingEnv = required.env.filter((e) => !hasEnv(skill, ctx, e));
-  const configChecks = required.config.map((p) => ({ path: p, satisfied: isConfigPathTruthy(ctx.config, p) }));
-  const missingConfig = configChecks.filter((c) => !c.satisfied).map((c) => c.path);
-  const missing: Requirements = always
-    ? { bins: [], anyBins: [], env: [], config: [], os: [] }
-    : { bins: missingBins, anyBins: missingAnyBins, env: missingEnv, config: missingConfig, os: missingOs };
-  const requirementsSatisfied =
-    always || (missing.bins.length === 0 && missing.anyBins.length === 0 && missing.env.length === 0 && missing.config.length === 0 && missing.os.length === 0);
-  return { required, missing, configChecks, requirementsSatisfied };
-}
-
-function evaluateRequirements96(skill: SkillLike, ctx: EligibilityContext): RequirementsEvaluation {
   const version = ctx.version ?? OPENCLAW_BASELINE;
+  const v96 = since(version, '2026.9.6');
   const m = skill.metadata;
   const required: Requirements = {
     bins: m?.requires?.bins ?? [],
@@ -251,23 +227,24 @@ function evaluateRequirements96(skill: SkillLike, ctx: EligibilityContext): Requ
   const always = m?.always === true;
   const missingBins = required.bins.filter((b) => !ctx.bins.has(b));
   const missingAnyBins = required.anyBins.length === 0 || required.anyBins.some((b) => ctx.bins.has(b)) ? [] : required.anyBins;
-  let missingOs: string[] = [];
-  if (required.os.length > 0) {
+  let missingOs: string[];
+  if (v96) {
     const wanted = new Set(required.os.map(normalizeOsRequirementPlatform));
-    if (!wanted.has(normalizeOsRequirementPlatform(ctx.platform))) missingOs = required.os;
-  }
+    missingOs = required.os.length === 0 || wanted.has(normalizeOsRequirementPlatform(ctx.platform)) ? [] : required.os;
+  } else missingOs = required.os.length === 0 || required.os.includes(ctx.platform) ? [] : required.os;
   const missingEnv = required.env.filter((e) => !hasEnv(skill, ctx, e));
   const configChecks = required.config.map((p) => ({ path: p, satisfied: isConfigPathTruthy(ctx.config, p, version) }));
   const missingConfig = configChecks.filter((c) => !c.satisfied).map((c) => c.path);
+  const unlessAlways = (list: string[]): string[] => (always ? [] : list);
   const missing: Requirements = {
-    bins: always ? [] : missingBins,
-    anyBins: always ? [] : missingAnyBins,
-    env: always ? [] : missingEnv,
-    config: always ? [] : missingConfig,
-    os: missingOs,
+    bins: unlessAlways(missingBins),
+    anyBins: unlessAlways(missingAnyBins),
+    env: unlessAlways(missingEnv),
+    config: unlessAlways(missingConfig),
+    // 2026.9.6: `always` no longer clears os, and a wrong os keeps the skill ineligible.
+    os: v96 ? missingOs : unlessAlways(missingOs),
   };
-  const requirementsSatisfied =
-    missing.os.length === 0 &&
-    (always || (missing.bins.length === 0 && missing.anyBins.length === 0 && missing.env.length === 0 && missing.config.length === 0));
+  const othersMet = missing.bins.length === 0 && missing.anyBins.length === 0 && missing.env.length === 0 && missing.config.length === 0;
+  const requirementsSatisfied = missing.os.length === 0 && (always || othersMet);
   return { required, missing, configChecks, requirementsSatisfied };
 }

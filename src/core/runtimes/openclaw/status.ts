@@ -242,34 +242,12 @@ function isV96Report(report: StatusReport): boolean {
   return since(report.version ?? OPENCLAW_BASELINE, '2026.9.6');
 }
 
-/** stdout of `openclaw skills list --json` (with its trailing newline). */
+/** stdout of `openclaw skills list --json` (with its trailing newline). 2026.9.6 (`formatSkillsList`, chunk
+ *  `skills-cli-*.mjs`): `--eligible` keeps the skills `eligible && !blockedByAgentFilter`, four fields follow
+ *  `blockedByAllowlist`, and strings keep tab, newline and carriage return. */
 export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?: boolean } = {}): string {
-  if (isV96Report(report)) return formatSkillsListJson96(report, opts);
-  const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible) : report.skills;
-  const json = sanitizeJsonValue({
-    workspaceDir: report.workspaceDir,
-    managedSkillsDir: report.managedSkillsDir,
-    skills: skills.map((s) => ({
-      name: s.name,
-      description: s.description,
-      emoji: s.emoji,
-      eligible: s.eligible,
-      disabled: s.disabled,
-      blockedByAllowlist: s.blockedByAllowlist,
-      source: s.source,
-      bundled: s.bundled,
-      primaryEnv: s.primaryEnv,
-      homepage: s.homepage,
-      missing: s.missing,
-    })),
-  });
-  return JSON.stringify(json, null, 2) + '\n';
-}
-
-/** 2026.9.6 `formatSkillsList` with `--json` (chunk `skills-cli-*.mjs`): `--eligible` keeps the skills
- *  `eligible && !blockedByAgentFilter`; four fields follow `blockedByAllowlist`. */
-function formatSkillsListJson96(report: StatusReport, opts: { eligibleOnly?: boolean }): string {
-  const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible && !s.blockedByAgentFilter) : report.skills;
+  const v96 = isV96Report(report);
+  const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible && !(v96 && s.blockedByAgentFilter)) : report.skills;
   const json = sanitizeJsonValue(
     {
       workspaceDir: report.workspaceDir,
@@ -281,10 +259,9 @@ function formatSkillsListJson96(report: StatusReport, opts: { eligibleOnly?: boo
         eligible: s.eligible,
         disabled: s.disabled,
         blockedByAllowlist: s.blockedByAllowlist,
-        blockedByAgentFilter: s.blockedByAgentFilter,
-        modelVisible: s.modelVisible,
-        userInvocable: s.userInvocable,
-        commandVisible: s.commandVisible,
+        ...(v96
+          ? { blockedByAgentFilter: s.blockedByAgentFilter, modelVisible: s.modelVisible, userInvocable: s.userInvocable, commandVisible: s.commandVisible }
+          : {}),
         source: s.source,
         bundled: s.bundled,
         primaryEnv: s.primaryEnv,
@@ -292,7 +269,7 @@ function formatSkillsListJson96(report: StatusReport, opts: { eligibleOnly?: boo
         missing: s.missing,
       })),
     },
-    sanitizeJsonString96,
+    v96 ? sanitizeJsonString96 : sanitizeJsonString,
   );
   return JSON.stringify(json, null, 2) + '\n';
 }
