@@ -68,7 +68,7 @@ export function compactHomePrefixes(env: MutableEnv, osHome: string): string[] {
     .map((h) => path.resolve(h));
   const real = homes.map((h) => {
     try {
-      return fs.realpathSync(h);
+      return fs.realpathSync.native(h);
     } catch {
       return null;
     }

@@ -535,7 +535,7 @@ function listChildDirs96(
   const maxEntries = budget ? Math.min(rawLimit, budget.remainingRawEntries) : rawLimit;
   let entries: fs.Dirent[] = [];
   try {
-    fs.realpathSync(dir);
+    fs.realpathSync.native(dir);
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch {
     entries = [];

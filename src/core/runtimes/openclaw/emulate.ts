@@ -28,6 +28,7 @@ import { BinaryLookup, promptGate, type EligibilityContext, type PromptGate } fr
 import { resolveEntryMetadata, resolveInvocationPolicy } from './metadata';
 import { buildSkillsPrompt, compactHomePath, resolveAgentPromptLimits, resolvePromptLimits, systemPromptSection, type PromptResult } from './prompt';
 import { readEntryFrontmatter } from './read';
+import { forgetFrontmatterParses } from './frontmatter';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
@@ -118,6 +119,7 @@ function bundledSkillsDir(env: Readonly<Record<string, string | undefined>>, ctx
 
 export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawRun {
   const version = openClawVersionOf(ctx, options);
+  forgetFrontmatterParses();
   // The emulated process environment: ours to mutate (`.env` files and config `env` are applied to it).
   const env: Record<string, string | undefined> = { ...ctx.env };
   if (options.cliPath !== false) {

@@ -379,7 +379,25 @@ function parseYamlOnce96(block: string, fallback: ParsedFrontmatter): YamlOnce {
   }
 }
 
+/** One SKILL.md is parsed by discovery, by the entry's reader and by the findings: the parse of a text is
+ *  kept for one run (and its findings) so that each file is parsed once. Callers only read it. */
+const PARSED_96 = new Map<string, FrontmatterParse>();
+
+/** A new run starts: the parses of the last one are dropped (a long-lived server keeps none). */
+export function forgetFrontmatterParses(): void {
+  PARSED_96.clear();
+}
+
 function parseFrontmatterDetailed96(content: string): FrontmatterParse {
+  const known = PARSED_96.get(content);
+  if (known) return known;
+  const parsed = parseFrontmatterDetailed96Uncached(content);
+  if (PARSED_96.size >= 4096) PARSED_96.clear();
+  PARSED_96.set(content, parsed);
+  return parsed;
+}
+
+function parseFrontmatterDetailed96Uncached(content: string): FrontmatterParse {
   const normalized = normalizeFrontmatterContent96(content);
   const extracted = extractBlock96(normalized);
   const out: FrontmatterParse = {

@@ -26,7 +26,7 @@ function readPackage(dir: string): InstalledOpenClaw | null {
 
 function realpath(p: string): string | null {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync.native(p);
   } catch {
     return null;
   }

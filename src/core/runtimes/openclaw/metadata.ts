@@ -327,8 +327,8 @@ const MAX_SKILL_SOURCE_ORIGIN_BYTES = 16384;
 export function readSourceOriginSlug(skillDir: string): string | undefined {
   try {
     const file = path.join(skillDir, '.openclaw', 'source-origin.json');
-    const dirReal = fs.realpathSync(skillDir);
-    const real = fs.realpathSync(file);
+    const dirReal = fs.realpathSync.native(skillDir);
+    const real = fs.realpathSync.native(file);
     const rel = path.relative(dirReal, real);
     if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
     const st = fs.statSync(real);

@@ -23,7 +23,7 @@ export type ReadResult = { ok: true; text: string; realPath: string; size: numbe
 
 export function tryRealpath(filePath: string): string | null {
   try {
-    return fs.realpathSync(filePath);
+    return fs.realpathSync.native(filePath);
   } catch {
     return null;
   }
@@ -53,7 +53,7 @@ export function readSkillFileSync(rootRealPath: string, filePath: string, maxByt
   let fd: number | null = null;
   try {
     if (fs.lstatSync(filePath).isSymbolicLink()) return { ok: false, reason: 'symlink' };
-    const realPath = fs.realpathSync(filePath);
+    const realPath = fs.realpathSync.native(filePath);
     const pre = fs.lstatSync(realPath);
     if (!pre.isFile()) return { ok: false, reason: 'not-a-file' };
     if (pre.size > maxBytes) return { ok: false, reason: 'too-large' };
@@ -177,7 +177,7 @@ export function loadSkillFile96(p: {
   const diag = (message: string): SkillFileDiagnostic => ({ path: filePath, message });
   let skillDirReal: string;
   try {
-    skillDirReal = fs.realpathSync(p.skillDir);
+    skillDirReal = fs.realpathSync.native(p.skillDir);
   } catch {
     return { ok: false, reason: 'path', diagnostic: null };
   }
@@ -197,7 +197,7 @@ export function loadSkillFile96(p: {
     realPath = path.resolve(filePath);
     if (lst.isSymbolicLink()) {
       try {
-        realPath = fs.realpathSync(filePath);
+        realPath = fs.realpathSync.native(filePath);
       } catch (err) {
         const c = errorCode(err);
         if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
