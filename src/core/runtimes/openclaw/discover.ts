@@ -271,15 +271,21 @@ function filterInsideRoot(ctx: DiscoveryContext, skills: LoadedSkill[], source: 
   });
 }
 
+/** `<dir>/skills` when it is a folder (both releases look there for a nested skills root), else null. */
+function nestedSkillsFolder(dir: string): string | null {
+  const nested = path.join(dir, 'skills');
+  try {
+    return fs.statSync(nested).isDirectory() ? nested : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `resolveNestedSkillsRoot`: `<dir>/skills` becomes the root when one of its first `maxEntries` sub-folders
  *  (in readdir order) holds a SKILL.md. */
 function resolveNestedSkillsRoot(dir: string, maxEntries: number): string {
-  const nested = path.join(dir, 'skills');
-  try {
-    if (!fs.existsSync(nested) || !fs.statSync(nested).isDirectory()) return dir;
-  } catch {
-    return dir;
-  }
+  const nested = nestedSkillsFolder(dir);
+  if (!nested) return dir;
   const scanLimit = Math.max(0, maxEntries);
   const names = listChildDirectories(nested);
   const toScan = scanLimit === 0 ? [] : names.slice(0, Math.min(names.length, scanLimit));
@@ -623,12 +629,8 @@ function containsDiscoverableSkill(dir: string, maxCandidateDirs: number, skipTo
 /** 2026.9.6's `resolveNestedSkillsRoot`: `<dir>/skills` becomes the root only when `dir` has a SKILL.md or
  *  nothing else in `dir` holds a skill, and a SKILL.md lies in `<dir>/skills` or up to 6 levels below. */
 function resolveNestedSkillsRoot96(dir: string, maxEntriesToScan: number): string {
-  const nested = path.join(dir, 'skills');
-  try {
-    if (!fs.existsSync(nested) || !fs.statSync(nested).isDirectory()) return dir;
-  } catch {
-    return dir;
-  }
+  const nested = nestedSkillsFolder(dir);
+  if (!nested) return dir;
   const scanLimit = Math.max(0, maxEntriesToScan);
   if (!hasSkillFileCandidate(dir) && containsDiscoverableSkill(dir, scanLimit, 'skills')) return dir;
   const budget = createBudget(scanLimit);
