@@ -95,7 +95,7 @@ const specDir = join(tmp, 'spec-2000');
 generateCorpus(specDir, 2000, { seed: 2000, specValid: true });
 console.error(`bench: generated ${sizes.join(', ')} and 2000 spec-valid skills in ${ms(performance.now() - t)} ms`);
 // Real libraries are not written in the same second as they are checked; the cache does not trust a stamp
-// that recent (see RACY_MS in src/core/cache.ts), so let the files age past that window once.
+// that recent (see RACY_MS in src/core/check/cache.ts), so let the files age past that window once.
 await sleep(2100);
 
 const results = { machine, date: new Date().toISOString(), rounds: ROUNDS, figures: {} };

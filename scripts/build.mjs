@@ -31,8 +31,8 @@ const bundles = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The CLI's analysis worker (src/cli/workers.ts starts it): only the engine's analysis, so it starts fast.
   { entryPoints: ['src/cli/analyze-worker.ts'], outfile: 'dist/analyze-worker.js' },
-  // Hermes's and OpenClaw's whole-root emulation on a worker thread (src/core/runtimes/offThread.ts).
-  { entryPoints: ['src/core/runtimes/worker.ts'], outfile: 'dist/runtime-worker.js' },
+  // Hermes's and OpenClaw's whole-root emulation on a worker thread (src/core/check/offThread.ts).
+  { entryPoints: ['src/core/check/worker.ts'], outfile: 'dist/runtime-worker.js' },
   // The language server (`skill-author lsp --stdio`), loaded by the CLI only for that command.
   { entryPoints: ['src/server/main.ts'], outfile: 'dist/lsp.js' },
 ];

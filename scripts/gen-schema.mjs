@@ -3,7 +3,7 @@
 // runtime's own words as the description — a plain `description` for YAML tools and a `markdownDescription` for
 // hovers, kept in step by construction — and `examples` from the values a runtime names or fixes.
 //
-// The schema is also the author view's validation (src/core/schema.ts, findings `type-mismatch`,
+// The schema is also the author view's validation (src/core/skill/schema.ts, findings `type-mismatch`,
 // `scalar-not-string`, `enum-invalid`, `schema-invalid`), which every skill gets whatever runtime reads it. So
 // validation keywords come only from AUTHORING below: shapes that hold for every runtime reading the key (a
 // name is text, `requires.bins` is a list …). A value set only one runtime fixes (Claude Code's `effort`,
@@ -22,7 +22,7 @@ const root = new URL('..', import.meta.url).pathname;
 function loadTables() {
   const out = buildSync({
     stdin: {
-      contents: "export { FIELDS_BY_RUNTIME } from './src/core/runtimes/fields'; export { RUNTIME_LABELS } from './src/core/runtimes/judge';",
+      contents: "export { FIELDS_BY_RUNTIME } from './src/core/runtimes/fields'; export { RUNTIME_LABELS } from './src/core/runtimes/registry';",
       resolveDir: root,
       loader: 'ts',
     },

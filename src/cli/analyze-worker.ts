@@ -7,8 +7,8 @@
 // file this worker claimed and had not posted when it died.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { type FreshAnalysis, readAndAnalyze } from '../core/cache';
-import { blockingIo } from '../core/catalog';
+import { type FreshAnalysis, readAndAnalyze } from '../core/check/cache';
+import { blockingIo } from '../core/skill/catalog';
 
 export interface WorkerJob {
   /** The files to read and analyze (the main thread takes them from the front, workers from the back). */

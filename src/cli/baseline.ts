@@ -19,7 +19,7 @@
 
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 
 export interface BaselineFinding {
   code: string;

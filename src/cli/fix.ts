@@ -1,14 +1,14 @@
-// `check --fix [--dry-run]`: the files side of src/core/fix.ts. Only the SKILL.md files the catalog finds
+// `check --fix [--dry-run]`: the files side of src/core/assist/fix.ts. Only the SKILL.md files the catalog finds
 // under the given paths are read, and only those whose real path lies under one of them are written; the
 // bytes are decoded as the runtime reads them (BOM kept, line breaks untouched) and written back as UTF-8,
 // so everything a fix does not edit stays byte for byte the same.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import type { SkillAnalysis } from '../core/analyze';
-import { decodeSkill, findSkills } from '../core/catalog';
-import type { Engine, EvaluatedSkill } from '../core/engine';
-import { type AppliedFix, fixText } from '../core/fix';
+import type { SkillAnalysis } from '../core/check/analyze';
+import { decodeSkill, findSkills } from '../core/skill/catalog';
+import type { Engine, EvaluatedSkill } from '../core/check/engine';
+import { type AppliedFix, fixText } from '../core/assist/fix';
 import type { RuntimeId } from '../core/runtimes/types';
 
 export interface FixedFile {

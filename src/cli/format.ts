@@ -2,7 +2,7 @@
 // when asked for or on a terminal (and never with NO_COLOR).
 
 import * as path from 'node:path';
-import { CHECK_JSON_VERSION, type Entry } from '../core/runtimes/entry';
+import { CHECK_JSON_VERSION, type Entry } from '../core/check/entry';
 import { RUNTIME_IDS, RUNTIME_LABELS } from '../core/runtimes/registry';
 import { missingText, verdictWords } from '../core/runtimes/words';
 import { inBaseline } from './baseline';

@@ -1,8 +1,8 @@
 // `check --format github`: one GitHub Actions workflow command per finding, which the runner turns into an
 // annotation on the file and lines of a pull request. A pure function of the entries `check --json` prints.
 
-import type { Entry } from '../core/runtimes/entry';
-import { RUNTIME_LABELS } from '../core/runtimes/judge';
+import type { Entry } from '../core/check/entry';
+import { RUNTIME_LABELS } from '../core/runtimes/registry';
 import { inBaseline } from './baseline';
 
 /** A command's message: `%`, CR and LF escaped as the runner expects. */

@@ -7,21 +7,32 @@ import { existsSync, promises as fs, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { findAgentsFile, notFoundReason } from '../core/agents';
-import { AnalysisCache } from '../core/cache';
-import { blockingIo } from '../core/catalog';
-import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/constraint';
-import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex, type IndexFormat } from '../core/engine';
+import { findAgentsFile, notFoundReason } from '../core/runtimes/nexo/agents';
+import { AnalysisCache } from '../core/check/cache';
+import { blockingIo } from '../core/skill/catalog';
+import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/rust/semver';
+import {
+  bannerFor,
+  contentFor,
+  Engine,
+  type EvaluatedSkill,
+  mergeCategoryDescriptions,
+  nexoVerdictOf,
+  renderIndex,
+  type AgentIndexFormat,
+} from '../core/check/engine';
 import { applicableRuntimes, parseRuntimeList } from '../core/runtimes/detect';
-import { nexoVerdict, toRuntimeEntry } from '../core/runtimes/entry';
+import { toRuntimeEntry } from '../core/check/entry';
 import { verdictWords } from '../core/runtimes/words';
-import { judgeEvaluated, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
-import { OffThreadEvaluator } from '../core/runtimes/offThread';
-import { TreePrefetch } from '../core/runtimes/prefetch';
-import { RUNTIME_LABELS, type TreeEvaluator } from '../core/runtimes/judge';
+import { runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
+import { judgeEvaluated } from '../core/check/judge';
+import { OffThreadEvaluator } from '../core/check/offThread';
+import { TreePrefetch } from '../core/check/prefetch';
+import type { TreeEvaluator } from '../core/check/judge';
+import { RUNTIME_LABELS } from '../core/runtimes/registry';
 import { RUNTIME_IDS, RUNTIMES } from '../core/runtimes/registry';
 import type { RuntimeContext, RuntimeId } from '../core/runtimes/types';
-import { isVisible } from '../core/status';
+import { isVisible } from '../core/runtimes/nexo/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
 import { fixDiff, fixPaths, withFixes } from './fix';
@@ -545,7 +556,7 @@ async function cmdBanner(positionals: string[], values: Record<string, unknown>,
     }
     if (values['render']) {
       if (!isVisible(s.status.verdict)) {
-        const nexo = nexoVerdict(s);
+        const nexo = nexoVerdictOf(s);
         io.err(
           `skill-author: the model never sees \`${s.id}\`: nexo-rs: ${verdictWords({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, s.status.mode)} — ${s.status.summary}\n`,
         );
@@ -609,7 +620,7 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
       categories = mergeCategoryDescriptions(result.catalogs);
     }
     versionHeader(runtimeContext(io.env, io.cwd, choices), runtime, io);
-    const format: IndexFormat = runtime === 'agentskills' ? 'xml' : runtime === 'nexo' ? 'nexo' : 'hermes';
+    const format: AgentIndexFormat = runtime === 'agentskills' ? 'xml' : runtime === 'nexo' ? 'nexo' : 'hermes';
     const text = await renderIndex(skills, format, categories);
     if (text) io.out(`${text}\n`);
     return 0;

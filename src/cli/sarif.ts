@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 import { CODES_URL, HOME_URL } from '../core/types';
 import { inBaseline } from './baseline';
 

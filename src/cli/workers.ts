@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { FreshAnalysis, OffThreadAnalyzer, OffThreadRun } from '../core/cache';
+import type { FreshAnalysis, OffThreadAnalyzer, OffThreadRun } from '../core/check/cache';
 import type { WorkerJob } from './analyze-worker';
 
 /** Files to analyze per worker before one is started. Measured on the 2-core reference machine (see
@@ -52,7 +52,7 @@ export function workerAnalyzer(options: WorkerAnalyzerOptions): OffThreadAnalyze
 
 /** The worker script of this build: next to the running module (dist/, or out/src/cli/ in the tests). */
 export const WORKER_SCRIPT = path.join(__dirname, 'analyze-worker.js');
-/** The worker that computes Hermes's and OpenClaw's reports of a root (src/core/runtimes/worker.ts). */
+/** The worker that computes Hermes's and OpenClaw's reports of a root (src/core/check/worker.ts). */
 export const RUNTIME_WORKER_SCRIPT = path.join(__dirname, 'runtime-worker.js');
 
 class WorkerRun implements OffThreadRun {

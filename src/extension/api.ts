@@ -5,8 +5,8 @@
 // skill of the workspace and the skill roots — the same shape as one element of `skill-author check --json`'s
 // `skills` array (paths absolute). The version number changes only when that shape changes incompatibly.
 import * as vscode from 'vscode';
-import type { Entry } from '../core/runtimes/entry';
-import type { ProbeLogEntry } from '../core/probe';
+import type { Entry } from '../core/check/entry';
+import type { ProbeLogEntry } from '../core/machine/probe';
 import type { SkillAuthorContext } from './context';
 import { storeOf } from './skills';
 

@@ -6,7 +6,7 @@
 //
 // The extension holds no engine: analysis, probes and judgement run in the language server's process.
 import * as vscode from 'vscode';
-import type { ProbeLogEntry } from '../core/probe';
+import type { ProbeLogEntry } from '../core/machine/probe';
 import { Config } from './config';
 
 export type Feature = (ctx: SkillAuthorContext) => vscode.Disposable;

@@ -15,7 +15,7 @@
 // when another feature creates it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 import { RUNTIME_LABELS } from '../core/runtimes/registry';
 import type { Color } from '../core/types';
 import { type SkillAuthorContext, Slot } from './context';

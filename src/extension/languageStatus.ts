@@ -11,7 +11,7 @@
 // arrives. The server checks open documents again when their files or roots change on disk, when settings
 // change, on a re-probe and once trust is granted, so the item follows those too.
 import * as vscode from 'vscode';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 import { RUNTIME_LABELS, runtimeTitle } from '../core/runtimes/registry';
 import { verdictLabel, verdictWords } from '../core/runtimes/words';
 import { type SkillAuthorContext, Slot } from './context';

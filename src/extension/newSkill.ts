@@ -15,7 +15,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FieldProblem } from '../core/scaffold';
+import type { FieldProblem } from '../core/assist/scaffold';
 import type { ScaffoldParams, ScaffoldResult } from '../shared/protocol';
 import { clientOf } from './client';
 import type { SkillAuthorContext } from './context';

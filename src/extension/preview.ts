@@ -19,7 +19,7 @@
 // Both documents have a `.md` path, so VS Code gives them the `markdown` language and the built-in Markdown
 // preview can render them.
 //
-// Freshness: a skill's preview is the language server's page for it (src/core/modelView.ts): of the open
+// Freshness: a skill's preview is the language server's page for it (src/core/check/modelView.ts): of the open
 // document's latest check — the same check its findings come from, once per edit — or of the file on disk.
 // It follows each check of that document, the store's events (the file changed on disk, re-probe), and
 // engine resets (trust, PATH or env settings). The index follows the store's events. A document whose text

@@ -13,7 +13,7 @@
 // skills at a time) redraws the view a few times, not once per notification.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import { cliOrder, cliSortKey } from '../shared/order';

@@ -14,7 +14,7 @@
 // view was shown) and otherwise attaches to the store when another feature creates it (for the badge).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 import { RUNTIME_LABELS, runtimeTitle } from '../core/runtimes/registry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';

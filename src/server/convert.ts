@@ -3,7 +3,7 @@
 
 import { type Diagnostic, DiagnosticSeverity, DiagnosticTag, type Position, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 import { CODES_URL, type Severity } from '../core/types';
 import { SOURCE } from '../shared/protocol';
 

@@ -10,11 +10,11 @@ import { realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { SkillAnalysis } from '../core/analyze';
-import { analyzeSkillFile } from '../core/cache';
-import { readSkillFileSync, SKILL_FILE } from '../core/catalog';
-import type { Engine } from '../core/engine';
-import { loneCrShown, moveDiagnostic } from '../core/text';
+import type { SkillAnalysis } from '../core/check/analyze';
+import { analyzeSkillFile } from '../core/check/cache';
+import { readSkillFileSync, SKILL_FILE } from '../core/skill/catalog';
+import type { Engine } from '../core/check/engine';
+import { loneCrShown, moveDiagnostic } from '../core/skill/text';
 
 /** Documents above this many UTF-16 units are not analyzed for hover, completion or code actions (each a
  *  request at every cursor move), and wait longer before their diagnostics. */

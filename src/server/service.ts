@@ -9,18 +9,27 @@ import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type AgentDef, type AgentsFile, findAgentsFile, notFoundReason, readAgentsConfig, resolveAgentSkill, type AgentProblem } from '../core/agents';
-import type { SkillAnalysis } from '../core/analyze';
-import { agentOverridesFor, type AgentOverride, declaredBins, type FieldScope, fieldScope } from '../core/assist';
-import { withEnvFiles } from '../core/env';
-import { Engine, type EvaluatedSkill } from '../core/engine';
-import type { ProbeLogEntry } from '../core/probe';
-import { judgeEvaluated, runtimeConfigFiles, runtimeContext, TREE_EVALUATORS } from '../core/runtimes';
-import { OffThreadEvaluator } from '../core/runtimes/offThread';
-import { type Entry, toRuntimeEntry } from '../core/runtimes/entry';
-import type { TreeEvaluator } from '../core/runtimes/judge';
+import {
+  type AgentDef,
+  type AgentsFile,
+  findAgentsFile,
+  notFoundReason,
+  readAgentsConfig,
+  resolveAgentSkill,
+  type AgentProblem,
+} from '../core/runtimes/nexo/agents';
+import type { SkillAnalysis } from '../core/check/analyze';
+import { agentOverridesFor, type AgentOverride, declaredBins, type FieldScope, fieldScope } from '../core/assist/assist';
+import { withEnvFiles } from '../core/machine/env';
+import { Engine, type EvaluatedSkill } from '../core/check/engine';
+import type { ProbeLogEntry } from '../core/machine/probe';
+import { runtimeConfigFiles, runtimeContext, TREE_EVALUATORS } from '../core/runtimes';
+import { judgeEvaluated } from '../core/check/judge';
+import { OffThreadEvaluator } from '../core/check/offThread';
+import { type Entry, toRuntimeEntry } from '../core/check/entry';
+import type { TreeEvaluator } from '../core/check/judge';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../core/runtimes/types';
-import type { SkillStatus } from '../core/status';
+import type { NexoStatus } from '../core/runtimes/nexo/status';
 import type { ServerSettings } from '../shared/protocol';
 import { type AnalyzedDocument, documentPath, SkillDocuments } from './documents';
 import { mayProbe, PERSONAL_ROOTS, resolveSettingPath, runtimeChoicesOf } from './settings';
@@ -292,7 +301,7 @@ export class SkillService {
     return out;
   }
 
-  async evaluate(analyzed: AnalyzedDocument, signal?: AbortSignal): Promise<SkillStatus> {
+  async evaluate(analyzed: AnalyzedDocument, signal?: AbortSignal): Promise<NexoStatus> {
     return this.engine().evaluate(analyzed.analysis, undefined, signal);
   }
 

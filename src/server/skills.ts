@@ -16,12 +16,12 @@
 
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { AgentDef, AgentsFile } from '../core/agents';
-import type { SkillAnalysis } from '../core/analyze';
-import { categoryOf, findSkills, type SkillLocation } from '../core/catalog';
-import { entryName, type EvaluatedSkill } from '../core/engine';
-import type { Entry } from '../core/runtimes/entry';
-import { bareStatus, type SkillStatus } from '../core/status';
+import type { AgentDef, AgentsFile } from '../core/runtimes/nexo/agents';
+import type { SkillAnalysis } from '../core/check/analyze';
+import { categoryOf, findSkills, type SkillLocation } from '../core/skill/catalog';
+import { entryName, type EvaluatedSkill } from '../core/check/engine';
+import type { Entry } from '../core/check/entry';
+import { bareStatus, type NexoStatus } from '../core/runtimes/nexo/status';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import { cliOrder, cliSortKey } from '../shared/order';
 import type { AgentDefView, AgentsFileView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
@@ -34,7 +34,7 @@ export interface SkillRecord extends EvaluatedSkill {
   analysis: SkillAnalysis;
   root: SkillRootView;
   /** A placeholder (verdict `loaded`, summary "Checking…") until the first evaluation finished. */
-  status: SkillStatus;
+  status: NexoStatus;
   /** True while an evaluation (probes) is under way. */
   probing: boolean;
   /** True when analysis, status and entry come from an open document's last check. */
@@ -91,7 +91,7 @@ const TREE = new Set(['hermes', 'openclaw']);
 /** Deletions remembered for the reads under way (see `deletedSince`). */
 const DELETIONS_KEPT = 256;
 
-const PLACEHOLDER_STATUS: SkillStatus = bareStatus('loaded', 'green', 'Checking…');
+const PLACEHOLDER_STATUS: NexoStatus = bareStatus('loaded', 'green', 'Checking…');
 
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

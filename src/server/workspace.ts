@@ -7,7 +7,7 @@
 
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { categoryOf, SKILL_FILE, type SkillLocation } from '../core/catalog';
+import { categoryOf, SKILL_FILE, type SkillLocation } from '../core/skill/catalog';
 import { fileOf } from './documents';
 import { resolveSettingPath } from './settings';
 

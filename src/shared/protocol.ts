@@ -6,12 +6,12 @@
 // without the server's dependencies.
 
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import type { Entry } from '../core/runtimes/entry';
+import type { Entry } from '../core/check/entry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import type { ResolvedVersion } from '../core/runtimes/registry';
-import type { ProbeLogEntry } from '../core/probe';
-import type { SkillStatus } from '../core/status';
-import type { FieldProblem } from '../core/scaffold';
+import type { ProbeLogEntry } from '../core/machine/probe';
+import type { NexoStatus } from '../core/runtimes/nexo/status';
+import type { FieldProblem } from '../core/assist/scaffold';
 
 /** The settings a client may pass as `initializationOptions`, or as the `skillAuthor` section of
  *  `workspace/configuration` (where `trusted` is ignored: only the client that starts the server says it). */
@@ -103,7 +103,7 @@ export interface PreviewResult {
   banner: string;
   content: string;
   /** What the editor's preview shows: the text the model gets when a runtime shows the skill, else a page
-   *  saying which runtime keeps it from the model and why (src/core/modelView.ts). */
+   *  saying which runtime keeps it from the model and why (src/core/check/modelView.ts). */
   page: string;
   /** `check --json`'s entry for the skill (the open document's text when it is open). */
   entry: Entry;
@@ -184,7 +184,7 @@ export interface CheckedParams {
   /** Exactly `check --json` (version 2)'s entry for the document's text (absolute `path`). */
   entry: Entry;
   /** nexo-rs's evaluation on this machine (what each binary, variable and version came to). */
-  status: SkillStatus;
+  status: NexoStatus;
   /** Milliseconds the analysis and the runtimes' judgement took. */
   ms: number;
 }
@@ -236,7 +236,7 @@ export interface SkillView {
   description: string;
   /** nexo-rs's evaluation on this machine; a placeholder (verdict `loaded`, summary "Checking…") while
    *  `evaluated` is false. */
-  status: SkillStatus;
+  status: NexoStatus;
   /** True once the first evaluation finished and was judged (`status` and `entry` are real). */
   evaluated: boolean;
   /** True while an evaluation (probes) is under way. */

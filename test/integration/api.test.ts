@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillAuthorApi } from '../../src/extension/api';
-import type { Entry } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/check/entry';
 import { waitFor } from '../utils/wait';
 import { assertSameEntries, checkJson, extension, fixturePath, withEnvFile } from '../utils/vscode';
 

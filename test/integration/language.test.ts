@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
-import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/registry';
 import type { RuntimeId } from '../../src/core/runtimes/types';
 import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, withEnvFile, workspaceRoot } from '../utils/vscode';
 import { waitFor } from '../utils/wait';

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Entry } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/check/entry';
 import type { LanguageStatusState, SnapshotItem, TreeSnapshot } from './host/inspect';
 import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, withEnvFile } from '../utils/vscode';
 import { waitFor } from '../utils/wait';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { analyzeSkill } from '../../src/core/analyze';
-import { splitSkill } from '../../src/core/frontmatter';
+import { analyzeSkill } from '../../src/core/check/analyze';
+import { splitSkill } from '../../src/core/skill/frontmatter';
 import type { Diagnostic } from '../../src/core/types';
 
 const skill = (fm: string, body = 'Do the thing.\n'): string => `---\n${fm}---\n${body}`;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { analyzeSkill, type SkillAnalysis } from '../../src/core/analyze';
+import { analyzeSkill, type SkillAnalysis } from '../../src/core/check/analyze';
 import {
   agentOverridesFor,
   completionsAt,
@@ -16,13 +16,13 @@ import {
   quickFixes,
   setModeEdit,
   yamlScalar,
-} from '../../src/core/assist';
-import type { FieldScope } from '../../src/core/fieldHelp';
+} from '../../src/core/assist/assist';
+import type { FieldScope } from '../../src/core/assist/fieldHelp';
 import { FIELDS_BY_RUNTIME, fieldKeysAt } from '../../src/core/runtimes/fields';
-import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/registry';
 import { RUNTIME_IDS } from '../../src/core/runtimes/registry';
 import type { RuntimeField, RuntimeId } from '../../src/core/runtimes/types';
-import type { SkillStatus } from '../../src/core/status';
+import type { NexoStatus } from '../../src/core/runtimes/nexo/status';
 
 function fieldOf(runtime: RuntimeId, path: readonly string[]): RuntimeField {
   const f = FIELDS_BY_RUNTIME[runtime].find((x) => x.path.join('.') === path.join('.'));
@@ -201,7 +201,7 @@ describe('assist: completions', () => {
   });
 });
 
-function status(over: Partial<SkillStatus>): SkillStatus {
+function status(over: Partial<NexoStatus>): NexoStatus {
   return {
     verdict: 'loaded',
     color: 'green',
@@ -216,7 +216,7 @@ function status(over: Partial<SkillStatus>): SkillStatus {
   };
 }
 
-function hover(text: string, needle: string, st: SkillStatus | null, env: NodeJS.ProcessEnv = {}, within = 1): string | null {
+function hover(text: string, needle: string, st: NexoStatus | null, env: NodeJS.ProcessEnv = {}, within = 1): string | null {
   const a: SkillAnalysis = analyzeSkill(text, { dirName: 'my-skill' });
   const at = text.indexOf(needle);
   assert.ok(at >= 0);

@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BinResolver, currentPathEnvironment, findBinary, splitPath, type PathEnvironment } from '../../src/core/binlookup';
-import { envMissing, isEnvNameValid, isRustBlank } from '../../src/core/env';
+import { BinResolver, currentPathEnvironment, findBinary, splitPath, type PathEnvironment } from '../../src/core/machine/binlookup';
+import { envMissing, isEnvNameValid, isRustBlank } from '../../src/core/machine/env';
 
 const posix = process.platform !== 'win32';
 

@@ -1,4 +1,4 @@
-// The analysis cache (src/core/cache.ts), the I/O seam it reads through, and the two performance changes
+// The analysis cache (src/core/check/cache.ts), the I/O seam it reads through, and the two performance changes
 // that must not change what a file means: the YAML fast path (yaml.ts) and the schema compiled without
 // meta-validation (schema.ts). No timings are asserted here; `npm run bench` measures.
 import { strict as assert } from 'node:assert';
@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
 import { parseDocument } from 'yaml';
-import type { SkillAnalysis } from '../../src/core/analyze';
-import { AnalysisCache, type AnalysisCacheOptions, analyzeSkillFile, STORED_KEYS } from '../../src/core/cache';
-import { blockingIo, asyncIo, readSkillText, type SkillIo } from '../../src/core/catalog';
-import { Engine } from '../../src/core/engine';
+import type { SkillAnalysis } from '../../src/core/check/analyze';
+import { AnalysisCache, type AnalysisCacheOptions, analyzeSkillFile, STORED_KEYS } from '../../src/core/check/cache';
+import { blockingIo, asyncIo, readSkillText, type SkillIo } from '../../src/core/skill/catalog';
+import { Engine } from '../../src/core/check/engine';
 import { decided } from '../utils/decided';
-import { frontmatterSchema } from '../../src/core/schema';
-import { splitSkill } from '../../src/core/frontmatter';
-import { parseYaml } from '../../src/core/yaml';
+import { frontmatterSchema } from '../../src/core/skill/schema';
+import { splitSkill } from '../../src/core/skill/frontmatter';
+import { parseYaml } from '../../src/core/skill/yaml';
 import { writeUnder } from '../utils/fs';
 import { countingIo } from '../utils/io';
 

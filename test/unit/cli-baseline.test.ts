@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type * as Sarif from 'sarif';
-import type { Entry } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/check/entry';
 import { applyBaseline, maskPositions, parseBaseline } from '../../src/cli/baseline';
 import { cliSync, diagnosticsOf } from '../utils/cli';
 import { writeUnder } from '../utils/fs';

@@ -3,8 +3,8 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { analyzeSkill } from '../../src/core/analyze';
-import { fixText } from '../../src/core/fix';
+import { analyzeSkill } from '../../src/core/check/analyze';
+import { fixText } from '../../src/core/assist/fix';
 import { cliSync } from '../utils/cli';
 import { writeUnder } from '../utils/fs';
 

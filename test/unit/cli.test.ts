@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Entry } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/check/entry';
 import { writeCheckJson } from '../../src/cli/format';
 import { cliSync } from '../utils/cli';
 import { writeUnder } from '../utils/fs';

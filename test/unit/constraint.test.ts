@@ -12,7 +12,7 @@ import {
   type ConstraintError,
   type ConstraintErrorKind,
   type VersionReq,
-} from '../../src/core/constraint';
+} from '../../src/core/rust/semver';
 
 const FIXTURE = resolve(__dirname, '../../../test/fixtures/semver/cargo-verdicts.tsv');
 

@@ -7,8 +7,8 @@
 // Both fail at the first file, so that they fail however few files the worker gets to claim.
 import { workerData } from 'node:worker_threads';
 import { work, type WorkerJob } from '../../src/cli/analyze-worker';
-import { readAndAnalyze } from '../../src/core/cache';
-import { blockingIo } from '../../src/core/catalog';
+import { readAndAnalyze } from '../../src/core/check/cache';
+import { blockingIo } from '../../src/core/skill/catalog';
 
 const kind = process.env['FAULTY_WORKER'];
 let done = 0;

@@ -1,16 +1,17 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { analyzeSkill } from '../../src/core/analyze';
-import { completionsAt, cursorContext, hoverMarkdown, nodeAt, type Suggestion } from '../../src/core/assist';
-import { ALL_RUNTIMES, fieldHelp, type FieldScope, fieldScope, fieldsUnder } from '../../src/core/fieldHelp';
-import type { EvaluatedSkill } from '../../src/core/engine';
-import { judgeEvaluated, runtimeContext } from '../../src/core/runtimes';
-import { toRuntimeEntry } from '../../src/core/runtimes/entry';
+import { analyzeSkill } from '../../src/core/check/analyze';
+import { completionsAt, cursorContext, hoverMarkdown, nodeAt, type Suggestion } from '../../src/core/assist/assist';
+import { ALL_RUNTIMES, fieldHelp, type FieldScope, fieldScope, fieldsUnder } from '../../src/core/assist/fieldHelp';
+import type { EvaluatedSkill } from '../../src/core/check/engine';
+import { runtimeContext } from '../../src/core/runtimes';
+import { judgeEvaluated } from '../../src/core/check/judge';
+import { toRuntimeEntry } from '../../src/core/check/entry';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
-import { RUNTIME_LABELS } from '../../src/core/runtimes/judge';
+import { RUNTIME_LABELS } from '../../src/core/runtimes/registry';
 import { RUNTIME_IDS } from '../../src/core/runtimes/registry';
 import type { RuntimeId } from '../../src/core/runtimes/types';
-import { bareStatus } from '../../src/core/status';
+import { bareStatus } from '../../src/core/runtimes/nexo/status';
 
 const HOME = path.resolve('/home/author');
 const skill = (fm: string): string => `---\n${fm}---\n\n# Body\n`;

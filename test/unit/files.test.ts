@@ -3,8 +3,8 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { blockingIo, findSkills, MAX_SKILL_BYTES, readSkillText } from '../../src/core/catalog';
-import { Engine } from '../../src/core/engine';
+import { blockingIo, findSkills, MAX_SKILL_BYTES, readSkillText } from '../../src/core/skill/catalog';
+import { Engine } from '../../src/core/check/engine';
 import { writeUnder } from '../utils/fs';
 
 let tmp: string;

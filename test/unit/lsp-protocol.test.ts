@@ -29,7 +29,7 @@ import {
   ShowMessageRequest,
   type TextEdit,
 } from 'vscode-languageserver-protocol';
-import { descriptionProblems, nameProblems, skillScaffold } from '../../src/core/scaffold';
+import { descriptionProblems, nameProblems, skillScaffold } from '../../src/core/assist/scaffold';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { newSkillSnippet, REQUIRES_SNIPPET } from '../../src/server/features/completion';
 import { preview } from '../../src/server/features/custom';

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseEnvFile } from '../../src/core/env';
+import { parseEnvFile } from '../../src/core/machine/env';
 import { SkillService } from '../../src/server/service';
 import { initialSettings, mayProbe, mergeSettings, resolveSettingPath, runtimeChoicesOf } from '../../src/server/settings';
 import { DEFAULT_SETTINGS } from '../../src/shared/protocol';
@@ -100,7 +100,7 @@ describe('lsp settings', () => {
     }
   });
 
-  it('parseEnvFile (src/core/env.ts) reads names as dotenv does', () => {
+  it('parseEnvFile (src/core/machine/env.ts) reads names as dotenv does', () => {
     const env: NodeJS.ProcessEnv = {};
     assert.deepEqual(parseEnvFile('# c\nexport A=1\nB="two # x"\nC=3 # note\nnot a line\n', env), ['A', 'B', 'C']);
     assert.deepEqual(env, { A: '1', B: 'two # x', C: '3' });

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, unlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { type CompletionList, CompletionRequest, DidChangeWatchedFilesNotification, FileChangeType, RegistrationRequest } from 'vscode-languageserver-protocol';
-import type { Entry } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/check/entry';
 import {
   AgentViewRequest,
   IndexRequest,

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { runtimeContext, TREE_EVALUATORS } from '../../src/core/runtimes';
-import { OffThreadEvaluator } from '../../src/core/runtimes/offThread';
+import { OffThreadEvaluator } from '../../src/core/check/offThread';
 import type { RuntimeId } from '../../src/core/runtimes/types';
 
 const repo = path.join(__dirname, '..', '..', '..');

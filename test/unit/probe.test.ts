@@ -5,8 +5,8 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findBinary } from '../../src/core/binlookup';
-import { probeVersion, ProbeRunner, type ProbeLogEntry } from '../../src/core/probe';
+import { findBinary } from '../../src/core/machine/binlookup';
+import { probeVersion, ProbeRunner, type ProbeLogEntry } from '../../src/core/machine/probe';
 import { isDead, readPid } from '../utils/proc';
 import { until } from '../utils/wait';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../../src/core/regex';
+import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../../src/core/rust/regex';
 
 /** The runtime's whole match, or a tagged failure. */
 function match(pattern: string, text: string): string | null | { error: string; unsupported: boolean } {

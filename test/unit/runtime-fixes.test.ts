@@ -1,9 +1,9 @@
 // OpenClaw's fixes as quick fixes and in `check --fix`'s core (runtimeFixes, fixText with a scope); the CLI's
 // side is in cli-fix.test.ts.
 import { strict as assert } from 'node:assert';
-import { analyzeSkill } from '../../src/core/analyze';
-import { applyEdits, fixText } from '../../src/core/fix';
-import { runtimeFixes } from '../../src/core/runtimeFixes';
+import { analyzeSkill } from '../../src/core/check/analyze';
+import { applyEdits, fixText } from '../../src/core/assist/fix';
+import { runtimeFixes } from '../../src/core/assist/runtimeFixes';
 import { analyzeSkillText } from '../../src/core/runtimes/openclaw/findings';
 import type { RuntimeId } from '../../src/core/runtimes/types';
 

@@ -2,8 +2,8 @@
 // the analyzer's own rules.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { analyzeSkill } from '../../src/core/analyze';
-import { descriptionProblems, headingOf, nameProblems, skillScaffold } from '../../src/core/scaffold';
+import { analyzeSkill } from '../../src/core/check/analyze';
+import { descriptionProblems, headingOf, nameProblems, skillScaffold } from '../../src/core/assist/scaffold';
 
 const codes = (name: string): string[] => nameProblems(name).map((p) => `${p.severity}:${p.code}`);
 

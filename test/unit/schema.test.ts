@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
-import { frontmatterSchema, knownKeysAt, schemaNodeAt, validateFrontmatter, type SchemaNode } from '../../src/core/schema';
+import { frontmatterSchema, knownKeysAt, schemaNodeAt, validateFrontmatter, type SchemaNode } from '../../src/core/skill/schema';
 
 const root = path.resolve(__dirname, '../../..');
 

@@ -3,9 +3,10 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseAgentsFile } from '../../src/core/agents';
-import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../src/core/engine';
-import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex, hermesDescription } from '../../src/core/render';
+import { parseAgentsFile } from '../../src/core/runtimes/nexo/agents';
+import { bannerFor, contentFor, Engine, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../src/core/check/engine';
+import { renderHermesIndex, renderXmlIndex, hermesDescription } from '../../src/core/check/agentIndex';
+import { renderBanner, renderContent, renderSystemBlock } from '../../src/core/runtimes/nexo/render';
 
 let tmp: string;
 let binDir: string;

@@ -10,9 +10,9 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AnalysisCache, type FreshAnalysis, type OffThreadAnalyzer } from '../../src/core/cache';
-import { blockingIo, type SkillIo } from '../../src/core/catalog';
-import { Engine, type EvaluatedSkill } from '../../src/core/engine';
+import { AnalysisCache, type FreshAnalysis, type OffThreadAnalyzer } from '../../src/core/check/cache';
+import { blockingIo, type SkillIo } from '../../src/core/skill/catalog';
+import { Engine, type EvaluatedSkill } from '../../src/core/check/engine';
 import { decided } from '../utils/decided';
 import { workerAnalyzer, workersSetting } from '../../src/cli/workers';
 import { type HostileCorpus, prepareHostileCorpus, REPO } from '../utils/hostile-corpus';

@@ -2,7 +2,7 @@
 // built-ins only, so it loads in the unit tests and in the VS Code extension host alike.
 import { spawnSync } from 'node:child_process';
 import { delimiter, join, resolve } from 'node:path';
-import type { Entry } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/check/entry';
 
 /** The repository (this file is compiled to out/test/utils/). */
 export const REPO = resolve(__dirname, '../../..');

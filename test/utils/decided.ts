@@ -1,7 +1,7 @@
 // What the engine decided about one skill, as plain data: the tests that run the engine twice (with and
 // without worker threads, with a cold and a warm cache) compare the runs by it. The facts `check --json`
 // prints of nexo-rs's decision: name, place, verdict, mode, what is missing, the findings.
-import { entryDiagnostic, entryName, type EntryDiagnostic, type EvaluatedSkill } from '../../src/core/engine';
+import { entryDiagnostic, entryName, type EntryDiagnostic, type EvaluatedSkill } from '../../src/core/check/engine';
 import type { Color, GatingMode, Missing, Verdict } from '../../src/core/types';
 
 export interface Decided {

@@ -1,7 +1,7 @@
-// An I/O seam for the engine's tests (src/core/catalog SkillIo) that records every SKILL.md read, and can be
+// An I/O seam for the engine's tests (src/core/skill/catalog SkillIo) that records every SKILL.md read, and can be
 // told to fail the cache's writes.
 import * as path from 'node:path';
-import { blockingIo, type SkillIo } from '../../src/core/catalog';
+import { blockingIo, type SkillIo } from '../../src/core/skill/catalog';
 
 export function countingIo(base: SkillIo = blockingIo, failWrites?: string): SkillIo & { reads: string[] } {
   const reads: string[] = [];

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import type { Entry } from '../../src/core/runtimes/entry';
+import type { Entry } from '../../src/core/check/entry';
 import type { SkillAuthorApi } from '../../src/extension/api';
 import type { Inspector } from '../integration/host/inspect';
 import { CLI } from './cli';

@@ -1,19 +1,16 @@
-// The runtime profiles' front door: judge the skills the engine evaluated by the runtimes that apply to
-// them, and build each runtime's context from the machine. The CLI and the extension call only this.
+// The runtime profiles' front door: each runtime's context built from the machine and the user's choices
+// (the versions judged by among them). The check pipeline (../check/judge.ts) judges with it.
 
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
-import type { EvaluatedSkill } from '../engine';
-import { type JudgedSkill, type Judgement, judge, type JudgeSkill, type TreeEvaluator } from './judge';
-import { nexoVerdict } from './entry';
 import { evaluateHermes } from './hermes';
 import { evaluateOpenClaw } from './openclaw';
 import { hermesHomeOf } from './hermes/host';
 import { resolveConfigFile } from './openclaw/config';
 import { findInstalledOpenClaw } from './openclaw/installed';
 import { RUNTIME_IDS, resolveVersion, type ResolvedVersion } from './registry';
-import type { RuntimeContext, RuntimeId } from './types';
+import type { RuntimeContext, RuntimeId, TreeEvaluator } from './types';
 
 /** The runtimes that decide over a whole skills root. */
 export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = {
@@ -104,44 +101,6 @@ export function resolveRuntimeVersions(
 export function runtimeConfigFiles(ctx: RuntimeContext): string[] {
   const hermesHome = path.resolve(ctx.cwd, hermesHomeOf(ctx));
   return [path.join(hermesHome, 'config.yaml'), path.join(hermesHome, '.env'), resolveConfigFile({ ...ctx.env }, ctx.home, ctx.openclawConfig)];
-}
-
-const UNREADABLE = new Set(['file-unreadable', 'file-too-large', 'file-encoding']);
-
-export function judgeSkillOf(s: EvaluatedSkill): JudgeSkill {
-  const a = s.analysis;
-  const problem = a?.diagnostics.find((d) => UNREADABLE.has(d.code))?.message;
-  const readable = Boolean(a && problem === undefined);
-  return {
-    file: s.location.file,
-    dir: s.location.dir,
-    root: s.location.root,
-    // A cached analysis reads and re-analyzes its file for `text`: only on demand (nothing in a check does).
-    get text(): string | null {
-      return a && readable ? a.text : null;
-    },
-    readable,
-    blank: readable && a ? a.textBlank : false,
-    ...(problem !== undefined ? { problem } : {}),
-    data: a?.data ?? null,
-    nexo: () => nexoVerdict(s),
-  };
-}
-
-/** `trees`: the tree runtimes' evaluators (the editor passes ones that keep reports per root). */
-export async function judgeEvaluated(
-  skills: readonly EvaluatedSkill[],
-  ctx: RuntimeContext,
-  choices: RuntimeChoices = {},
-  trees: Partial<Record<RuntimeId, TreeEvaluator>> = TREE_EVALUATORS,
-): Promise<{ judged: JudgedSkill[]; judgement: Judgement }> {
-  const judgement = await judge(skills.map(judgeSkillOf), {
-    ctx,
-    pinned: choices.pinned ?? [],
-    trees,
-    ...(choices.nexoSkillsDirs ? { nexoSkillsDirs: choices.nexoSkillsDirs } : {}),
-  });
-  return { judged: judgement.skills, judgement };
 }
 
 export { RUNTIME_LABELS, RUNTIME_IDS, RUNTIMES, parseRuntimeSpec, runtimeSpecs, type ResolvedVersion } from './registry';

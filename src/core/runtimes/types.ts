@@ -159,6 +159,9 @@ export interface RuntimeContext {
   readCache?: { dir: string; salt: string; warnings?: 'stderr' };
 }
 
+/** A runtime that decides over a whole skills root at once (Hermes, OpenClaw). */
+export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<RuntimeReport>;
+
 /** One runtime's answer for one skill root: a verdict per skill it discovers, exactly what it prints for
  *  the model, and findings about what it does silently. */
 export interface RuntimeReport {

@@ -2,7 +2,7 @@
 // the language status: one place, so a skill reads alike wherever it is shown.
 
 import type { Missing, VersionReason } from '../types';
-import type { RuntimeEntry } from './entry';
+import type { RuntimeEntry } from '../check/entry';
 import type { PromptBudget, RuntimeMissing } from './types';
 
 /** Why a version was not probed: the workspace is not trusted (the editor and the language server say it

@@ -12,7 +12,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { quoteForMessage } from '../text';
+import { quoteForMessage } from '../skill/text';
 import type { Diagnostic } from '../types';
 import { pathShape, type SkillLink } from './links';
 

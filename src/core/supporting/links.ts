@@ -22,7 +22,7 @@
 // (`links-unchecked` marks it); lines longer than MAX_LINE_CHARS are not scanned, and lines with no
 // backtick, `]` or `~~~` are skipped without being looked at one by one.
 
-import { type LineIndex, quoteForMessage } from '../text';
+import { type LineIndex, quoteForMessage } from '../skill/text';
 
 /** The folders the Agent Skills spec names for a skill's supporting files. */
 export const SUPPORT_FOLDERS = ['references', 'scripts', 'templates', 'assets'] as const;

@@ -1,17 +1,17 @@
 // Quick fixes:
-// - for the engine's findings (src/core/assist.ts quickFixes), each an edit of the document tied to the
+// - for the engine's findings (src/core/assist/assist.ts quickFixes), each an edit of the document tied to the
 //   diagnostic we published (same code and range); a fix that only explains (npm's `||` has no Cargo form)
 //   edits nothing: its command, run by the server (`workspace/executeCommand`), shows the explanation;
 // - for the runtime profiles' findings where that runtime applies to the skill (OpenClaw's `os: [macos]` →
-//   darwin, `always: "true"` → true, …; src/core/runtimeFixes.ts), computed from the current text, one action
+//   darwin, `always: "true"` → true, …; src/core/assist/runtimeFixes.ts), computed from the current text, one action
 //   per distinct edit, tied to our diagnostics of that code on that place;
 // - "mode: warn" on the `requires` block of a skill strict mode hides.
 
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { SkillAnalysis } from '../../core/analyze';
-import { type EditSpec, indentUnit, modeAnchors, quickFixes, setModeEdit } from '../../core/assist';
-import { runtimeFixes } from '../../core/runtimeFixes';
+import type { SkillAnalysis } from '../../core/check/analyze';
+import { type EditSpec, indentUnit, modeAnchors, quickFixes, setModeEdit } from '../../core/assist/assist';
+import { runtimeFixes } from '../../core/assist/runtimeFixes';
 import { EXPLAIN_CONSTRAINT_COMMAND } from '../../shared/protocol';
 import { offsetRange, position, rangesIntersect, sameRange } from '../convert';
 import { documentPath, HUGE_CHARS } from '../documents';

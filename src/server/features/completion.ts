@@ -1,5 +1,5 @@
 // Completion in a SKILL.md:
-// - in the frontmatter (src/core/assist.ts completionsAt), from the field tables of the runtimes that apply to
+// - in the frontmatter (src/core/assist/assist.ts completionsAt), from the field tables of the runtimes that apply to
 //   the skill (pinned by `runtimes`, else detected): keys of the map the cursor is in, enum and boolean
 //   values, the folder name for `name`, binaries the workspace's skills declare, environment variable NAMES
 //   (never values);
@@ -16,7 +16,7 @@ import { type Dirent, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { type Command, type CompletionItem, CompletionItemKind, type CompletionList, InsertTextFormat, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { completionsAt, cursorContext, declaredBins, indentUnit, type Suggestion, type SuggestionKind } from '../../core/assist';
+import { completionsAt, cursorContext, declaredBins, indentUnit, type Suggestion, type SuggestionKind } from '../../core/assist/assist';
 import { resolveInside } from '../../core/supporting/files';
 import { linkDestination, pathCompletionContext, pathShape } from '../../core/supporting/links';
 import { documentPath, HUGE_CHARS, skillFolderOf } from '../documents';

@@ -3,12 +3,12 @@
 
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeSkillFile } from '../../core/cache';
-import { readSkillText } from '../../core/catalog';
-import { bannerFor, contentFor, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../core/engine';
-import { isVisible } from '../../core/status';
-import { CHECK_JSON_VERSION, type Entry } from '../../core/runtimes/entry';
-import { modelView } from '../../core/modelView';
+import { analyzeSkillFile } from '../../core/check/cache';
+import { readSkillText } from '../../core/skill/catalog';
+import { bannerFor, contentFor, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../core/check/engine';
+import { isVisible } from '../../core/runtimes/nexo/status';
+import { CHECK_JSON_VERSION, type Entry } from '../../core/check/entry';
+import { modelView } from '../../core/check/modelView';
 import { RUNTIME_IDS, RUNTIME_LABELS } from '../../core/runtimes/registry';
 import type { RuntimeId } from '../../core/runtimes/types';
 import type { IndexParams, IndexResult, PreviewResult, SkillsParams, SkillsResult } from '../../shared/protocol';

@@ -1,4 +1,4 @@
-// Hover on SKILL.md frontmatter (src/core/assist.ts hoverMarkdown): what each runtime that applies to the
+// Hover on SKILL.md frontmatter (src/core/assist/assist.ts hoverMarkdown): what each runtime that applies to the
 // skill (pinned by `runtimes`, else detected) does with a key, in its own words, and what the runtime makes
 // of the hovered requirement on this machine — a binary's path and version, a constraint in plain words, whether
 // a variable is set (never its value), what the mode does, with the agents' `skill_overrides` of the agents
@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import type { Hover, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { hoverMarkdown, hoverTopic, nodeAt } from '../../core/assist';
+import { hoverMarkdown, hoverTopic, nodeAt } from '../../core/assist/assist';
 import { offsetRange } from '../convert';
 import { documentPath, fileOf } from '../documents';
 import type { SkillService } from '../service';

@@ -1,7 +1,7 @@
 // "New Skill…" as a client asks for it: the analyzer's verdict on a name and a description as typed (one set
-// of name rules, in src/core/analyze.ts), and the SKILL.md to write. The client keeps no analyzer of its own.
+// of name rules, in src/core/check/analyze.ts), and the SKILL.md to write. The client keeps no analyzer of its own.
 
-import { descriptionProblems, nameProblems, skillScaffold } from '../../core/scaffold';
+import { descriptionProblems, nameProblems, skillScaffold } from '../../core/assist/scaffold';
 import type { ScaffoldParams, ScaffoldResult } from '../../shared/protocol';
 import { RequestError } from './custom';
 

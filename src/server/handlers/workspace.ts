@@ -26,7 +26,7 @@ import {
 } from 'vscode-languageserver';
 import { documentPath, fileOf, kindOf } from '../documents';
 import { toLspDiagnostic } from '../convert';
-import type { Entry } from '../../core/runtimes/entry';
+import type { Entry } from '../../core/check/entry';
 import { agentsFileDiagnostics, resultIdOf } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { mergeSettings } from '../settings';

@@ -3,7 +3,7 @@
 // Offsets are in the text as Hermes reads it (universal newlines), which has the same lines as the file;
 // a column is counted in UTF-16 units like an editor's.
 
-import { LineIndex } from '../../text';
+import { LineIndex } from '../../skill/text';
 import type { LoadedSkill } from './load';
 import type { KeyLayout, KeyLayoutItem } from './read';
 

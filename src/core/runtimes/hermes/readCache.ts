@@ -12,7 +12,7 @@
 // lists, tuples, dicts and sets as containers numbered in first-visit order, so a value reached twice (a
 // YAML alias) is one object again and a list that contains itself is rebuilt as that cycle.
 //
-// Keyed by the file's absolute path and stamp (mtime, ctime, size, as src/core/cache.ts) and valid only
+// Keyed by the file's absolute path and stamp (mtime, ctime, size, as src/core/check/cache.ts) and valid only
 // for one format version, build salt and Hermes version (./versions.ts: the versions read a file
 // differently, e.g. 780e0980 strips a leading BOM, so what one stored is never served to another). A stamp
 // within RACY_MS of the moment the file was read is not trusted (a second write in the same timestamp tick
@@ -33,7 +33,7 @@ import { HERMES_BASELINE, type HermesVersion } from './versions';
 export const HERMES_READ_VERSION = 1;
 /** The layout of the shards themselves. */
 const FORMAT = 'hermes-read-1';
-/** As ANALYSIS's cache (src/core/cache.ts RACY_MS): a stamp this close to the read is not trusted. */
+/** As ANALYSIS's cache (src/core/check/cache.ts RACY_MS): a stamp this close to the read is not trusted. */
 export const RACY_MS = 2000;
 const SHARDS = 16;
 const PREFIX = 'hermes-read-';

@@ -2,7 +2,7 @@
 // system prompt), its tools (`skills_list`, `skill_view`), its config (`config.yaml`, `.env` under
 // HERMES_HOME). One place, so the wording stays consistent and reviewable.
 
-import { quoteForMessage } from '../../text';
+import { quoteForMessage } from '../../skill/text';
 
 export const q = (s: string, max = 60): string => quoteForMessage(s, max);
 

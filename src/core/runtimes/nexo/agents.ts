@@ -27,10 +27,10 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Node, type Scalar as YamlScalar } from 'yaml';
-import { rustEnvVar } from '../../env';
-import { LineIndex, rustTrim } from '../../text';
+import { rustEnvVar } from '../../machine/env';
+import { LineIndex, rustTrim } from '../../skill/text';
 import type { GatingMode } from '../../types';
-import { flowDepthExceeds, MAX_DEPTH } from '../../yaml';
+import { flowDepthExceeds, MAX_DEPTH } from '../../skill/yaml';
 import { serdeScalarKind } from './metadata';
 
 export interface AgentProblem {

@@ -8,11 +8,11 @@
 
 import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
-import { normalizeFoundVersion, parseConstraint, parseVersion, satisfies } from '../../constraint';
-import { envMissing, isRustBlank, rustEnvVar } from '../../env';
-import { MATCH_BUDGET, spawnFailure, type ProbeRunner } from '../../probe';
-import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../../regex';
-import { rustTrim } from '../../text';
+import { normalizeFoundVersion, parseConstraint, parseVersion, satisfies } from '../../rust/semver';
+import { envMissing, isRustBlank, rustEnvVar } from '../../machine/env';
+import { MATCH_BUDGET, spawnFailure, type ProbeRunner } from '../../machine/probe';
+import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../../rust/regex';
+import { rustTrim } from '../../skill/text';
 import type { GatingMode, Missing, MissingVersion, VersionReason } from '../../types';
 import type { NexoBinVersion, NexoMeta } from './metadata';
 import { renderBanner } from './render';

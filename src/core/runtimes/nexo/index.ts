@@ -9,7 +9,7 @@
 
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { ProbeRunner, type ProbeOptions } from '../../probe';
+import { ProbeRunner, type ProbeOptions } from '../../machine/probe';
 import type { GatingMode } from '../../types';
 import { colorOfVerdict, type HiddenBy, type RuntimeContext, type RuntimeReport, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
 import { type AgentDef, loadAgentsConfig } from './agents';

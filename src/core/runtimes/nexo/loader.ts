@@ -2,8 +2,8 @@
 // name, in order, one status; the loaded skills make the `# SKILLS` block.
 
 import { promises as fsp } from 'node:fs';
-import { MAX_SKILL_BYTES } from '../../catalog';
-import { rustTrim } from '../../text';
+import { MAX_SKILL_BYTES } from '../../skill/catalog';
+import { rustTrim } from '../../skill/text';
 import type { GatingMode, Missing } from '../../types';
 import { skillCandidates } from './agents';
 import { gateNexoSkill, type NexoGate, type NexoMachine, type NexoStatus } from './gate';

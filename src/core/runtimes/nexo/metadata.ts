@@ -22,7 +22,7 @@
 
 import type { Document, Node } from 'yaml';
 import type { GatingMode } from '../../types';
-import { isAlias, isMap, isPair, isScalar, isSeq, keyText, nodeRange, Scalar, scalarText } from '../../yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, keyText, nodeRange, Scalar, scalarText } from '../../skill/yaml';
 
 export interface NexoBinVersion {
   bin: string;

@@ -1,7 +1,7 @@
 // What the model sees from nexo-rs (RULES.md §9, §10): the MISSING DEPS banner of a `warn` skill and the
 // `# SKILLS` system block. Byte-exact: the golden tests compare these strings with the runtime's own output.
 
-import { rustTrim, rustTrimEnd } from '../../text';
+import { rustTrim, rustTrimEnd } from '../../skill/text';
 import type { Missing, MissingVersion } from '../../types';
 
 /** The banner nexo-rs prepends in warn mode (`skills.rs:454-488`); '' when nothing is missing. Lines joined

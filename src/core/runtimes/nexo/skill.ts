@@ -4,8 +4,8 @@
 // metadata, body kept), and the trimmed body must not be empty. A file the loader returns nothing for gets
 // the status NotFound, like a missing one: nexo-rs has no other word for it.
 
-import { splitSkill, type SplitResult } from '../../frontmatter';
-import { parseYaml, type ParsedYaml } from '../../yaml';
+import { splitSkill, type SplitResult } from '../../skill/frontmatter';
+import { parseYaml, type ParsedYaml } from '../../skill/yaml';
 import { EMPTY_NEXO, readNexo, type NexoFailure, type NexoMeta } from './metadata';
 
 export interface NexoSkillText {

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import JSON5 from 'json5';
 import YAML from 'yaml';
-import { LineIndex } from '../../text';
+import { LineIndex } from '../../skill/text';
 import type { Severity } from '../../types';
 import type { OpenClawRun } from './emulate';
 import type { FolderFate } from './discover';

@@ -16,7 +16,7 @@ export interface InstallOption {
 }
 
 /** `SkillStatusEntry`, fields in OpenClaw's order (undefined ones are left out of the JSON). */
-export interface SkillStatus {
+export interface SkillStatusEntry {
   name: string;
   description: string;
   source: string;
@@ -138,7 +138,7 @@ export function buildSkillStatus(
   ctx: EligibilityContext,
   bundledNames: ReadonlySet<string> = new Set(),
   agentSkillFilter?: readonly string[],
-): SkillStatus {
+): SkillStatusEntry {
   const v96 = since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6');
   const skillKey = resolveSkillKey(entry);
   const disabled = resolveSkillConfig(ctx.config, skillKey)?.enabled === false;
@@ -235,7 +235,7 @@ export interface StatusReport {
   /** 2026.9.6: the agent the status is for, and its skill allow-list (undefined: none). */
   agentId?: string;
   agentSkillFilter?: string[] | undefined;
-  skills: SkillStatus[];
+  skills: SkillStatusEntry[];
 }
 
 function isV96Report(report: StatusReport): boolean {

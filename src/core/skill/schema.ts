@@ -1,9 +1,9 @@
 // Validation against schemas/skill-frontmatter.schema.json with ajv, compiled once on first use. The schema is
 // generated from the runtimes' field tables (scripts/gen-schema.mjs); completion and hover read those tables
-// directly (src/core/fieldHelp.ts).
+// directly (src/core/assist/fieldHelp.ts).
 
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import schemaJson from '../../schemas/skill-frontmatter.schema.json';
+import schemaJson from '../../../schemas/skill-frontmatter.schema.json';
 
 export const frontmatterSchema = schemaJson as unknown as SchemaNode;
 

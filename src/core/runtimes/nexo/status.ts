@@ -3,15 +3,16 @@
 // (`prerequisites`, `platforms`) play no part: nexo-rs ignores them (golden a40); the Hermes profile judges
 // them in its own terms.
 
-import type { SkillAnalysis } from './analyze';
-import { BinResolver, type PathEnvironment } from './binlookup';
-import type { ProbeRunner } from './probe';
-import { gateNexoSkill, type NexoFileChecks, NexoVersionCache, type BinCheck, type EnvCheck, type ModeSource, type VersionCheck } from './runtimes/nexo/gate';
-import type { Color, GatingMode, Missing, Verdict } from './types';
+import type { SkillAnalysis } from '../../check/analyze';
+import { BinResolver, type PathEnvironment } from '../../machine/binlookup';
+import type { ProbeRunner } from '../../machine/probe';
+import { gateNexoSkill, type NexoFileChecks, NexoVersionCache, type BinCheck, type EnvCheck, type ModeSource, type VersionCheck } from './gate';
+import type { Color, GatingMode, Missing, Verdict } from '../../types';
+import { colorOfVerdict, type HiddenBy, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
 
 export type { BinCheck, EnvCheck, ModeSource, VersionCheck };
 
-export interface SkillStatus {
+export interface NexoStatus {
   verdict: Verdict;
   color: Color;
   mode: GatingMode;
@@ -51,11 +52,11 @@ export interface EvaluateOptions {
 
 /** A status with nothing checked (no requirement looked at): the start of an evaluation, or a verdict that
  *  reads no requirement (a skill the agent lists but nobody found, a skill still being checked). */
-export function bareStatus(verdict: Verdict, color: Color, summary: string, mode: GatingMode = 'strict', modeSource: ModeSource = 'default'): SkillStatus {
+export function bareStatus(verdict: Verdict, color: Color, summary: string, mode: GatingMode = 'strict', modeSource: ModeSource = 'default'): NexoStatus {
   return { verdict, color, mode, modeSource, missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], summary };
 }
 
-export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOptions): Promise<SkillStatus> {
+export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOptions): Promise<NexoStatus> {
   const hasErrors = analysis.diagnostics.some((d) => d.severity === 'error');
   const status = bareStatus(
     'loaded',
@@ -106,7 +107,7 @@ export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOp
   return finish(status, 'loaded_with_banner', hasErrors, `Loaded with a MISSING DEPS banner (warn): ${what}.`);
 }
 
-function finish(status: SkillStatus, verdict: Verdict, hasErrors: boolean, summary: string): SkillStatus {
+function finish(status: NexoStatus, verdict: Verdict, hasErrors: boolean, summary: string): NexoStatus {
   status.verdict = verdict;
   status.color = colorOf(verdict, hasErrors);
   status.summary = summary;
@@ -133,3 +134,33 @@ function missingWords(m: Missing): string {
 }
 
 export { BinResolver };
+
+/** nexo-rs's verdict for a skill the engine evaluated, in the shared vocabulary. */
+export function nexoSkillVerdict(st: NexoStatus, skill: { file: string; dir: string; id: string; name: string }): RuntimeSkillVerdict {
+  const hiddenBy: HiddenBy[] = [];
+  let verdict: RuntimeVerdict;
+  switch (st.verdict) {
+    case 'skipped_strict':
+      verdict = 'hidden';
+      if (st.missing.bins.length) hiddenBy.push('bins');
+      if (st.missing.env.length) hiddenBy.push('env');
+      if (st.missing.versions.some((v) => v.reason !== 'not_probed')) hiddenBy.push('versions');
+      break;
+    case 'unsupported_platform':
+      verdict = 'hidden';
+      hiddenBy.push('platform');
+      break;
+    default:
+      verdict = st.verdict;
+  }
+  return {
+    runtime: 'nexo',
+    ...skill,
+    category: null,
+    verdict,
+    color: colorOfVerdict(verdict),
+    hiddenBy,
+    missing: { bins: st.missing.bins, env: st.missing.env, versions: st.missing.versions },
+    reasons: [st.summary],
+  };
+}

@@ -4,20 +4,27 @@
 // evaluation; the runtimes that gate nothing are judged per file.
 
 import * as path from 'node:path';
-import { AGENTSKILLS } from './agentskills';
-import { CLAUDE_CODE } from './claude-code';
-import { type Applicability, applicableRuntimes } from './detect';
-import { type GenericProfile, judgeGeneric } from './generic';
-import { colorOfVerdict, type RuntimeContext, type RuntimeFinding, type RuntimeId, type RuntimeReport, type RuntimeSkillVerdict } from './types';
-import { VSCODE } from './vscode';
-import { RUNTIME_LABELS } from './registry';
+import { AGENTSKILLS } from '../runtimes/agentskills';
+import { CLAUDE_CODE } from '../runtimes/claude-code';
+import { type Applicability, applicableRuntimes } from '../runtimes/detect';
+import { type GenericProfile, judgeGeneric } from '../runtimes/generic';
+import {
+  colorOfVerdict,
+  type TreeEvaluator,
+  type RuntimeContext,
+  type RuntimeFinding,
+  type RuntimeId,
+  type RuntimeReport,
+  type RuntimeSkillVerdict,
+} from '../runtimes/types';
+import { VSCODE } from '../runtimes/vscode';
+import { RUNTIME_LABELS } from '../runtimes/registry';
+import { type RuntimeChoices, TREE_EVALUATORS } from '../runtimes';
+import { type EvaluatedSkill, nexoVerdictOf } from './engine';
 
 const GENERIC: Partial<Record<RuntimeId, GenericProfile>> = { 'claude-code': CLAUDE_CODE, vscode: VSCODE, agentskills: AGENTSKILLS };
 
-export { RUNTIME_LABELS } from './registry';
-
-/** A runtime that decides over a whole skills root at once. */
-export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<RuntimeReport>;
+export type { TreeEvaluator } from '../runtimes/types';
 
 /** One skill as the judge needs it: where it is, what it says, and (for nexo-rs) the engine's verdict. */
 export interface JudgeSkill {
@@ -161,4 +168,42 @@ export function worstVerdict(verdicts: readonly RuntimeSkillVerdict[]): RuntimeS
   let worst: RuntimeSkillVerdict | undefined;
   for (const v of verdicts) if (!worst || RANK[v.color] > RANK[worst.color]) worst = v;
   return worst;
+}
+
+const UNREADABLE = new Set(['file-unreadable', 'file-too-large', 'file-encoding']);
+
+export function judgeSkillOf(s: EvaluatedSkill): JudgeSkill {
+  const a = s.analysis;
+  const problem = a?.diagnostics.find((d) => UNREADABLE.has(d.code))?.message;
+  const readable = Boolean(a && problem === undefined);
+  return {
+    file: s.location.file,
+    dir: s.location.dir,
+    root: s.location.root,
+    // A cached analysis reads and re-analyzes its file for `text`: only on demand (nothing in a check does).
+    get text(): string | null {
+      return a && readable ? a.text : null;
+    },
+    readable,
+    blank: readable && a ? a.textBlank : false,
+    ...(problem !== undefined ? { problem } : {}),
+    data: a?.data ?? null,
+    nexo: () => nexoVerdictOf(s),
+  };
+}
+
+/** `trees`: the tree runtimes' evaluators (the editor passes ones that keep reports per root). */
+export async function judgeEvaluated(
+  skills: readonly EvaluatedSkill[],
+  ctx: RuntimeContext,
+  choices: RuntimeChoices = {},
+  trees: Partial<Record<RuntimeId, TreeEvaluator>> = TREE_EVALUATORS,
+): Promise<{ judged: JudgedSkill[]; judgement: Judgement }> {
+  const judgement = await judge(skills.map(judgeSkillOf), {
+    ctx,
+    pinned: choices.pinned ?? [],
+    trees,
+    ...(choices.nexoSkillsDirs ? { nexoSkillsDirs: choices.nexoSkillsDirs } : {}),
+  });
+  return { judged: judgement.skills, judgement };
 }

@@ -1,6 +1,6 @@
-// Quick fixes from the runtime profiles' own findings, in the shape of the engine's fixes (src/core/assist.ts
+// Quick fixes from the runtime profiles' own findings, in the shape of the engine's fixes (src/core/assist/assist.ts
 // `QuickFix`), so the editor offers them next to the others and `check --fix` applies the safe ones by the same
-// path (src/core/fix.ts). OpenClaw's findings carry a mechanical fix (src/core/runtimes/openclaw/findings.ts):
+// path (src/core/assist/fix.ts). OpenClaw's findings carry a mechanical fix (src/core/runtimes/openclaw/findings.ts):
 // `os: ["macos"]` → `darwin`, `always: "true"` → `true`, a misspelt key renamed, requirements moved under
 // `metadata.openclaw.requires`, a value quoted, metadata written as JSON …
 //
@@ -9,11 +9,11 @@
 // the author view no error it did not have. (A warning may appear: renaming `clawdbot` to `openclaw` makes
 // OpenClaw read the block, and with it a misspelt `os` value it ignored before.)
 
-import { analyzeSkill, type SkillAnalysis } from './analyze';
+import { analyzeSkill, type SkillAnalysis } from '../check/analyze';
 import type { QuickFix } from './assist';
-import { analyzeSkillText } from './runtimes/openclaw/findings';
-import type { OpenClawFinding } from './runtimes/openclaw/types';
-import type { RuntimeFinding, RuntimeId } from './runtimes/types';
+import { analyzeSkillText } from '../runtimes/openclaw/findings';
+import type { OpenClawFinding } from '../runtimes/openclaw/types';
+import type { RuntimeFinding, RuntimeId } from '../runtimes/types';
 
 /** OpenClaw's fixes that say what the author evidently meant in the spelling OpenClaw reads, and nothing else:
  *  what `check --fix` applies unattended. Rewriting all of metadata as JSON, removing a BOM or renaming a key's

@@ -11,10 +11,10 @@
 
 import * as nodePath from 'node:path';
 import type { Node } from 'yaml';
-import type { AgentDef } from './agents';
-import { editDistance, type SkillAnalysis } from './analyze';
-import { describeConstraint, parseConstraint } from './constraint';
-import { isEnvNameValid } from './env';
+import type { AgentDef } from '../runtimes/nexo/agents';
+import { editDistance, type SkillAnalysis } from '../check/analyze';
+import { describeConstraint, parseConstraint } from '../rust/semver';
+import { isEnvNameValid } from '../machine/env';
 export { type FieldScope, fieldScope } from './fieldHelp';
 import {
   ALL_RUNTIMES,
@@ -31,11 +31,11 @@ import {
   requiredBy,
   scopeAt,
 } from './fieldHelp';
-import { splitSkill } from './frontmatter';
-import { frontmatterSchema, type SchemaNode } from './schema';
-import type { SkillStatus, VersionCheck } from './status';
-import type { Diagnostic, GatingMode, Missing } from './types';
-import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, scalarText } from './yaml';
+import { splitSkill } from '../skill/frontmatter';
+import { frontmatterSchema, type SchemaNode } from '../skill/schema';
+import type { NexoStatus, VersionCheck } from '../runtimes/nexo/status';
+import type { Diagnostic, GatingMode, Missing } from '../types';
+import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, scalarText } from '../skill/yaml';
 
 // ---------------------------------------------------------------------------------------------------------
 // The schema (the shapes every runtime agrees on), walked the way quick fixes need it (through `oneOf`
@@ -682,7 +682,7 @@ export function hoverTopic(hit: NodeHit): HoverTopic | null {
 
 export interface HoverFacts {
   /** The skill evaluated on this machine (null for the `schema` topic). */
-  status: SkillStatus | null;
+  status: NexoStatus | null;
   /** To tell "set but blank" from "unset"; values are tested, never shown. */
   env: NodeJS.ProcessEnv;
   /** Agents whose `skill_overrides` set this skill's mode. */
@@ -790,7 +790,7 @@ function hermesEnvWords(name: string, env: NodeJS.ProcessEnv, scope: FieldScope 
   return `${named(name)} ${state} in this environment: Hermes still lists the skill, but skill_view reports \`setup_needed\` until it is set (in \`$HERMES_HOME/.env\` or the environment).`;
 }
 
-function binWords(name: string, source: 'requires' | 'prerequisites', status: SkillStatus, ignored: string | null): string {
+function binWords(name: string, source: 'requires' | 'prerequisites', status: NexoStatus, ignored: string | null): string {
   const check = status.bins.find((b) => b.name === name && b.source === source);
   const version = source === 'requires' ? status.versions.find((v) => v.bin === name) : undefined;
   const lines: string[] = [];
@@ -861,7 +861,7 @@ function constraintWords(text: string, check: VersionCheck | undefined, ignored:
   return lines.join('\n\n');
 }
 
-function envWords(name: string, source: 'requires' | 'prerequisites', status: SkillStatus, env: NodeJS.ProcessEnv, ignored: string | null): string {
+function envWords(name: string, source: 'requires' | 'prerequisites', status: NexoStatus, env: NodeJS.ProcessEnv, ignored: string | null): string {
   const check = status.env.find((e) => e.name === name && e.source === source);
   if (!check) {
     if (source === 'requires' && ignored) return ignored;
@@ -875,7 +875,7 @@ function envWords(name: string, source: 'requires' | 'prerequisites', status: Sk
   return exists ? `${named(name)} is set but blank, which counts as missing.` : `${named(name)} is not set.`;
 }
 
-function modeWords(analysis: SkillAnalysis, status: SkillStatus, overrides: readonly AgentOverride[]): string {
+function modeWords(analysis: SkillAnalysis, status: NexoStatus, overrides: readonly AgentOverride[]): string {
   const lines: string[] = [];
   if (!analysis.frontmatterEffective) {
     lines.push(

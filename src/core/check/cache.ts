@@ -26,11 +26,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
-import { asyncIo, type FileStamp, readSkillFile, readSkillFileSync, type SkillFileRead, stampOf, type SkillFileText, type SkillIo } from './catalog';
-import { EMPTY_NEXO } from './runtimes/nexo/metadata';
-import { NO_REQUIREMENTS } from './requirements';
-import { frontmatterSchema } from './schema';
-import { LineIndex, makeDiagnostic } from './text';
+import { asyncIo, type FileStamp, readSkillFile, readSkillFileSync, type SkillFileRead, stampOf, type SkillFileText, type SkillIo } from '../skill/catalog';
+import { EMPTY_NEXO } from '../runtimes/nexo/metadata';
+import { NO_REQUIREMENTS } from '../runtimes/nexo/requirements';
+import { frontmatterSchema } from '../skill/schema';
+import { LineIndex, makeDiagnostic } from '../skill/text';
 
 /** Bump whenever `analyzeSkill` (or anything it calls) may produce a different result for the same text. */
 export const ANALYSIS_VERSION = 5;

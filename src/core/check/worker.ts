@@ -3,7 +3,7 @@
 // as the runtimes do: seconds for a root of thousands of skills, which must never block the language server.
 // One request at a time: { id, runtime, root, ctx } in, { id, report } or { id, error } out.
 import { parentPort } from 'node:worker_threads';
-import { TREE_EVALUATORS } from './index';
+import { TREE_EVALUATORS } from '../runtimes';
 import type { OffThreadRequest, OffThreadReply } from './offThread';
 
 parentPort?.on('message', (req: OffThreadRequest) => {

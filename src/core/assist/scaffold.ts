@@ -4,8 +4,8 @@
 // flag, nor reject one they accept: there is one set of name rules, in analyze.ts.
 
 import { stringify } from 'yaml';
-import { analyzeSkill } from './analyze';
-import type { Severity } from './types';
+import { analyzeSkill } from '../check/analyze';
+import type { Severity } from '../types';
 
 export interface FieldProblem {
   code: string;

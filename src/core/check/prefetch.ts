@@ -4,11 +4,11 @@
 // thread (./offThread.ts), a report is computed while the engine is still analyzing and evaluating, on the
 // core that would otherwise sit idle. The report is the one `judge` would have asked for (same evaluator,
 // same root, same context), so the result is the same by construction; a report nobody asks for is dropped.
-import type { SkillAnalysis } from '../analyze';
-import type { SkillLocation } from '../catalog';
-import { applicableRuntimes } from './detect';
+import type { SkillAnalysis } from './analyze';
+import type { SkillLocation } from '../skill/catalog';
+import { applicableRuntimes } from '../runtimes/detect';
 import type { TreeEvaluator } from './judge';
-import type { RuntimeContext, RuntimeId, RuntimeReport } from './types';
+import type { RuntimeContext, RuntimeId, RuntimeReport } from '../runtimes/types';
 
 export interface TreePrefetchOptions {
   ctx: RuntimeContext;

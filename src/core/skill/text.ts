@@ -1,7 +1,7 @@
 // Offset ↔ position arithmetic over the ORIGINAL file text. Every finding is computed as offsets first and
 // converted here, so CRLF files and files with a BOM map to the same line/column an editor shows.
 
-import type { Diagnostic, DiagnosticData, Severity } from './types';
+import type { Diagnostic, DiagnosticData, Severity } from '../types';
 
 export class LineIndex {
   /** Offsets at which each line starts. A line break is `\n`, `\r\n` or a lone `\r` (as editors count). */

@@ -3,12 +3,11 @@
 // and the body, `max_chars` applied: `banner --render`); for a skill the runtime that speaks for it keeps
 // from the model, a short Markdown page saying so, with each runtime's verdict and reasons in its words.
 // Built by the language server (skillAuthor/preview) from the same check as the document's findings.
-import { contentFor, type EvaluatedSkill } from './engine';
-import { nexoVerdict } from './runtimes/entry';
-import type { Entry } from './runtimes/entry';
-import { RUNTIME_LABELS } from './runtimes/judge';
-import { isHiddenVerdict, missingFacts, verdictLabel, verdictWords } from './runtimes/words';
-import { isVisible, type ModeSource } from './status';
+import { contentFor, type EvaluatedSkill, nexoVerdictOf } from './engine';
+import type { Entry } from './entry';
+import { RUNTIME_LABELS } from '../runtimes/registry';
+import { isHiddenVerdict, missingFacts, verdictLabel, verdictWords } from '../runtimes/words';
+import { isVisible, type ModeSource } from '../runtimes/nexo/status';
 
 /**
  * Everything the model sees for the skill (visible), or why it sees nothing (hidden), for the runtimes that
@@ -45,7 +44,7 @@ const MODE_SOURCE: Record<ModeSource, string> = {
 /** The page shown instead of the model's text for a skill nexo-rs never shows the model. */
 function hiddenStatement(s: EvaluatedSkill): string {
   const { id, status } = s;
-  const nexo = nexoVerdict(s);
+  const nexo = nexoVerdictOf(s);
   const verdict = `**nexo-rs: ${verdictLabel({ runtime: 'nexo', verdict: nexo.verdict, hidden_by: nexo.hiddenBy }, status.mode)}** (verdict \`${nexo.verdict}\`)`;
   const lines = [`# The model never sees \`${id}\``, '', status.summary, '', `- ${verdict}`, `- Mode: \`${status.mode}\` (${MODE_SOURCE[status.modeSource]})`];
   const missing = missingFacts(status.missing);

@@ -3,8 +3,8 @@
 // run time. Hermes `prerequisites` and `platforms` are not nexo-rs's (it ignores them); the Hermes profile
 // reads them. (`source: 'prerequisites'` and `platforms` stay in the shape for callers that print them.)
 
-import type { NexoBinVersion } from './runtimes/nexo/metadata';
-import type { GatingMode } from './types';
+import type { NexoBinVersion } from './metadata';
+import type { GatingMode } from '../../types';
 
 export type RequirementSource = 'requires' | 'prerequisites';
 

@@ -5,8 +5,8 @@
 // a large root, same result.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { TREE_EVALUATORS } from './index';
-import type { RuntimeContext, RuntimeId, RuntimeReport } from './types';
+import { TREE_EVALUATORS } from '../runtimes';
+import type { RuntimeContext, RuntimeId, RuntimeReport } from '../runtimes/types';
 
 export interface OffThreadRequest {
   id: number;

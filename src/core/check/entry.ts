@@ -7,12 +7,20 @@
 // lists each applicable runtime with its verdict, reasons and why it applies.
 
 import * as path from 'node:path';
-import { type EntryDiagnostic, entryDiagnostic, entryName, type EvaluatedSkill } from '../engine';
+import { type EntryDiagnostic, entryDiagnostic, entryName, type EvaluatedSkill, nexoVerdictOf } from './engine';
 import { checkSupportingFiles, mergeFindings } from '../supporting/files';
-import type { GatingMode, Missing } from '../types';
+import type { GatingMode } from '../types';
 import type { JudgedSkill } from './judge';
 import { worstVerdict } from './judge';
-import { colorOfVerdict, type HiddenBy, type InstallHint, type RuntimeMissing, type RuntimeId, type RuntimeSkillVerdict, type RuntimeVerdict } from './types';
+import {
+  colorOfVerdict,
+  type HiddenBy,
+  type InstallHint,
+  type RuntimeMissing,
+  type RuntimeId,
+  type RuntimeSkillVerdict,
+  type RuntimeVerdict,
+} from '../runtimes/types';
 
 export const CHECK_JSON_VERSION = 2;
 
@@ -47,41 +55,6 @@ export interface Entry {
   mode?: GatingMode;
   diagnostics: Array<EntryDiagnostic & { runtime?: RuntimeId }>;
   runtimes: RuntimeEntry[];
-}
-
-/** nexo-rs's verdict for a skill the engine evaluated, in the shared vocabulary. */
-export function nexoVerdict(s: EvaluatedSkill): RuntimeSkillVerdict {
-  const st = s.status;
-  const hiddenBy: HiddenBy[] = [];
-  let verdict: RuntimeVerdict;
-  switch (st.verdict) {
-    case 'skipped_strict':
-      verdict = 'hidden';
-      if (st.missing.bins.length) hiddenBy.push('bins');
-      if (st.missing.env.length) hiddenBy.push('env');
-      if (st.missing.versions.some((v) => v.reason !== 'not_probed')) hiddenBy.push('versions');
-      break;
-    case 'unsupported_platform':
-      verdict = 'hidden';
-      hiddenBy.push('platform');
-      break;
-    default:
-      verdict = st.verdict;
-  }
-  const missing: Missing = st.missing;
-  return {
-    runtime: 'nexo',
-    file: s.location.file,
-    dir: s.location.dir,
-    id: s.id,
-    name: s.analysis?.displayName || s.id,
-    category: null,
-    verdict,
-    color: colorOfVerdict(verdict),
-    hiddenBy,
-    missing: { bins: missing.bins, env: missing.env, versions: missing.versions },
-    reasons: [st.summary],
-  };
 }
 
 /** Findings true for some runtimes only: reported only where one of them applies. A code not listed here is
@@ -133,7 +106,7 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
   const verdicts = judged.verdicts.map(
     (v) => ({ ...v, color: v.verdict === 'loaded' ? (hasErrors ? 'amber' : 'green') : colorOfVerdict(v.verdict) }) as RuntimeSkillVerdict,
   );
-  const worst = worstVerdict(verdicts) ?? nexoVerdict(s);
+  const worst = worstVerdict(verdicts) ?? nexoVerdictOf(s);
   const why = new Map(judged.applicable.map((x) => [x.runtime, x.why]));
   return {
     id: s.id,

@@ -23,8 +23,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
-import { normalizeFoundVersion, parseVersion } from './constraint';
-import { compileVersionRegex, DEFAULT_VERSION_REGEX } from './regex';
+import { normalizeFoundVersion, parseVersion } from '../rust/semver';
+import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../rust/regex';
 
 export interface ProbeLogEntry {
   bin: string;

@@ -38,7 +38,7 @@
 // table versions may differ.
 
 import { RE2JS } from 're2js';
-import * as H from './rust-regex-hir';
+import * as H from './regex-hir';
 
 export const DEFAULT_VERSION_REGEX = '\\d+\\.\\d+(?:\\.\\d+)?';
 

@@ -7,11 +7,11 @@
 // that would make another runtime apply (`platforms` → Hermes, `metadata.openclaw` → OpenClaw, …) are offered
 // too, marked with the runtime they bring in (`impliedBy`).
 
-import { applicableRuntimes, type DetectInput, runtimesImpliedBy } from './runtimes/detect';
-import { FIELDS_BY_RUNTIME } from './runtimes/fields';
-import { RUNTIME_LABELS } from './runtimes/judge';
-import { RUNTIME_IDS } from './runtimes/registry';
-import type { RuntimeField, RuntimeId } from './runtimes/types';
+import { applicableRuntimes, type DetectInput, runtimesImpliedBy } from '../runtimes/detect';
+import { FIELDS_BY_RUNTIME } from '../runtimes/fields';
+import { RUNTIME_LABELS } from '../runtimes/registry';
+import { RUNTIME_IDS } from '../runtimes/registry';
+import type { RuntimeField, RuntimeId } from '../runtimes/types';
 
 /** The runtimes whose fields a skill's editor help speaks of. */
 export interface FieldScope {

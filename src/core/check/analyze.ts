@@ -7,17 +7,17 @@
 //   still gets every finding about what they wrote — plus one plain statement that the runtime ignores it.
 
 import type { Node } from 'yaml';
-import { type Comparator, type ConstraintError, describeConstraint, parseConstraint, type VersionReq } from './constraint';
-import { hasLoneCR, splitSkill, type SplitResult } from './frontmatter';
-import { EMPTY_NEXO, readNexo, type NexoFailure, type NexoMeta } from './runtimes/nexo/metadata';
-import { compileVersionRegex } from './regex';
-import { NO_REQUIREMENTS, type Requirements } from './requirements';
-import { fieldKeysAt } from './runtimes/fields';
-import { knownKeysAt, validateFrontmatter } from './schema';
-import { linkTextFindings, scanLinks, type SkillLink } from './supporting/links';
-import { LineIndex, makeDiagnostic, quoteForMessage, type DiagnosticInit } from './text';
-import type { Diagnostic } from './types';
-import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, parseYaml, type ParsedYaml, Scalar } from './yaml';
+import { type Comparator, type ConstraintError, describeConstraint, parseConstraint, type VersionReq } from '../rust/semver';
+import { hasLoneCR, splitSkill, type SplitResult } from '../skill/frontmatter';
+import { EMPTY_NEXO, readNexo, type NexoFailure, type NexoMeta } from '../runtimes/nexo/metadata';
+import { compileVersionRegex } from '../rust/regex';
+import { NO_REQUIREMENTS, type Requirements } from '../runtimes/nexo/requirements';
+import { fieldKeysAt } from '../runtimes/fields';
+import { knownKeysAt, validateFrontmatter } from '../skill/schema';
+import { linkTextFindings, scanLinks, type SkillLink } from '../supporting/links';
+import { LineIndex, makeDiagnostic, quoteForMessage, type DiagnosticInit } from '../skill/text';
+import type { Diagnostic } from '../types';
+import { isMap, isPair, isScalar, isSeq, keyText, nodeRange, parseYaml, type ParsedYaml, Scalar } from '../skill/yaml';
 
 export interface SkillAnalysis {
   text: string;

@@ -3,17 +3,19 @@
 // uses the same class, so the editor and the CLI cannot disagree.
 
 import * as path from 'node:path';
-import { type AgentDef, type AgentsFile, readAgentsConfig, resolveAgentSkill } from './agents';
+import { type AgentDef, type AgentsFile, readAgentsConfig, resolveAgentSkill } from '../runtimes/nexo/agents';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
-import { BinResolver, currentPathEnvironment, type PathEnvironment } from './binlookup';
+import { BinResolver, currentPathEnvironment, type PathEnvironment } from '../machine/binlookup';
 import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './cache';
-import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from './catalog';
-import { ProbeRunner, type ProbeOptions } from './probe';
-import { renderBanner, renderContent, renderHermesIndex, renderSystemBlock, renderXmlIndex } from './render';
-import { type NexoFileChecks, newFileChecks, NexoVersionCache } from './runtimes/nexo/gate';
-import { bareStatus, evaluateSkill, isVisible, type SkillStatus } from './status';
-import { rustTrim } from './text';
-import type { Diagnostic, GatingMode } from './types';
+import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from '../skill/catalog';
+import { ProbeRunner, type ProbeOptions } from '../machine/probe';
+import { renderHermesIndex, renderXmlIndex } from './agentIndex';
+import { renderBanner, renderContent, renderSystemBlock } from '../runtimes/nexo/render';
+import { type NexoFileChecks, newFileChecks, NexoVersionCache } from '../runtimes/nexo/gate';
+import { bareStatus, evaluateSkill, isVisible, nexoSkillVerdict, type NexoStatus } from '../runtimes/nexo/status';
+import type { RuntimeSkillVerdict } from '../runtimes/types';
+import { rustTrim } from '../skill/text';
+import type { Diagnostic, GatingMode } from '../types';
 
 export interface EntryDiagnostic {
   code: string;
@@ -28,7 +30,7 @@ export interface EntryDiagnostic {
 export interface EvaluatedSkill {
   location: SkillLocation;
   analysis: SkillAnalysis | null;
-  status: SkillStatus;
+  status: NexoStatus;
   /** Folder name when found; for `not_found` agent entries, the listed name. */
   id: string;
 }
@@ -88,7 +90,7 @@ export class Engine {
     versionCache?: NexoVersionCache,
     id?: string,
     shared?: { fileChecks: NexoFileChecks; gateEnv: Readonly<Record<string, string | undefined>> },
-  ): Promise<SkillStatus> {
+  ): Promise<NexoStatus> {
     return evaluateSkill(analysis, {
       env: this.env,
       resolver: this.resolver,
@@ -196,7 +198,7 @@ export class Engine {
 }
 
 /** NotFound: the runtime reports mode strict whatever the agent's override (`load_many_with_status`). */
-function notFoundStatus(): SkillStatus {
+function notFoundStatus(): NexoStatus {
   return bareStatus('not_found', 'red', 'Listed by the agent, but no SKILL.md was found in its skills_dir.');
 }
 
@@ -218,6 +220,12 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 /** The name `check --json` reports: the authored `name`, else the one nexo-rs reads, else the folder. */
+/** nexo-rs's verdict for a skill the engine evaluated (its gate ran in the evaluation), in the shared
+ *  vocabulary. */
+export function nexoVerdictOf(s: EvaluatedSkill): RuntimeSkillVerdict {
+  return nexoSkillVerdict(s.status, { file: s.location.file, dir: s.location.dir, id: s.id, name: s.analysis?.displayName || s.id });
+}
+
 export function entryName(s: EvaluatedSkill): string {
   const authored = s.analysis?.data?.['name'];
   return typeof authored === 'string' && authored.trim() ? authored : (s.analysis?.nexo.name ?? s.id);
@@ -241,9 +249,13 @@ export function contentFor(s: EvaluatedSkill): string {
   return renderContent(a.body, bannerFor(s), a.nexo.maxChars);
 }
 
-export type IndexFormat = 'hermes' | 'xml' | 'nexo';
+export type AgentIndexFormat = 'hermes' | 'xml' | 'nexo';
 
-export async function renderIndex(skills: readonly EvaluatedSkill[], format: IndexFormat, categoryDescriptions: ReadonlyMap<string, string>): Promise<string> {
+export async function renderIndex(
+  skills: readonly EvaluatedSkill[],
+  format: AgentIndexFormat,
+  categoryDescriptions: ReadonlyMap<string, string>,
+): Promise<string> {
   const visible = skills.filter((s) => isVisible(s.status.verdict) && s.analysis);
   if (format === 'nexo') {
     return (

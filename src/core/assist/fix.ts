@@ -1,4 +1,4 @@
-// `check --fix`: the quick fixes the editor offers (src/core/assist.ts `quickFixes`, the same code) that are
+// `check --fix`: the quick fixes the editor offers (src/core/assist/assist.ts `quickFixes`, the same code) that are
 // marked `safe` — they cannot change what the skill means — applied to a SKILL.md's text. Pure: text in, text
 // out; the CLI reads and writes the files (src/cli/fix.ts).
 //
@@ -8,13 +8,13 @@
 // code) is thrown away and fixing stops there. Up to three passes, for fixes that make others possible.
 //
 // With a scope (the CLI's, from `--runtime` or detection): only the findings of the runtimes that apply to the
-// skill are fixed, and the runtime profiles' own safe fixes (OpenClaw's, src/core/runtimeFixes.ts) join them; a
+// skill are fixed, and the runtime profiles' own safe fixes (OpenClaw's, src/core/assist/runtimeFixes.ts) join them; a
 // pass that brings in a runtime finding the text did not have is thrown away too.
-import type { SkillAnalysis } from './analyze';
+import type { SkillAnalysis } from '../check/analyze';
 import { type EditSpec, type QuickFix, quickFixes } from './assist';
 import { runtimeErrorCodes, runtimeFixes } from './runtimeFixes';
-import { findingApplies } from './runtimes/entry';
-import type { RuntimeId } from './runtimes/types';
+import { findingApplies } from '../check/entry';
+import type { RuntimeId } from '../runtimes/types';
 
 export interface AppliedFix {
   code: string;

@@ -1,9 +1,7 @@
-// Exactly what the model sees: the Hermes `<available_skills>` index (runtime-semantics §2) and the Agent
-// Skills XML index (§3); the nexo-rs banner and `# SKILLS` block are re-exported from its profile.
+// The index of an agent's skills as the engine evaluated them (`index --agent`, the extension's index
+// previews): the Hermes `<available_skills>` layout (runtime-semantics §2) and the Agent Skills XML index
+// (§3). The nexo-rs banner and `# SKILLS` block are its profile's (runtimes/nexo/render.ts).
 // Byte-exact: tests compare these strings to the runtime's layout character by character.
-
-// The nexo-rs banner, content and `# SKILLS` block belong to the nexo-rs profile.
-export { renderBanner, renderContent, renderSystemBlock, type SystemBlockSkill } from './runtimes/nexo/render';
 
 export interface HermesIndexSkill {
   category: string;
