@@ -19,7 +19,9 @@ import {
   type AgentProblem,
 } from '../core/runtimes/nexo/agents';
 import type { SkillAnalysis } from '../core/check/analyze';
-import { agentOverridesFor, type AgentOverride, declaredBins, type FieldScope, fieldScope } from '../core/assist/assist';
+import { agentOverridesFor, type AgentOverride } from '../core/assist/hover';
+import { declaredBins } from '../core/assist/completion';
+import { type FieldScope, fieldScope } from '../core/assist/fieldHelp';
 import { withEnvFiles } from '../core/machine/env';
 import { Engine, type EvaluatedSkill } from '../core/check/engine';
 import type { ProbeLogEntry } from '../core/machine/probe';

@@ -1,22 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { analyzeSkill, type SkillAnalysis } from '../../src/core/check/analyze';
-import {
-  agentOverridesFor,
-  completionsAt,
-  cursorContext,
-  type CompletionFacts,
-  type CursorContext,
-  declaredBins,
-  type EditSpec,
-  hoverMarkdown,
-  hoverTopic,
-  indentUnit,
-  missingPhrase,
-  nodeAt,
-  quickFixes,
-  setModeEdit,
-  yamlScalar,
-} from '../../src/core/assist/assist';
+import { agentOverridesFor, hoverMarkdown, hoverTopic, missingPhrase, nodeAt } from '../../src/core/assist/hover';
+import { completionsAt, type CompletionFacts, declaredBins, indentUnit } from '../../src/core/assist/completion';
+import { cursorContext, type CursorContext } from '../../src/core/assist/cursor';
+import { type EditSpec, quickFixes, setModeEdit } from '../../src/core/assist/quickFixes';
+import { yamlScalar } from '../../src/core/assist/yamlText';
 import type { FieldScope } from '../../src/core/assist/fieldHelp';
 import { FIELDS_BY_RUNTIME, fieldKeysAt } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/registry';

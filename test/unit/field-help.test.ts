@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { analyzeSkill } from '../../src/core/check/analyze';
-import { completionsAt, cursorContext, hoverMarkdown, nodeAt, type Suggestion } from '../../src/core/assist/assist';
+import { completionsAt, type Suggestion } from '../../src/core/assist/completion';
+import { cursorContext } from '../../src/core/assist/cursor';
+import { hoverMarkdown, nodeAt } from '../../src/core/assist/hover';
 import { ALL_RUNTIMES, fieldHelp, type FieldScope, fieldScope, fieldsUnder } from '../../src/core/assist/fieldHelp';
 import type { EvaluatedSkill } from '../../src/core/check/engine';
 import { runtimeContext } from '../../src/core/runtimes';

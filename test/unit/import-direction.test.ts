@@ -86,6 +86,19 @@ const RULES: readonly Rule[] = [
   { from: 'shared', to: VSCODE, why: 'the server imports shared/, and runs without VS Code' },
 ];
 
+/** The floors of core/, top first: a file imports only from its own floor or the floors below it, types
+ *  included. assist/ (completion, hover, fixes) stands on check/ (the pipeline: analysis, engine, judge,
+ *  entries, workers), which stands on the runtime profiles; they stand on the skill-independent ground:
+ *  supporting files, reading a SKILL.md, the machine's facts, the Rust ports and the shared types. */
+const CORE_FLOORS: ReadonlyArray<readonly string[]> = [['assist'], ['check'], ['runtimes'], ['supporting'], ['skill', 'machine'], ['rust'], ['types.ts']];
+
+function coreFloorOf(relPath: string): number | undefined {
+  const top = /^core\/([^/]+)/.exec(relPath)?.[1];
+  if (top === undefined) return undefined;
+  const i = CORE_FLOORS.findIndex((f) => f.includes(top));
+  return i < 0 ? undefined : i;
+}
+
 /** The runtime folder (core/runtimes/<id>/) a file is in, if any. */
 function runtimeOf(relPath: string): string | undefined {
   const m = /^core\/runtimes\/([^/]+)\//.exec(relPath);
@@ -130,6 +143,22 @@ describe('import direction of src/', () => {
       assert.deepEqual(found, [], `${rule.from}/ → ${target}: ${rule.why}`);
     });
   }
+
+  it('core/ in floors: assist over check over the runtime profiles over supporting, skill and machine over rust over types', () => {
+    const found: string[] = [];
+    const unplaced = new Set<string>();
+    for (const f of files) {
+      const from = coreFloorOf(f.path);
+      if (f.path.startsWith('core/') && from === undefined) unplaced.add(f.path);
+      if (from === undefined) continue;
+      for (const imp of f.imports) {
+        const to = imp.file === undefined ? undefined : coreFloorOf(rel(imp.file));
+        if (to !== undefined && to < from) found.push(`${f.path}:${imp.line} imports ${rel(imp.file as string)}${imp.typeOnly ? ' (types)' : ''}`);
+      }
+    }
+    assert.deepEqual([...unplaced], [], 'every file of core/ stands on a floor');
+    assert.deepEqual(found, []);
+  });
 
   it('a runtime’s folder (core/runtimes/<id>/) imports no other runtime’s: each runtime’s quirks stay in its own', () => {
     const found: string[] = [];

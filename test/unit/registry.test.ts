@@ -9,6 +9,8 @@ import { parseRuntimeList } from '../../src/core/runtimes/detect';
 import { resolveRuntimeVersions, runtimeContext } from '../../src/core/runtimes';
 import { findInstalledOpenClaw } from '../../src/core/runtimes/openclaw/installed';
 import { OPENCLAW_VERSIONS } from '../../src/core/runtimes/openclaw/versions';
+import { PROFILES, TREE_EVALUATORS } from '../../src/core/runtimes/profiles';
+import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import {
   newestVersion,
   parseRuntimeSpec,
@@ -22,6 +24,25 @@ import {
 import { cliSync, REPO, runCli } from '../utils/cli';
 
 describe('runtime registry', () => {
+  it('every runtime has one profile, in the registry’s order, and the profiles agree with the registry', () => {
+    assert.deepEqual(
+      PROFILES.map((p) => p.id),
+      RUNTIME_IDS,
+    );
+    for (const p of PROFILES) {
+      const d = RUNTIMES.find((r) => r.id === p.id);
+      // A bare id is judged by the version installed here exactly when the profile can find one.
+      assert.equal(Boolean(d?.detectsInstall), p.findInstalled !== undefined, p.id);
+      assert.ok(p.fields.length > 0, `${p.id} reads some field`);
+      assert.equal(FIELDS_BY_RUNTIME[p.id], p.fields);
+    }
+    assert.deepEqual(Object.keys(TREE_EVALUATORS).sort(), ['hermes', 'openclaw']);
+    assert.deepEqual(
+      PROFILES.filter((p) => p.judging.kind === 'engine').map((p) => p.id),
+      ['nexo'],
+    );
+  });
+
   it('the setting skillAuthor.runtimes offers exactly the registry’s runtimes and versions, described from it', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
       contributes: { configuration: { properties: Record<string, { items: { enum: string[]; enumDescriptions: string[] } }> } };

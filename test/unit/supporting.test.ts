@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { analyzeSkill, type SkillAnalysis } from '../../src/core/check/analyze';
-import { quickFixes } from '../../src/core/assist/assist';
+import { quickFixes } from '../../src/core/assist/quickFixes';
 import { fixText } from '../../src/core/assist/fix';
 import { checkSupportingFiles } from '../../src/core/supporting/files';
 import { runCli } from '../utils/cli';

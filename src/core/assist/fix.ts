@@ -11,7 +11,7 @@
 // skill are fixed, and the runtime profiles' own safe fixes (OpenClaw's, src/core/assist/runtimeFixes.ts) join them; a
 // pass that brings in a runtime finding the text did not have is thrown away too.
 import type { SkillAnalysis } from '../check/analyze';
-import { type EditSpec, type QuickFix, quickFixes } from './assist';
+import { type EditSpec, type QuickFix, quickFixes } from './quickFixes';
 import { runtimeErrorCodes, runtimeFixes } from './runtimeFixes';
 import { findingApplies } from '../check/entry';
 import type { RuntimeId } from '../runtimes/types';

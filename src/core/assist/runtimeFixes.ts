@@ -10,7 +10,7 @@
 // OpenClaw read the block, and with it a misspelt `os` value it ignored before.)
 
 import { analyzeSkill, type SkillAnalysis } from '../check/analyze';
-import type { QuickFix } from './assist';
+import type { QuickFix } from './quickFixes';
 import { analyzeSkillText } from '../runtimes/openclaw/findings';
 import type { OpenClawFinding } from '../runtimes/openclaw/types';
 import type { RuntimeFinding, RuntimeId } from '../runtimes/types';

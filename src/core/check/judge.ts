@@ -1,13 +1,12 @@
 // Each skill judged by the runtimes that apply to it (src/core/runtimes/detect.ts), in one vocabulary.
 // Runtimes that decide per tree (Hermes, OpenClaw: duplicate names, categories, prompt limits) are run once
 // per skills root and their verdicts looked up per file; nexo-rs's verdict comes from the engine's own
-// evaluation; the runtimes that gate nothing are judged per file.
+// evaluation; the runtimes that gate nothing are judged per file. How each runtime judges is its profile's
+// word (src/core/runtimes/profiles.ts, RuntimeJudging).
 
 import * as path from 'node:path';
-import { AGENTSKILLS } from '../runtimes/agentskills';
-import { CLAUDE_CODE } from '../runtimes/claude-code';
 import { type Applicability, applicableRuntimes } from '../runtimes/detect';
-import { type GenericProfile, judgeGeneric } from '../runtimes/generic';
+import { profileOf } from '../runtimes/profiles';
 import {
   colorOfVerdict,
   type TreeEvaluator,
@@ -16,33 +15,21 @@ import {
   type RuntimeId,
   type RuntimeReport,
   type RuntimeSkillVerdict,
+  type SkillInput,
 } from '../runtimes/types';
-import { VSCODE } from '../runtimes/vscode';
 import { RUNTIME_LABELS } from '../runtimes/registry';
 import { type RuntimeChoices, TREE_EVALUATORS } from '../runtimes';
 import { type EvaluatedSkill, nexoVerdictOf } from './engine';
 
-const GENERIC: Partial<Record<RuntimeId, GenericProfile>> = { 'claude-code': CLAUDE_CODE, vscode: VSCODE, agentskills: AGENTSKILLS };
-
 export type { TreeEvaluator } from '../runtimes/types';
 
-/** One skill as the judge needs it: where it is, what it says, and (for nexo-rs) the engine's verdict. */
-export interface JudgeSkill {
-  file: string;
-  dir: string;
+/** One skill as the judge needs it: where it is, what it says, and the engine's verdict for the runtime the
+ *  engine judges itself (nexo-rs; RuntimeJudging `engine`). */
+export interface JudgeSkill extends SkillInput {
   /** The root it was found under (the folder a tree runtime reads as its skills folder). */
   root: string;
-  /** The file's text, or null when it cannot be read. May be a getter that reads the file (a cached
-   *  analysis keeps no text): test `readable` and `blank` instead where they say enough. */
-  text: string | null;
-  /** Whether `text` is not null, known without loading it. */
-  readable?: boolean;
-  /** Whether `text` is only whitespace (`trim()` is empty), known without loading it. */
-  blank?: boolean;
-  problem?: string;
-  data: Readonly<Record<string, unknown>> | null;
-  /** nexo-rs's verdict for it, already evaluated by the engine. */
-  nexo: () => RuntimeSkillVerdict;
+  /** The verdict of the engine's own evaluation (its gate ran on this machine). */
+  evaluated: () => RuntimeSkillVerdict;
 }
 
 export interface JudgeOptions {
@@ -118,10 +105,10 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
     const verdicts: RuntimeSkillVerdict[] = [];
     const findings: RuntimeFinding[] = [];
     for (const a of applicable[i] ?? []) {
-      const generic = GENERIC[a.runtime];
-      if (a.runtime === 'nexo') verdicts.push(skill.nexo());
-      else if (generic) {
-        const g = judgeGeneric(generic, skill);
+      const judging = profileOf(a.runtime).judging;
+      if (judging.kind === 'engine') verdicts.push(skill.evaluated());
+      else if (judging.kind === 'file') {
+        const g = judging.judge(skill);
         verdicts.push(g.verdict);
         findings.push(...g.findings);
       } else {
@@ -188,7 +175,7 @@ export function judgeSkillOf(s: EvaluatedSkill): JudgeSkill {
     blank: readable && a ? a.textBlank : false,
     ...(problem !== undefined ? { problem } : {}),
     data: a?.data ?? null,
-    nexo: () => nexoVerdictOf(s),
+    evaluated: () => nexoVerdictOf(s),
   };
 }
 

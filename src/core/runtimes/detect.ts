@@ -12,11 +12,12 @@
 //       `required_environment_variables`, `required_credential_files`, `setup` or `metadata.hermes` →
 //       hermes; `metadata.openclaw` → openclaw.
 // 3. When neither says anything: agentskills, the open format every generic client reads.
-// The result is in the fixed order of RUNTIME_IDS, so the same skill always lists its runtimes alike.
+// Each profile says 2a and 2b for itself (appliesBecause in ./<runtime>/profile.ts). The result is in the
+// fixed order of RUNTIME_IDS, so the same skill always lists its runtimes alike.
 
-import * as path from 'node:path';
+import { PROFILES } from './profiles';
 import { parseRuntimeSpec, RUNTIME_IDS } from './registry';
-import type { RuntimeId } from './types';
+import type { DetectInput, RuntimeId } from './types';
 
 export interface Applicability {
   runtime: RuntimeId;
@@ -24,20 +25,7 @@ export interface Applicability {
   why: string;
 }
 
-export interface DetectInput {
-  /** Absolute path of the skill folder. */
-  dir: string;
-  /** The frontmatter as the author wrote it (a plain map), or null when there is none. */
-  data: Readonly<Record<string, unknown>> | null;
-  home: string;
-  env: Readonly<Record<string, string | undefined>>;
-  /** Absolute `skills_dir`s of the nexo-rs agents file(s) in view. */
-  nexoSkillsDirs?: readonly string[];
-  /** Runtimes the user pinned; empty or absent: detect. */
-  pinned?: readonly RuntimeId[];
-}
-
-const HERMES_FIELDS = ['platforms', 'prerequisites', 'environments', 'required_environment_variables', 'required_credential_files', 'setup'];
+export type { DetectInput } from './types';
 
 export { isRuntimeId } from './registry';
 
@@ -79,60 +67,16 @@ export function applicableRuntimes(input: DetectInput): Applicability[] {
   if (input.pinned && input.pinned.length) {
     return RUNTIME_IDS.filter((r) => input.pinned?.includes(r)).map((runtime) => ({ runtime, why: 'it was chosen with --runtime' }));
   }
-  const found = new Map<RuntimeId, string>();
-  const add = (runtime: RuntimeId, why: string): void => {
-    if (!found.has(runtime)) found.set(runtime, why);
-  };
-  for (const [runtime, why] of byLocation(input)) add(runtime, why);
-  for (const [runtime, why] of byFields(input.data)) add(runtime, why);
-  if (found.size === 0) add('agentskills', 'nothing ties it to one runtime, so it is read as the open Agent Skills format');
-  return RUNTIME_IDS.filter((r) => found.has(r)).map((runtime) => ({ runtime, why: found.get(runtime) as string }));
-}
-
-function byLocation(input: DetectInput): Array<[RuntimeId, string]> {
-  const out: Array<[RuntimeId, string]> = [];
-  const dir = path.resolve(input.dir);
-  const home = path.resolve(input.home);
-  const hermesHome = input.env['HERMES_HOME'] ? path.resolve(input.env['HERMES_HOME']) : path.join(home, '.hermes');
-  const below = (root: string): boolean => dir !== root && dir.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-  const shown = (p: string): string => (p === home || p.startsWith(home + path.sep) ? `~${p.slice(home.length)}` : p);
-  if (below(path.join(hermesHome, 'skills'))) out.push(['hermes', `it lives in Hermes's skills folder ${shown(path.join(hermesHome, 'skills'))}`]);
-  if (below(path.join(home, '.openclaw'))) out.push(['openclaw', `it lives under OpenClaw's folder ${shown(path.join(home, '.openclaw'))}`]);
-  const parts = dir.split(path.sep);
-  const hasPair = (a: string, b: string): boolean => parts.some((p, i) => p === a && parts[i + 1] === b && i + 2 < parts.length);
-  if (hasPair('.claude', 'skills')) out.push(['claude-code', 'it lives in a .claude/skills folder, where Claude Code finds skills']);
-  if (hasPair('.github', 'skills')) out.push(['vscode', 'it lives in a .github/skills folder, where VS Code (Copilot) finds skills']);
-  else if (below(path.join(home, '.copilot', 'skills'))) out.push(['vscode', 'it lives in ~/.copilot/skills, where VS Code (Copilot) finds personal skills']);
-  if (hasPair('.agents', 'skills')) out.push(['agentskills', "it lives in a .agents/skills folder, the open format's conventional place"]);
-  for (const d of input.nexoSkillsDirs ?? []) {
-    if (below(path.resolve(d))) {
-      out.push(['nexo', `it lives in the skills_dir of a nexo-rs agents file (${shown(path.resolve(d))})`]);
-      break;
-    }
+  const found: Applicability[] = [];
+  for (const p of PROFILES) {
+    const why = p.appliesBecause(input);
+    if (why !== null) found.push({ runtime: p.id, why });
   }
-  return out;
+  return found.length ? found : [{ runtime: 'agentskills', why: 'nothing ties it to one runtime, so it is read as the open Agent Skills format' }];
 }
 
 /** The runtimes a key at `path` makes apply when nothing is pinned (rule 2b): `requires` → nexo, the Hermes
  *  top-level keys and `metadata.hermes` → hermes, `metadata.openclaw` → openclaw. */
 export function runtimesImpliedBy(path: readonly string[]): RuntimeId[] {
-  const [first, second] = path;
-  if (path.length === 1 && first === 'requires') return ['nexo'];
-  if (path.length === 1 && first !== undefined && HERMES_FIELDS.includes(first)) return ['hermes'];
-  if (path.length === 2 && first === 'metadata' && second === 'hermes') return ['hermes'];
-  if (path.length === 2 && first === 'metadata' && second === 'openclaw') return ['openclaw'];
-  return [];
-}
-
-function byFields(data: Readonly<Record<string, unknown>> | null): Array<[RuntimeId, string]> {
-  if (!data) return [];
-  const out: Array<[RuntimeId, string]> = [];
-  if (Object.prototype.hasOwnProperty.call(data, 'requires')) out.push(['nexo', 'it declares `requires`, which nexo-rs reads']);
-  const hermesKey = HERMES_FIELDS.find((k) => Object.prototype.hasOwnProperty.call(data, k));
-  const metadata = data['metadata'];
-  const meta = metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null;
-  if (hermesKey) out.push(['hermes', `it declares \`${hermesKey}\`, which Hermes reads`]);
-  else if (meta && Object.prototype.hasOwnProperty.call(meta, 'hermes')) out.push(['hermes', 'it declares `metadata.hermes`, which Hermes reads']);
-  if (meta && Object.prototype.hasOwnProperty.call(meta, 'openclaw')) out.push(['openclaw', 'it declares `metadata.openclaw`, which OpenClaw reads']);
-  return out;
+  return PROFILES.filter((p) => p.impliedBy(path)).map((p) => p.id);
 }

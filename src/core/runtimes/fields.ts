@@ -2,22 +2,13 @@
 // and which runtimes read a given key. A key no runtime reads is at most information; a key one runtime reads
 // is never called unknown.
 
-import { FIELDS as AGENTSKILLS } from './agentskills/fields';
-import { FIELDS as CLAUDE_CODE } from './claude-code/fields';
-import { FIELDS as HERMES } from './hermes/fields';
-import { FIELDS as NEXO } from './nexo/fields';
-import { FIELDS as OPENCLAW } from './openclaw/fields';
+import { PROFILES } from './profiles';
 import type { RuntimeField, RuntimeId } from './types';
-import { FIELDS as VSCODE } from './vscode/fields';
 
-export const FIELDS_BY_RUNTIME: Readonly<Record<RuntimeId, readonly RuntimeField[]>> = {
-  nexo: NEXO,
-  hermes: HERMES,
-  openclaw: OPENCLAW,
-  'claude-code': CLAUDE_CODE,
-  vscode: VSCODE,
-  agentskills: AGENTSKILLS,
-};
+export const FIELDS_BY_RUNTIME: Readonly<Record<RuntimeId, readonly RuntimeField[]>> = Object.fromEntries(PROFILES.map((p) => [p.id, p.fields])) as Record<
+  RuntimeId,
+  readonly RuntimeField[]
+>;
 
 const matches = (pattern: readonly string[], path: readonly string[]): boolean =>
   pattern.length === path.length && pattern.every((p, i) => p === '*' || p === path[i]);

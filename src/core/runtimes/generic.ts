@@ -5,7 +5,7 @@
 // search) live in each profile's own folder; this file holds what they share.
 
 import * as path from 'node:path';
-import { colorOfVerdict, type RuntimeFinding, type RuntimeId, type RuntimeSkillVerdict } from './types';
+import { colorOfVerdict, type RuntimeFinding, type RuntimeId, type RuntimeSkillVerdict, type SkillInput } from './types';
 
 export interface GenericProfile {
   id: RuntimeId;
@@ -20,22 +20,7 @@ export interface GenericProfile {
   skillsFolders: ReadonlyArray<readonly [string, string]>;
 }
 
-export interface GenericInput {
-  file: string;
-  dir: string;
-  /** The file's text, or null when it cannot be read. */
-  text: string | null;
-  /** Whether `text` is not null / only whitespace, when known without reading `text` (it may be a getter
-   *  that loads the file). */
-  readable?: boolean;
-  blank?: boolean;
-  /** Why it cannot be read (the catalog's words), when it cannot. */
-  problem?: string;
-  /** The frontmatter as a plain map, or null. */
-  data: Readonly<Record<string, unknown>> | null;
-}
-
-export function judgeGeneric(profile: GenericProfile, input: GenericInput): { verdict: RuntimeSkillVerdict; findings: RuntimeFinding[] } {
+export function judgeGeneric(profile: GenericProfile, input: SkillInput): { verdict: RuntimeSkillVerdict; findings: RuntimeFinding[] } {
   const folder = path.basename(input.dir);
   const authored = input.data?.['name'];
   const name = typeof authored === 'string' && authored.trim() ? authored.trim() : profile.nameDefaultsToFolder ? folder : '';

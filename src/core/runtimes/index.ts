@@ -4,19 +4,11 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
-import { evaluateHermes } from './hermes';
-import { evaluateOpenClaw } from './openclaw';
-import { hermesHomeOf } from './hermes/host';
-import { resolveConfigFile } from './openclaw/config';
-import { findInstalledOpenClaw } from './openclaw/installed';
-import { RUNTIME_IDS, resolveVersion, type ResolvedVersion } from './registry';
-import type { RuntimeContext, RuntimeId, TreeEvaluator } from './types';
+import { PROFILES } from './profiles';
+import { resolveVersion, type ResolvedVersion } from './registry';
+import type { RuntimeContext, RuntimeId } from './types';
 
-/** The runtimes that decide over a whole skills root. */
-export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = {
-  hermes: (root, ctx) => evaluateHermes(root, ctx),
-  openclaw: (root, ctx) => evaluateOpenClaw(root, ctx),
-};
+export { TREE_EVALUATORS } from './profiles';
 
 export interface RuntimeChoices {
   /** Runtimes pinned by the user; empty: detected per skill. */
@@ -90,17 +82,16 @@ export function resolveRuntimeVersions(
   platform: NodeJS.Platform,
   asked: Partial<Record<RuntimeId, string>>,
 ): ResolvedVersion[] {
-  return RUNTIME_IDS.map((id) => {
-    const installed = asked[id] === undefined && id === 'openclaw' ? findInstalledOpenClaw(env, home, platform) : null;
-    return resolveVersion(id, asked[id], installed ? { version: installed.version, at: installed.at } : null);
+  return PROFILES.map((p) => {
+    const installed = asked[p.id] === undefined && p.findInstalled ? p.findInstalled(env, home, platform) : null;
+    return resolveVersion(p.id, asked[p.id], installed);
   });
 }
 
 /** The files outside the skills folders whose contents change the runtimes' verdicts: Hermes's
  *  `config.yaml` and `.env`, and the `openclaw.json` OpenClaw reads (an editor watches them). */
 export function runtimeConfigFiles(ctx: RuntimeContext): string[] {
-  const hermesHome = path.resolve(ctx.cwd, hermesHomeOf(ctx));
-  return [path.join(hermesHome, 'config.yaml'), path.join(hermesHome, '.env'), resolveConfigFile({ ...ctx.env }, ctx.home, ctx.openclawConfig)];
+  return PROFILES.flatMap((p) => p.configFiles?.(ctx) ?? []);
 }
 
 export { RUNTIME_LABELS, RUNTIME_IDS, RUNTIMES, parseRuntimeSpec, runtimeSpecs, type ResolvedVersion } from './registry';

@@ -159,9 +159,6 @@ export interface RuntimeContext {
   readCache?: { dir: string; salt: string; warnings?: 'stderr' };
 }
 
-/** A runtime that decides over a whole skills root at once (Hermes, OpenClaw). */
-export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<RuntimeReport>;
-
 /** One runtime's answer for one skill root: a verdict per skill it discovers, exactly what it prints for
  *  the model, and findings about what it does silently. */
 export interface RuntimeReport {
@@ -212,4 +209,69 @@ export interface RuntimeField {
   required?: boolean;
   /** Where the runtime documents or implements it (doc page or source path). */
   source: string;
+}
+
+/** One skill as a runtime that judges file by file sees it. */
+export interface SkillInput {
+  /** Absolute paths of the SKILL.md and of its folder. */
+  file: string;
+  dir: string;
+  /** The file's text, or null when it cannot be read. May be a getter that loads the file: test
+   *  `readable` and `blank` first where they say enough. */
+  text: string | null;
+  /** Whether `text` is not null / only whitespace (`trim()` is empty), when known without loading it. */
+  readable?: boolean;
+  blank?: boolean;
+  /** Why it cannot be read (the catalog's words), when it cannot. */
+  problem?: string;
+  /** The frontmatter as the author wrote it (a plain map), or null. */
+  data: Readonly<Record<string, unknown>> | null;
+}
+
+/** What decides whether a runtime applies to a skill when the user pinned none (../detect.ts). */
+export interface DetectInput {
+  /** Absolute path of the skill folder. */
+  dir: string;
+  /** The frontmatter as the author wrote it (a plain map), or null when there is none. */
+  data: Readonly<Record<string, unknown>> | null;
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Absolute `skills_dir`s of the nexo-rs agents file(s) in view. */
+  nexoSkillsDirs?: readonly string[];
+  /** Runtimes the user pinned; empty or absent: detect. */
+  pinned?: readonly RuntimeId[];
+}
+
+/** A runtime that decides over a whole skills root at once (Hermes, OpenClaw). */
+export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<RuntimeReport>;
+
+/** How a runtime comes to its verdicts:
+ *  - `file`: from each SKILL.md alone (the runtimes that gate nothing on the machine);
+ *  - `tree`: over a whole skills root at once, because the runtime decides per tree (duplicate names,
+ *    categories, prompt budgets);
+ *  - `engine`: from the check pipeline's own evaluation of each skill on this machine (nexo-rs: its gate
+ *    probes binaries and versions, which the pipeline schedules, caches and shares). */
+export type RuntimeJudging =
+  | { kind: 'file'; judge: (skill: SkillInput) => { verdict: RuntimeSkillVerdict; findings: RuntimeFinding[] } }
+  | { kind: 'tree'; evaluate: TreeEvaluator }
+  | { kind: 'engine' };
+
+/** The contract every runtime profile (./<runtime>/profile.ts) fulfils; ./profiles.ts holds them all and
+ *  ./registry.ts their names and versions. Everything the rest of skill-author knows of a runtime's
+ *  behaviour comes through here. */
+export interface RuntimeProfile {
+  id: RuntimeId;
+  /** When the user pinned no runtime: why this one reads the skill — where it lives, or a field only this
+   *  runtime reads — completing "applies because …"; null when nothing ties the skill to it. */
+  appliesBecause(skill: DetectInput): string | null;
+  /** Whether a key at `path` (`['metadata', 'openclaw']`) makes this runtime apply (completions and hovers
+   *  offer its fields there even before detection sees it). */
+  impliedBy(path: readonly string[]): boolean;
+  /** The frontmatter fields it reads, with the words hovers and completions show. */
+  fields: readonly RuntimeField[];
+  judging: RuntimeJudging;
+  /** The version installed on this machine, found without running anything; absent: never looked for. */
+  findInstalled?(env: Readonly<Record<string, string | undefined>>, home: string, platform: NodeJS.Platform): { version: string; at: string } | null;
+  /** The files outside the skills folders whose contents change its verdicts (an editor watches them). */
+  configFiles?(ctx: RuntimeContext): string[];
 }

@@ -2,8 +2,14 @@
 // the language status: one place, so a skill reads alike wherever it is shown.
 
 import type { Missing, VersionReason } from '../types';
-import type { RuntimeEntry } from '../check/entry';
-import type { PromptBudget, RuntimeMissing } from './types';
+import type { HiddenBy, PromptBudget, RuntimeId, RuntimeMissing, RuntimeVerdict } from './types';
+
+/** A verdict as the words below take it (`check --json`'s runtime entries have these fields). */
+export interface VerdictFacts {
+  runtime: RuntimeId;
+  verdict: RuntimeVerdict;
+  hidden_by?: HiddenBy[];
+}
 
 /** Why a version was not probed: the workspace is not trusted (the editor and the language server say it
  *  alike; the Skills view counts the versions it leaves unknown). */
@@ -11,7 +17,7 @@ export const NOT_PROBED_UNTRUSTED = 'not probed: workspace not trusted';
 
 /** A verdict in the words of the runtime it is for: nexo-rs hides by mode, Hermes asks for setup, the
  *  others hide by what `hidden_by` names. */
-export function verdictWords(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
+export function verdictWords(r: VerdictFacts, mode?: string): string {
   switch (r.verdict) {
     case 'loaded':
       return 'loaded';
@@ -32,7 +38,7 @@ export function verdictWords(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidd
 }
 
 /** The same, capitalised, as a label leads with it: `Hidden (strict)`, `Needs setup`. */
-export function verdictLabel(r: Pick<RuntimeEntry, 'runtime' | 'verdict' | 'hidden_by'>, mode?: string): string {
+export function verdictLabel(r: VerdictFacts, mode?: string): string {
   const words = verdictWords(r, mode);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -60,7 +66,7 @@ export function missingText(missing: RuntimeMissing): string {
 }
 
 /** Whether a runtime keeps the skill from the model (a banner or a setup request still shows it). */
-export function isHiddenVerdict(verdict: RuntimeEntry['verdict']): boolean {
+export function isHiddenVerdict(verdict: RuntimeVerdict): boolean {
   return verdict !== 'loaded' && verdict !== 'loaded_with_banner' && verdict !== 'needs_setup';
 }
 

@@ -10,7 +10,8 @@
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { SkillAnalysis } from '../../core/check/analyze';
-import { type EditSpec, indentUnit, modeAnchors, quickFixes, setModeEdit } from '../../core/assist/assist';
+import { type EditSpec, modeAnchors, quickFixes, setModeEdit } from '../../core/assist/quickFixes';
+import { indentUnit } from '../../core/assist/completion';
 import { runtimeFixes } from '../../core/assist/runtimeFixes';
 import { EXPLAIN_CONSTRAINT_COMMAND } from '../../shared/protocol';
 import { offsetRange, position, rangesIntersect, sameRange } from '../convert';

@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import type { Hover, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { hoverMarkdown, hoverTopic, nodeAt } from '../../core/assist/assist';
+import { hoverMarkdown, hoverTopic, nodeAt } from '../../core/assist/hover';
 import { offsetRange } from '../convert';
 import { documentPath, fileOf } from '../documents';
 import type { SkillService } from '../service';

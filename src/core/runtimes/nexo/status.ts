@@ -3,11 +3,12 @@
 // (`prerequisites`, `platforms`) play no part: nexo-rs ignores them (golden a40); the Hermes profile judges
 // them in its own terms.
 
-import type { SkillAnalysis } from '../../check/analyze';
+import type { SplitResult } from '../../skill/frontmatter';
 import { BinResolver, type PathEnvironment } from '../../machine/binlookup';
 import type { ProbeRunner } from '../../machine/probe';
 import { gateNexoSkill, type NexoFileChecks, NexoVersionCache, type BinCheck, type EnvCheck, type ModeSource, type VersionCheck } from './gate';
-import type { Color, GatingMode, Missing, Verdict } from '../../types';
+import type { Color, Diagnostic, GatingMode, Missing, Verdict } from '../../types';
+import type { NexoMeta } from './metadata';
 import { colorOfVerdict, type HiddenBy, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
 
 export type { BinCheck, EnvCheck, ModeSource, VersionCheck };
@@ -56,7 +57,16 @@ export function bareStatus(verdict: Verdict, color: Color, summary: string, mode
   return { verdict, color, mode, modeSource, missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], summary };
 }
 
-export async function evaluateSkill(analysis: SkillAnalysis, options: EvaluateOptions): Promise<NexoStatus> {
+/** What the gate reads of a skill's analysis (src/core/check/analyze.ts SkillAnalysis). */
+export interface NexoSkillFacts {
+  diagnostics: readonly Diagnostic[];
+  nexo: NexoMeta;
+  loadable: boolean;
+  runtimeSplit: Pick<SplitResult, 'state'>;
+  dirName: string | undefined;
+}
+
+export async function evaluateSkill(analysis: NexoSkillFacts, options: EvaluateOptions): Promise<NexoStatus> {
   const hasErrors = analysis.diagnostics.some((d) => d.severity === 'error');
   const status = bareStatus(
     'loaded',

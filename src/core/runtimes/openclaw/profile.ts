@@ -1,0 +1,24 @@
+// OpenClaw's contract with the rest of skill-author (../types.ts RuntimeProfile): where it applies, the
+// fields it reads, its whole-root emulation, the release installed here, and the `openclaw.json` it reads.
+import * as path from 'node:path';
+import { hasKey, isBelow, metadataOf, shownPath } from '../location';
+import type { RuntimeProfile } from '../types';
+import { resolveConfigFile } from './config';
+import { FIELDS } from './fields';
+import { evaluateOpenClaw } from './index';
+import { findInstalledOpenClaw } from './installed';
+
+export const OPENCLAW_PROFILE: RuntimeProfile = {
+  id: 'openclaw',
+  appliesBecause: (s) => {
+    const folder = path.join(path.resolve(s.home), '.openclaw');
+    if (isBelow(s.dir, folder)) return `it lives under OpenClaw's folder ${shownPath(folder, s.home)}`;
+    if (hasKey(metadataOf(s.data), 'openclaw')) return 'it declares `metadata.openclaw`, which OpenClaw reads';
+    return null;
+  },
+  impliedBy: (p) => p.length === 2 && p[0] === 'metadata' && p[1] === 'openclaw',
+  fields: FIELDS,
+  judging: { kind: 'tree', evaluate: (root, ctx) => evaluateOpenClaw(root, ctx) },
+  findInstalled: (env, home, platform) => findInstalledOpenClaw(env, home, platform),
+  configFiles: (ctx) => [resolveConfigFile({ ...ctx.env }, ctx.home, ctx.openclawConfig)],
+};

@@ -1,0 +1,33 @@
+// Every runtime profile, in the registry's order (./registry.ts: names, labels, versions). What the rest of
+// skill-author knows of a runtime's behaviour — where it applies, its fields, how it judges, where it is
+// installed, which files it reads — is taken from here (the contract: ./types.ts RuntimeProfile).
+
+import { AGENTSKILLS_PROFILE } from './agentskills/profile';
+import { CLAUDE_CODE_PROFILE } from './claude-code/profile';
+import { HERMES_PROFILE } from './hermes/profile';
+import { NEXO_PROFILE } from './nexo/profile';
+import { OPENCLAW_PROFILE } from './openclaw/profile';
+import { RUNTIME_IDS } from './registry';
+import type { RuntimeId, RuntimeProfile, TreeEvaluator } from './types';
+import { VSCODE_PROFILE } from './vscode/profile';
+
+const BY_ID: Readonly<Record<RuntimeId, RuntimeProfile>> = {
+  nexo: NEXO_PROFILE,
+  hermes: HERMES_PROFILE,
+  openclaw: OPENCLAW_PROFILE,
+  'claude-code': CLAUDE_CODE_PROFILE,
+  vscode: VSCODE_PROFILE,
+  agentskills: AGENTSKILLS_PROFILE,
+};
+
+/** The profiles in the registry's order. */
+export const PROFILES: readonly RuntimeProfile[] = RUNTIME_IDS.map((id) => BY_ID[id]);
+
+export function profileOf(id: RuntimeId): RuntimeProfile {
+  return BY_ID[id];
+}
+
+/** The runtimes that decide over a whole skills root, with their evaluators. */
+export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = Object.fromEntries(
+  PROFILES.flatMap((p) => (p.judging.kind === 'tree' ? [[p.id, p.judging.evaluate]] : [])),
+);
