@@ -1,6 +1,6 @@
 // The vocabulary shared by every runtime profile (src/core/runtimes/<runtime>/). Each profile emulates one
 // agent runtime exactly as its code behaves: how it finds skills, reads a SKILL.md, gates it and renders
-// what the model sees. The CLI and the extension speak only this vocabulary, so a verdict always says which
+// what the model sees. The CLI and the language server speak only this vocabulary, so a verdict always says which
 // runtime it is for and maps onto one set of words and colours.
 
 import type { Color, MissingVersion, Severity } from '../types';
