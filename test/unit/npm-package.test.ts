@@ -1,0 +1,88 @@
+// The npm package as a user installs it: `npm pack` (its `prepack` makes the production bundles) gives a
+// tarball of the CLI, its workers and the language server, with no dependency to fetch: the bundles carry
+// them. The tarball is installed into an empty prefix, away from this repository's node_modules, and run
+// there: `--version`, `check` on examples/ and `lsp --stdio` through initialize and shutdown.
+//
+// The pack runs in a copy of the sources (what `npm pack` reads), so the development build under dist/ and
+// out/ that the other tests run stays as it is.
+import * as assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { LspClient } from '../utils/lsp-client';
+
+const root = join(__dirname, '..', '..', '..');
+const run = promisify(execFile);
+const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+
+describe('npm package', function () {
+  this.timeout(240_000);
+  let tmp = '';
+  let tarball = '';
+  let bin = '';
+
+  before(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'skill-author-pack-'));
+    const stage = join(tmp, 'stage');
+    mkdirSync(stage);
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'tsconfig.json', 'src', 'schemas', 'scripts'])
+      cpSync(join(root, f), join(stage, f), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: stage, env: NPM_ENV, maxBuffer: 16 * 1024 * 1024 });
+    const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    assert.ok(info);
+    tarball = join(tmp, info.filename);
+    const prefix = join(tmp, 'prefix');
+    await run('npm', ['install', '--global', '--offline', '--prefix', prefix, tarball], { cwd: tmp, env: NPM_ENV });
+    bin = join(prefix, 'bin', 'skill-author');
+  });
+
+  after(() => {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('is one tarball of at most 2 MB holding the CLI, its workers, the language server, the schema and the docs', async () => {
+    assert.ok(statSync(tarball).size <= 2 * 1024 * 1024, `${statSync(tarball).size} bytes`);
+    const { stdout } = await run('tar', ['-tzf', tarball]);
+    assert.deepEqual(stdout.trim().split('\n').sort(), [
+      'package/CHANGELOG.md',
+      'package/LICENSE',
+      'package/README.md',
+      'package/dist/analyze-worker.js',
+      'package/dist/cli.js',
+      'package/dist/lsp.js',
+      'package/dist/runtime-worker.js',
+      'package/package.json',
+      'package/schemas/skill-frontmatter.schema.json',
+    ]);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(pkg['private'], undefined, 'the package can be published');
+    assert.equal(pkg['dependencies'], undefined, 'nothing to fetch at install: the bundles carry every dependency');
+  });
+
+  it('installed alone, prints its version and checks examples/', async () => {
+    const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+    assert.equal((await run(bin, ['--version'], { cwd: tmp })).stdout.trim(), version);
+    // The same verdicts as the development build, run from the same folder.
+    const check = async (cmd: string, args: string[]): Promise<string> =>
+      (await run(cmd, [...args, 'check', '--json', '--no-probe', join(root, 'examples')], { cwd: tmp }).catch((e: { stdout: string; code: number }) => e))
+        .stdout;
+    const installed = await check(bin, []);
+    const report = JSON.parse(installed) as { skills: Array<{ id: string; runtimes: unknown[] }> };
+    assert.ok(report.skills.length >= 15, `${report.skills.length} skills`);
+    assert.equal(installed, await check(process.execPath, [join(root, 'dist', 'cli.js')]));
+  });
+
+  it('installed alone, serves the language server over stdio through initialize and shutdown', async () => {
+    const client = new LspClient(spawn(bin, ['lsp', '--stdio'], { cwd: tmp, stdio: ['pipe', 'pipe', 'pipe'] }));
+    try {
+      const init = await client.initialize(join(root, 'examples'));
+      assert.equal(init.serverInfo?.name, 'skill-author');
+      assert.equal(await client.stop(), 0);
+    } finally {
+      client.kill();
+    }
+  });
+});
