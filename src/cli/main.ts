@@ -48,7 +48,7 @@ const HELP: Record<string, string> = {
   main: `skill-author ${VERSION} — what your agent will do with each SKILL.md on this machine
 
 Usage:
-  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--baseline FILE] [--fix [--dry-run]] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
+  skill-author check [PATH…] [--runtime R[,R…]] [--format text|json|sarif|github] [--baseline FILE] [--fail-on error|warning|never] [--fix [--dry-run]] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author banner PATH [--runtime nexo] [--agent ID [--agents-file FILE]] [--render] [--no-probe] [--no-cache]
   skill-author index [PATH…] [--runtime R | --format hermes|xml|nexo] [--agent ID [--agents-file FILE]] [--no-probe] [--no-cache]
   skill-author constraint REQ [VERSION…]
@@ -80,6 +80,8 @@ Options:
   --baseline FILE        FILE is an earlier \`check --json\` output: findings already in it do not fail the
                          check; the table marks them (baseline), JSON gives them "baseline": true, SARIF
                          baselineState unchanged (new ones: new), github leaves them out
+  --fail-on LEVEL        which findings fail the check (exit 1): error (default), warning (errors and
+                         warnings), never (findings never do; a run that finds no SKILL.md still does)
   --fix                  first apply, in place, the editor's quick fixes that cannot change meaning (\`bins: x\`
                          → \`[x]\`, an npm range → the same Cargo range, quoting a value a colon broke, name ←
                          folder); one line per fix on stderr (PATH: fixed CODE at LINE:COL (FIX)); a fix
@@ -101,8 +103,9 @@ Options:
   --color, --no-color    force colour on or off (default: on for a terminal, off with NO_COLOR)
   -h, --help             this help
 
-Exit: 0 when no skill has an error diagnostic (with --baseline: a new one), 1 when any has (or no SKILL.md
-was found), 2 on usage errors (a --baseline FILE missing or not a check --json document too).`,
+Exit: 0 when no skill has an error diagnostic (with --baseline: a new one; with --fail-on warning: nor a
+warning), 1 when any has (or no SKILL.md was found), 2 on usage errors (a --baseline FILE missing or not a
+check --json document too).`,
   banner: `skill-author banner PATH [options]
 
 Prints the MISSING DEPS banner the runtime puts in front of the skill at PATH (a SKILL.md or a skill folder),
@@ -171,6 +174,7 @@ const COMMON: ParseArgsConfig['options'] = {
   'hermes-home': { type: 'string' },
   'openclaw-config': { type: 'string' },
   baseline: { type: 'string' },
+  'fail-on': { type: 'string' },
   fix: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
 };
@@ -183,6 +187,7 @@ const ALLOWED: Record<string, string[]> = {
     'json',
     'format',
     'baseline',
+    'fail-on',
     'fix',
     'dry-run',
     'agent',
@@ -450,6 +455,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
   if (values['dry-run'] && !values['fix']) throw new UsageError('--dry-run goes with --fix');
   if (values['fix'] && values['agent'] !== undefined) throw new UsageError('--fix changes the files under PATH; it does not go with --agent');
   const baseline = await checkBaseline(values, io);
+  const failOn = values['fail-on'] ?? 'error';
+  if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'never')
+    throw new UsageError(`--fail-on must be error, warning or never (got \`${String(failOn)}\`)`);
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const engine = engineFor(values, io);
   let treeWorker: OffThreadEvaluator | undefined;
@@ -511,7 +519,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
       else io.err(`skill-author: no SKILL.md found under ${positionals.length ? positionals.join(', ') : '.'}\n`);
       return 1;
     }
-    const errors = entries.some((e) => e.diagnostics.some((d) => d.severity === 'error' && !inBaseline(d)));
+    if (failOn === 'never') return 0;
+    const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
+    const errors = entries.some((e) => e.diagnostics.some((d) => failing.includes(d.severity) && !inBaseline(d)));
     return errors || agentProblems > 0 ? 1 : 0;
   } finally {
     treeWorker?.dispose();

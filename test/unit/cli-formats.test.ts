@@ -76,6 +76,22 @@ describe('cli: check --format', () => {
     assert.match(run([...ARGS, '--format', 'xml']).err, /--format must be text, json, sarif or github \(got `xml`\)/);
   });
 
+  it('--fail-on: errors (the default), warnings too, or never; a bad level is a usage error', () => {
+    // The tree has an error and warnings; a tree with a warning only fails with --fail-on warning alone.
+    mkdirSync(path.join(tmp, 'warn/skills/w'), { recursive: true });
+    writeFileSync(path.join(tmp, 'warn/skills/w/SKILL.md'), '---\nname: other-name\ndescription: A skill named apart from its folder.\n---\nBody.\n');
+    const warnArgs = ['check', 'warn/skills', '--runtime', 'agentskills', '--no-probe', '--no-cache', '--json'];
+    assert.ok(diagnosticsOf(run(warnArgs).out).some((d) => d.severity === 'warning'));
+    assert.equal(run(warnArgs).code, 0);
+    assert.equal(run([...warnArgs, '--fail-on', 'error']).code, 0);
+    assert.equal(run([...warnArgs, '--fail-on', 'warning']).code, 1);
+    assert.equal(run([...ARGS, '--fail-on', 'never']).code, 0);
+    assert.equal(run([...ARGS, '--fail-on', 'warning']).code, 1);
+    const bad = run([...ARGS, '--fail-on', 'info']);
+    assert.equal(bad.code, 2);
+    assert.equal(bad.err, 'skill-author: --fail-on must be error, warning or never (got `info`)\n');
+  });
+
   describe('sarif', () => {
     let log: Sarif.Log;
     let text: string;
