@@ -15,7 +15,7 @@ import { inBaseline } from './baseline';
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const SRCROOT = '%SRCROOT%';
 
-/** One line per code of the README's table; the runtime profiles' own codes are described by their prefix. */
+/** One line per code of docs/codes.md's table; the runtime profiles' own codes are described by their prefix. */
 const SHORT: Readonly<Record<string, string>> = {
   'file-empty': 'The file is blank; the runtime skips it.',
   'file-unreadable': 'The runtime cannot read the file.',
@@ -72,7 +72,7 @@ const PREFIXES: ReadonlyArray<[string, string]> = [
   ['agentskills-', 'Agent Skills clients'],
 ];
 
-/** The rule's short description: the README's words, or for a runtime profile's code the runtime and the code's words. */
+/** The rule's short description: docs/codes.md's words, or for a runtime profile's code the runtime and the code's words. */
 export function shortDescription(code: string): string {
   const known = SHORT[code];
   if (known) return known;

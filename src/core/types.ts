@@ -1,9 +1,11 @@
 // Shared vocabulary of the engine. Nothing here imports `vscode`; the CLI and the language server both speak it.
 
-/** The project's home page: SARIF's `informationUri`, the editor's links into the README. */
+/** The project's home page: SARIF's `informationUri`, the editor's links into the documentation. */
 export const HOME_URL = 'https://github.com/skill-author/skill-author';
-/** The README's table of codes: SARIF's `helpUri` and each editor diagnostic's `codeDescription`. */
-export const CODES_URL = `${HOME_URL}#diagnostic-codes`;
+/** The documentation's page of a repository file (`docs/codes.md`). */
+export const DOCS_URL = `${HOME_URL}/blob/main/docs`;
+/** The table of finding codes (docs/codes.md): SARIF's `helpUri` and each editor diagnostic's `codeDescription`. */
+export const CODES_URL = `${DOCS_URL}/codes.md`;
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 

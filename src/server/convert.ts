@@ -1,5 +1,5 @@
 // The engine's shapes as LSP's: 1-based line/column (UTF-16 units, as `check` prints them) → 0-based
-// positions, severities, codes with their README link, analysis offsets → document positions.
+// positions, severities, codes with their link to docs/codes.md, analysis offsets → document positions.
 
 import { type Diagnostic, DiagnosticSeverity, DiagnosticTag, type Position, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';

@@ -201,7 +201,7 @@ export interface SkillAuthorClientCapabilities {
 }
 
 /** The command of the code action that explains why a constraint has no rewrite (npm's `||`); the server
- *  executes it (`workspace/executeCommand`): a message, with a button opening the README's section. */
+ *  executes it (`workspace/executeCommand`): a message, with a button opening the documentation's section. */
 export const EXPLAIN_CONSTRAINT_COMMAND = 'skillAuthor.explainConstraint';
 
 // ---- The skills model (the Skills view, the explorer decorations, the previews, an extension's API) ----

@@ -10,7 +10,7 @@ import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, ours,
 import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
-const CODES_URL = 'https://github.com/skill-author/skill-author#diagnostic-codes';
+const CODES_URL = 'https://github.com/skill-author/skill-author/blob/main/docs/codes.md';
 
 /** Our diagnostics on `uri` (VS Code's own, under `prompts-diagnostics-provider`, have another source). */
 function codes(uri: vscode.Uri): string[] {

@@ -119,7 +119,7 @@ describe('cli: check --format', () => {
       assert.deepEqual(rules.map((r) => r.id).sort(), [...new Set(diagnostics.map((d) => d.code))].sort());
       for (const r of rules) {
         assert.ok(r.shortDescription?.text && r.shortDescription.text.length > 3, r.id);
-        assert.equal(r.helpUri, 'https://github.com/skill-author/skill-author#diagnostic-codes');
+        assert.equal(r.helpUri, 'https://github.com/skill-author/skill-author/blob/main/docs/codes.md');
       }
     });
 

@@ -178,7 +178,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
       assert.deepEqual(published.diagnostics.map(asFinding), expected, rel);
       runtimeScoped += expected.filter((d) => d.runtime).length;
       for (const d of published.diagnostics) {
-        assert.equal(d.codeDescription?.href, 'https://github.com/skill-author/skill-author#diagnostic-codes');
+        assert.equal(d.codeDescription?.href, 'https://github.com/skill-author/skill-author/blob/main/docs/codes.md');
         assert.equal(d.source, 'skill-author');
       }
     }

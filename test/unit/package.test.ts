@@ -1,5 +1,6 @@
 // What the VSIX holds (`npm run package`): exactly the files VS Code loads, decided by .vscodeignore.
-// `vsce ls` applies the same rules as `vsce package` without building, so this stays fast.
+// `scripts/package.mjs --ls` runs `vsce ls` in the same staging folder as `vsce package`, without building,
+// so this stays fast.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ const root = join(__dirname, '..', '..', '..');
 describe('VSIX contents', () => {
   it('lists only the manifest, README, licence, contributions, the extension bundle and the language server it starts', async function () {
     this.timeout(60_000);
-    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root });
+    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'scripts/package.mjs'), '--ls'], { cwd: root });
     const files = stdout
       .split('\n')
       .map((l) => l.trim())

@@ -5,7 +5,7 @@ import { kindOf } from '../documents';
 import { codeActions } from '../features/codeActions';
 import { completion, TRIGGER_SUGGEST } from '../features/completion';
 import { EXPLAIN_CONSTRAINT_COMMAND, type SkillAuthorClientCapabilities } from '../../shared/protocol';
-import { HOME_URL } from '../../core/types';
+import { DOCS_URL } from '../../core/types';
 import { definition } from '../features/definition';
 import { hover } from '../features/hover';
 import type { SkillService } from '../service';
@@ -13,8 +13,8 @@ import type { DocumentHandler } from './documents';
 import { guard, messageOf } from './guard';
 import { RequestError } from '../features/custom';
 
-/** The README's section on the runtime behaviours the engine emulates (constraint dialect included). */
-const EMULATION_URL = `${HOME_URL}#what-the-tool-emulates-and-warns-about`;
+/** The documentation's section on the runtime behaviours the engine emulates (constraint dialect included). */
+const EMULATION_URL = `${DOCS_URL}/runtimes.md#what-each-profile-emulates-and-warns-about`;
 
 export function registerLanguageHandlers(connection: Connection, service: SkillService, docs: DocumentHandler, caps: ClientCapabilities): void {
   const skillDoc = (uri: string) => {
@@ -51,14 +51,14 @@ export function registerLanguageHandlers(connection: Connection, service: SkillS
     }),
   );
   // The code action that explains why a constraint has no rewrite: the explanation as a message, with a button
-  // opening the README's section on the constraint dialect. Answered at once; the message stays until dismissed.
+  // opening the documentation's section on the constraint dialect. Answered at once; the message stays until dismissed.
   connection.onExecuteCommand(
     guard(connection, 'workspace/executeCommand', (p) => {
       if (p.command !== EXPLAIN_CONSTRAINT_COMMAND) throw new RequestError(`unknown command \`${p.command}\``);
       const message = p.arguments?.[0];
       if (typeof message !== 'string') throw new RequestError('the explanation must be a string');
       void connection.window
-        .showInformationMessage(message, { title: 'Open README' })
+        .showInformationMessage(message, { title: 'Open the documentation' })
         .then((choice) => (choice ? connection.window.showDocument({ uri: EMULATION_URL, external: true }) : undefined))
         .catch((e: unknown) => connection.console.warn(`showing the explanation failed: ${messageOf(e)}`));
       return null;
