@@ -11,7 +11,7 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { evaluateNexo, runNexo, type NexoRun } from '../../src/core/runtimes/nexo';
+import { cli, runNexoAsUsers } from '../utils/nexo';
 
 const GOLDEN = path.resolve(__dirname, '../../../..', 'shared/golden/nexo');
 
@@ -108,24 +108,6 @@ function environment(root: string, c: CaseJson): Record<string, string> {
   return { PATH, HOME: root, ...c.env };
 }
 
-/** The runtime's record of one status, rebuilt from ours, in the golden's shape and key order. */
-function asExpected(run: NexoRun): ExpectedSkill[] {
-  return run.skills.map((s) => ({
-    id: s.id,
-    status: s.status,
-    mode: s.mode,
-    missing: {
-      bins: s.missing.bins,
-      env: s.missing.env,
-      versions: s.missing.versions.map((v) => ({ bin: v.bin, required: v.required, found: v.found, reason: v.reason })),
-    },
-    banner: s.banner,
-    display_name: s.displayName,
-    description: s.description,
-    model_content: s.modelContent,
-  }));
-}
-
 function sortedVersions(s: ExpectedSkill): ExpectedSkill {
   return { ...s, missing: { ...s.missing, versions: s.missing.versions.map((v) => ({ bin: v.bin, required: v.required, found: v.found, reason: v.reason })) } };
 }
@@ -146,7 +128,7 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
 
   for (const name of cases) {
     it(name, async function () {
-      this.timeout(30_000);
+      this.timeout(60_000);
       const caseDir = path.join(GOLDEN, name);
       const c = JSON.parse(readFileSync(path.join(caseDir, 'case.json'), 'utf8')) as CaseJson;
       const expected = JSON.parse(readFileSync(path.join(caseDir, 'expected', 'skills.json'), 'utf8')) as Expected;
@@ -155,11 +137,11 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
       try {
         restoreConfigSkills(caseDir, root, expected);
         const env = environment(root, c);
-        const ctx = { env, cwd: root, platform: 'linux' as NodeJS.Platform, home: root };
+        const agentsFile = path.join(root, 'config', 'agents.yaml');
         const run =
           expected.run === 'agent'
-            ? await runNexo({ ...ctx, configDir: path.join(root, 'config'), ...(c.agent !== undefined ? { agent: c.agent } : {}) })
-            : await runNexo({ ...ctx, skillsRoot: path.join(caseDir, 'skills') });
+            ? await runNexoAsUsers({ env, cwd: root, agentsFile, ...(c.agent !== undefined ? { agent: c.agent } : {}) })
+            : await runNexoAsUsers({ env, cwd: root, skillsRoot: path.join(root, 'skills') });
 
         // The agents file: refused (nothing loads) or resolved as the runtime resolved it.
         assert.equal(
@@ -167,35 +149,40 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
           expected.agents_error !== null,
           `agents_error: ours ${JSON.stringify(run.agentsError)}, runtime's ${JSON.stringify(expected.agents_error)}`,
         );
-        if (expected.agent && run.agent) {
+        if (expected.agent) {
+          assert.ok(run.agent, 'the agent is defined');
           const rel = (p: string): string => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
           assert.deepEqual(
             {
               id: run.agent.id,
-              skill_overrides: run.agent.overrides,
+              skill_overrides: Object.fromEntries(run.agent.overrides),
               skills: run.agent.skills,
               skills_dir: rel(run.agent.skillsDir),
-              tenant_id: run.agent.tenantId,
+              tenant_id: run.agent.tenantId ?? null,
             },
             { ...expected.agent, skills_dir: expected.agent.skills_dir.replace(/^<CASE>\//, '') },
           );
         }
-        if (expected.names && expected.run === 'all') assert.deepEqual(run.names, expected.names);
+        if (expected.names && expected.run === 'all')
+          assert.deepEqual(
+            run.skills.map((s) => s.id),
+            expected.names,
+          );
 
-        assert.deepEqual(asExpected(run), expected.skills.map(sortedVersions));
+        // Each status as the engine reports it (`check`, the editor), and the block `index --runtime nexo` prints.
+        assert.deepEqual(run.records, expected.skills.map(sortedVersions));
         assert.equal(run.block !== null, expected.block_present, 'block_present');
         assert.equal(run.block ?? '', block, 'block.txt');
 
-        // The façade says the same in the shared vocabulary: one verdict per status, the block as the index.
-        const report = await evaluateNexo(expected.run === 'all' ? path.join(caseDir, 'skills') : path.join(root, 'skills'), {
-          ...ctx,
-          ...(expected.run === 'agent' ? { agentsFile: path.join(root, 'config', 'agents.yaml'), ...(c.agent !== undefined ? { agent: c.agent } : {}) } : {}),
-        });
-        assert.equal(report.index, block, 'RuntimeReport.index');
-        assert.deepEqual(
-          report.skills.map((s) => s.id),
-          run.skills.map((s) => s.id),
-        );
+        // `banner PATH` prints each banner exactly (nothing for a skill without one).
+        for (const s of run.skills) {
+          if (!s.analysis) continue;
+          const agentArgs = expected.run === 'agent' && run.agent ? ['--agent', run.agent.id, '--agents-file', agentsFile] : [];
+          const printed = await cli(['banner', '--no-cache', ...agentArgs, s.location.file], env, root);
+          assert.equal(printed.code, 0, printed.err);
+          const want = expected.skills.find((e) => e.id === s.id)?.banner ?? null;
+          assert.equal(printed.out, want === null ? '' : `${want}\n`, `banner ${s.id}`);
+        }
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

@@ -10,7 +10,7 @@ import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './
 import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from '../skill/catalog';
 import { ProbeRunner, type ProbeOptions } from '../machine/probe';
 import { renderHermesIndex, renderXmlIndex } from './agentIndex';
-import { renderBanner, renderContent, renderSystemBlock } from '../runtimes/nexo/render';
+import { renderBanner, renderContent, renderSystemBlock, type SystemBlockSkill } from '../runtimes/nexo/render';
 import { type NexoFileChecks, newFileChecks, NexoVersionCache } from '../runtimes/nexo/gate';
 import { bareStatus, evaluateSkill, isVisible, nexoSkillVerdict, type NexoStatus } from '../runtimes/nexo/status';
 import type { RuntimeSkillVerdict } from '../runtimes/types';
@@ -45,6 +45,9 @@ export interface EngineOptions {
   notProbedReason?: string;
   probeOptions?: ProbeOptions;
   platform?: NodeJS.Platform;
+  /** The runtime's working directory: relative `bins` paths resolve there, `${file:…}` references of an agents
+   *  file too, and probes run there (default: this process's). */
+  cwd?: string;
   /** Analyses kept across calls (and, with a folder, across runs); also decides the file-system calls. */
   cache?: AnalysisCache;
   /** With `cache`: where `checkPaths` may have the files it must read analyzed meanwhile (the CLI's worker
@@ -63,7 +66,11 @@ export class Engine {
     this.options = options;
     this.env = options.env ?? process.env;
     this.pathEnv = currentPathEnvironment(options.extraPath ?? [], this.env);
-    this.runner = options.probe === false ? null : new ProbeRunner({ ...(options.probeOptions ?? {}), env: this.env });
+    if (options.cwd !== undefined) this.pathEnv.cwd = options.cwd;
+    this.runner =
+      options.probe === false
+        ? null
+        : new ProbeRunner({ ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), ...(options.probeOptions ?? {}), env: this.env });
   }
 
   dispose(): void {
@@ -190,9 +197,14 @@ export class Engine {
     return out;
   }
 
-  /** The agent as nexo-rs starts it from this agents file: its `agents.d/` drop-ins merged (RULES.md §11). */
+  /** The agent as nexo-rs starts it from this agents file: its `agents.d/` drop-ins merged (RULES.md §11),
+   *  `${VAR}` placeholders read from the engine's environment. */
   async loadAgent(agentsFile: string, agentId: string): Promise<{ file: AgentsFile; agent: AgentDef | undefined }> {
-    const file = await readAgentsConfig(agentsFile);
+    const file = await readAgentsConfig(agentsFile, {
+      env: this.env,
+      cwd: this.pathEnv.cwd,
+      ...(this.options.platform !== undefined ? { platform: this.options.platform } : {}),
+    });
     return { file, agent: file.agents.find((a) => a.id === agentId) };
   }
 }
@@ -249,6 +261,12 @@ export function contentFor(s: EvaluatedSkill): string {
   return renderContent(a.body, bannerFor(s), a.nexo.maxChars);
 }
 
+/** One loaded skill as nexo-rs's `# SKILLS` block places it: the heading (`name` as written, else the listed
+ *  name), the description as written, the content (banner, body, max_chars cut). */
+export function nexoBlockSkill(s: EvaluatedSkill): SystemBlockSkill {
+  return { displayName: s.analysis?.nexo.name ?? s.id, description: s.analysis?.nexo.description ?? '', content: contentFor(s) };
+}
+
 export type AgentIndexFormat = 'hermes' | 'xml' | 'nexo';
 
 export async function renderIndex(
@@ -257,13 +275,7 @@ export async function renderIndex(
   categoryDescriptions: ReadonlyMap<string, string>,
 ): Promise<string> {
   const visible = skills.filter((s) => isVisible(s.status.verdict) && s.analysis);
-  if (format === 'nexo') {
-    return (
-      renderSystemBlock(
-        visible.map((s) => ({ displayName: s.analysis?.nexo.name ?? s.id, description: s.analysis?.nexo.description ?? '', content: contentFor(s) })),
-      ) ?? ''
-    );
-  }
+  if (format === 'nexo') return renderSystemBlock(visible.map(nexoBlockSkill)) ?? '';
   if (format === 'xml') {
     const items = visible.map((s) => ({ name: indexName(s), description: indexDescription(s), location: path.resolve(s.location.file) }));
     items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
