@@ -1,6 +1,9 @@
-// Every case of ../shared/golden/nexo, run through the nexo-rs profile exactly as the runtime's own loader
-// was run on it (README of that folder: `env -i PATH=<case>/bin HOME=<any> <env>`, working directory = the
-// case folder, config directory = `<case>/config`), and compared byte for byte with what the runtime did.
+// Every case of ../shared/golden/nexo, run through the path users run — the Engine's statuses (what `check`
+// and the language server report), the block `index --runtime nexo` prints and each `banner` — in the
+// environment the runtime's own loader was run in (README of that folder: `env -i PATH=<case>/bin HOME=<any>
+// <env>`, working directory = the case folder, config directory = `<case>/config`), and compared byte for
+// byte with what the runtime did. An `agent` case is `--agent ID --agents-file config/agents.yaml`; an `all`
+// case (every folder of `skills/`, sorted) is the skills folder given as PATH.
 //
 // The case folders are read in place (their bytes are the test: BOM, CRLF, Latin-1). What a case does not
 // store — `bin/` and `config/` — is made in a temporary folder that stands in for the case folder: it holds

@@ -2,7 +2,6 @@
 // and the language server report) and the CLI's `index --runtime nexo` block, both in the runtime's own
 // words (`load_many_with_status`'s records), so they compare with what the real runtime did.
 
-import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import { bannerFor, Engine, type EvaluatedSkill, nexoBlockSkill } from '../../src/core/check/engine';
 import { isVisible } from '../../src/core/runtimes/nexo/status';
@@ -100,9 +99,4 @@ export async function runNexoAsUsers(setup: NexoRunSetup): Promise<NexoUserRun> 
 
 function blockOf(out: string): string | null {
   return out === '' ? null : out.replace(/\n$/, '');
-}
-
-/** A skill's file relative to `root` (for messages). */
-export function rel(root: string, file: string): string {
-  return path.relative(root, file);
 }

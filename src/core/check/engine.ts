@@ -3,16 +3,30 @@
 // uses the same class, so the editor and the CLI cannot disagree.
 
 import * as path from 'node:path';
-import { type AgentDef, type AgentsFile, readAgentsConfig, resolveAgentSkill } from '../runtimes/nexo/agents';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
 import { BinResolver, currentPathEnvironment, type PathEnvironment } from '../machine/binlookup';
 import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './cache';
 import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from '../skill/catalog';
 import { ProbeRunner, type ProbeOptions } from '../machine/probe';
 import { renderHermesIndex, renderXmlIndex } from './agentIndex';
-import { renderBanner, renderContent, renderSystemBlock, type SystemBlockSkill } from '../runtimes/nexo/render';
-import { type NexoFileChecks, newFileChecks, NexoVersionCache } from '../runtimes/nexo/gate';
-import { bareStatus, evaluateSkill, isVisible, nexoSkillVerdict, type NexoStatus } from '../runtimes/nexo/status';
+import {
+  type AgentDef,
+  type AgentsFile,
+  bareStatus,
+  evaluateSkill,
+  isVisible,
+  type NexoFileChecks,
+  newFileChecks,
+  nexoSkillVerdict,
+  type NexoStatus,
+  NexoVersionCache,
+  readAgentsConfig,
+  renderBanner,
+  renderContent,
+  renderSystemBlock,
+  resolveAgentSkill,
+  type SystemBlockSkill,
+} from '../runtimes/nexo';
 import type { RuntimeSkillVerdict } from '../runtimes/types';
 import { rustTrim } from '../skill/text';
 import type { Diagnostic, GatingMode } from '../types';
