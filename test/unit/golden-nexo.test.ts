@@ -1,9 +1,10 @@
 // Every case of ../shared/golden/nexo, run through the path users run — the Engine's statuses (what `check`
-// and the language server report), the block `index --runtime nexo` prints and each `banner` — in the
-// environment the runtime's own loader was run in (README of that folder: `env -i PATH=<case>/bin HOME=<any>
-// <env>`, working directory = the case folder, config directory = `<case>/config`), and compared byte for
-// byte with what the runtime did. An `agent` case is `--agent ID --agents-file config/agents.yaml`; an `all`
-// case (every folder of `skills/`, sorted) is the skills folder given as PATH.
+// and the language server report), `check --json`'s verdicts, the block `index --runtime nexo` prints and
+// each `banner` — in the environment the runtime's own loader was run in (README of that folder: `env -i
+// PATH=<case>/bin HOME=<any> <env>`, working directory = the case folder, config directory =
+// `<case>/config`), and compared byte for byte with what the runtime did. An `agent` case is `--agent ID
+// --agents-file config/agents.yaml`; an `all` case (every folder of `skills/`, sorted) is the skills folder
+// given as PATH.
 //
 // The case folders are read in place (their bytes are the test: BOM, CRLF, Latin-1). What a case does not
 // store — `bin/` and `config/` — is made in a temporary folder that stands in for the case folder: it holds
@@ -14,6 +15,7 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import type { Entry } from '../../src/core/check/entry';
 import { cli, runNexoAsUsers } from '../utils/nexo';
 
 const GOLDEN = path.resolve(__dirname, '../../../..', 'shared/golden/nexo');
@@ -115,6 +117,13 @@ function sortedVersions(s: ExpectedSkill): ExpectedSkill {
   return { ...s, missing: { ...s.missing, versions: s.missing.versions.map((v) => ({ bin: v.bin, required: v.required, found: v.found, reason: v.reason })) } };
 }
 
+/** A status of the runtime in the shared vocabulary (`check --json`). */
+function sharedVerdict(status: string, fileFound: boolean): string {
+  if (status === 'skipped_strict') return 'hidden';
+  if (status === 'not_found' && fileFound) return 'not_loadable';
+  return status;
+}
+
 const cases = existsSync(GOLDEN)
   ? readdirSync(GOLDEN)
       .filter((d) => statSync(path.join(GOLDEN, d)).isDirectory() && existsSync(path.join(GOLDEN, d, 'case.json')))
@@ -177,10 +186,20 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
         assert.equal(run.block !== null, expected.block_present, 'block_present');
         assert.equal(run.block ?? '', block, 'block.txt');
 
+        const agentArgs = expected.run === 'agent' && run.agent ? ['--agent', run.agent.id, '--agents-file', agentsFile] : [];
+        // `check --json` says the same in the vocabulary every runtime shares: SkippedStrict is `hidden`, and a
+        // NotFound the loader found a file for (blank, empty body) is `not_loadable`.
+        const checked = await cli(['check', '--json', '--no-cache', '--runtime', 'nexo', ...agentArgs, ...(agentArgs.length ? [] : ['skills'])], env, root);
+        const entries = (JSON.parse(checked.out) as { skills: Entry[] }).skills;
+        assert.deepEqual(
+          entries.map((e) => [e.id, e.runtimes.find((r) => r.runtime === 'nexo')?.verdict]),
+          expected.skills.map((e, i) => [e.id, sharedVerdict(e.status, run.skills[i]?.analysis !== null)]),
+          'check --json',
+        );
+
         // `banner PATH` prints each banner exactly (nothing for a skill without one).
         for (const s of run.skills) {
           if (!s.analysis) continue;
-          const agentArgs = expected.run === 'agent' && run.agent ? ['--agent', run.agent.id, '--agents-file', agentsFile] : [];
           const printed = await cli(['banner', '--no-cache', ...agentArgs, s.location.file], env, root);
           assert.equal(printed.code, 0, printed.err);
           const want = expected.skills.find((e) => e.id === s.id)?.banner ?? null;
