@@ -10,12 +10,16 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { normalizeFoundVersion, parseConstraint, parseVersion, satisfies } from '../../rust/semver';
 import { envMissing, isRustBlank, rustEnvVar } from '../../machine/env';
-import { MATCH_BUDGET, spawnFailure, type ProbeRunner } from '../../machine/probe';
+import { spawnFailure, type ProbeRunner } from '../../machine/probe';
 import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../../rust/regex';
 import { rustTrim } from '../../skill/text';
 import type { GatingMode, Missing, MissingVersion, VersionReason } from '../../types';
 import type { NexoBinVersion, NexoMeta } from './metadata';
 import { renderBanner } from './render';
+
+/** Program size × output length past which a version regex is not run (~20 ns a step: about 2 s): the
+ *  version is then reported unknown rather than computed (the runtime's lazy DFA would get there). */
+const MATCH_BUDGET = 100_000_000;
 
 /** The runtime's status words (`SkillLoadAction`). */
 export type NexoStatus = 'loaded' | 'loaded_with_banner' | 'skipped_strict' | 'skipped_disabled' | 'not_found';
