@@ -11,7 +11,7 @@ import { EMPTY_NEXO } from '../../src/core/runtimes/nexo/metadata';
  *  fresh version cache: every call asks `runner`, which shares one spawn per path and command). */
 export async function probeWithGate(runner: ProbeRunner, file: string, command: string, regex?: string): Promise<VersionCheck> {
   const entry = { bin: file, constraint: '*', command, regex, keyRange: null, constraintRange: null, commandRange: null, regexRange: null };
-  const gate = await gateNexoSkill({ ...EMPTY_NEXO, hasRequires: true, binVersions: [entry] }, 'probe', undefined, {
+  const gate = await gateNexoSkill({ ...EMPTY_NEXO, hasRequires: true, binVersions: [entry] }, undefined, {
     env: {},
     cwd: dirname(file),
     platform: process.platform,

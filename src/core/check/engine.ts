@@ -103,13 +103,12 @@ export class Engine {
   }
 
   /** `versionCache`: the nexo-rs process being emulated (default: a fresh one — the skill judged as if it were
-   *  the first the runtime loads); `id`: the name the runtime knows it by (default: its folder). */
+   *  the first the runtime loads). */
   async evaluate(
     analysis: SkillAnalysis,
     modeOverride?: GatingMode,
     signal?: AbortSignal,
     versionCache?: NexoVersionCache,
-    id?: string,
     shared?: { fileChecks: NexoFileChecks; gateEnv: Readonly<Record<string, string | undefined>> },
   ): Promise<NexoStatus> {
     return evaluateSkill(analysis, {
@@ -122,7 +121,6 @@ export class Engine {
       ...(modeOverride !== undefined ? { modeOverride } : {}),
       ...(signal !== undefined ? { signal } : {}),
       ...(versionCache !== undefined ? { versionCache } : {}),
-      ...(id !== undefined ? { id } : {}),
       ...(shared !== undefined ? { fileChecks: shared.fileChecks, gateEnv: shared.gateEnv } : {}),
     });
   }
@@ -163,7 +161,7 @@ export class Engine {
       skills = await mapLimit(locations, 16, async (location) => {
         const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
         onAnalyzed?.(location, analysis);
-        const status = await this.evaluate(analysis, undefined, signal, undefined, undefined, shared);
+        const status = await this.evaluate(analysis, undefined, signal, undefined, shared);
         return { location, analysis, status, id: location.id };
       });
     } finally {
@@ -205,7 +203,7 @@ export class Engine {
       const location: SkillLocation = { id: name, dir, file, root, category: categoryOf(root, dir) };
       // The caller may already hold the analysis (the language server: possibly of unsaved text).
       const analysis = analysisOf?.(path.resolve(file)) ?? (await this.analyzeFile(file));
-      const status = await this.evaluate(analysis, override, signal, versionCache, name);
+      const status = await this.evaluate(analysis, override, signal, versionCache);
       out.push({ location, analysis, status, id: name });
     }
     return out;
