@@ -4,8 +4,7 @@
 
 import { main } from '../../src/cli/main';
 import { bannerFor, Engine, type EvaluatedSkill, nexoBlockSkill } from '../../src/core/check/engine';
-import { isVisible } from '../../src/core/runtimes/nexo/status';
-import type { AgentDef } from '../../src/core/runtimes/nexo/agents';
+import { type AgentDef, isVisible } from '../../src/core/runtimes/nexo';
 
 /** One status as the runtime records it (the golden's `expected/skills.json` entries, in their key order). */
 export interface NexoRecord {
