@@ -333,7 +333,14 @@ function engineFor(values: Record<string, unknown>, io: Io): Engine {
   // Files to analyze are shared with worker threads when there are enough of them (src/cli/workers.ts).
   const workers = workersSetting(io.env);
   const offThread = workers === 0 ? undefined : workerAnalyzer({ script: WORKER_SCRIPT, workers });
-  return new Engine({ env: io.env, probe: !values['no-probe'], notProbedReason: 'not probed (--no-probe)', cache, ...(offThread ? { offThread } : {}) });
+  return new Engine({
+    env: io.env,
+    cwd: io.cwd,
+    probe: !values['no-probe'],
+    notProbedReason: 'not probed (--no-probe)',
+    cache,
+    ...(offThread ? { offThread } : {}),
+  });
 }
 
 /** `$XDG_CACHE_HOME/skill-author` (the spec ignores a relative value), else `~/.cache/skill-author`. */

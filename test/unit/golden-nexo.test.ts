@@ -1,6 +1,10 @@
-// Every case of ../shared/golden/nexo, run through the nexo-rs profile exactly as the runtime's own loader
-// was run on it (README of that folder: `env -i PATH=<case>/bin HOME=<any> <env>`, working directory = the
-// case folder, config directory = `<case>/config`), and compared byte for byte with what the runtime did.
+// Every case of ../shared/golden/nexo, run through the path users run — the Engine's statuses (what `check`
+// and the language server report), `check --json`'s verdicts, the block `index --runtime nexo` prints and
+// each `banner` — in the environment the runtime's own loader was run in (README of that folder: `env -i
+// PATH=<case>/bin HOME=<any> <env>`, working directory = the case folder, config directory =
+// `<case>/config`), and compared byte for byte with what the runtime did. An `agent` case is `--agent ID
+// --agents-file config/agents.yaml`; an `all` case (every folder of `skills/`, sorted) is the skills folder
+// given as PATH.
 //
 // The case folders are read in place (their bytes are the test: BOM, CRLF, Latin-1). What a case does not
 // store — `bin/` and `config/` — is made in a temporary folder that stands in for the case folder: it holds
@@ -11,7 +15,8 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { evaluateNexo, runNexo, type NexoRun } from '../../src/core/runtimes/nexo';
+import type { Entry } from '../../src/core/check/entry';
+import { cli, runNexoAsUsers } from '../utils/nexo';
 
 const GOLDEN = path.resolve(__dirname, '../../../..', 'shared/golden/nexo');
 
@@ -108,26 +113,15 @@ function environment(root: string, c: CaseJson): Record<string, string> {
   return { PATH, HOME: root, ...c.env };
 }
 
-/** The runtime's record of one status, rebuilt from ours, in the golden's shape and key order. */
-function asExpected(run: NexoRun): ExpectedSkill[] {
-  return run.skills.map((s) => ({
-    id: s.id,
-    status: s.status,
-    mode: s.mode,
-    missing: {
-      bins: s.missing.bins,
-      env: s.missing.env,
-      versions: s.missing.versions.map((v) => ({ bin: v.bin, required: v.required, found: v.found, reason: v.reason })),
-    },
-    banner: s.banner,
-    display_name: s.displayName,
-    description: s.description,
-    model_content: s.modelContent,
-  }));
-}
-
 function sortedVersions(s: ExpectedSkill): ExpectedSkill {
   return { ...s, missing: { ...s.missing, versions: s.missing.versions.map((v) => ({ bin: v.bin, required: v.required, found: v.found, reason: v.reason })) } };
+}
+
+/** A status of the runtime in the shared vocabulary (`check --json`). */
+function sharedVerdict(status: string, fileFound: boolean): string {
+  if (status === 'skipped_strict') return 'hidden';
+  if (status === 'not_found' && fileFound) return 'not_loadable';
+  return status;
 }
 
 const cases = existsSync(GOLDEN)
@@ -146,7 +140,7 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
 
   for (const name of cases) {
     it(name, async function () {
-      this.timeout(30_000);
+      this.timeout(60_000);
       const caseDir = path.join(GOLDEN, name);
       const c = JSON.parse(readFileSync(path.join(caseDir, 'case.json'), 'utf8')) as CaseJson;
       const expected = JSON.parse(readFileSync(path.join(caseDir, 'expected', 'skills.json'), 'utf8')) as Expected;
@@ -155,11 +149,11 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
       try {
         restoreConfigSkills(caseDir, root, expected);
         const env = environment(root, c);
-        const ctx = { env, cwd: root, platform: 'linux' as NodeJS.Platform, home: root };
+        const agentsFile = path.join(root, 'config', 'agents.yaml');
         const run =
           expected.run === 'agent'
-            ? await runNexo({ ...ctx, configDir: path.join(root, 'config'), ...(c.agent !== undefined ? { agent: c.agent } : {}) })
-            : await runNexo({ ...ctx, skillsRoot: path.join(caseDir, 'skills') });
+            ? await runNexoAsUsers({ env, cwd: root, agentsFile, ...(c.agent !== undefined ? { agent: c.agent } : {}) })
+            : await runNexoAsUsers({ env, cwd: root, skillsRoot: path.join(root, 'skills') });
 
         // The agents file: refused (nothing loads) or resolved as the runtime resolved it.
         assert.equal(
@@ -167,35 +161,50 @@ describe('golden: nexo-rs (../shared/golden/nexo)', function () {
           expected.agents_error !== null,
           `agents_error: ours ${JSON.stringify(run.agentsError)}, runtime's ${JSON.stringify(expected.agents_error)}`,
         );
-        if (expected.agent && run.agent) {
+        if (expected.agent) {
+          assert.ok(run.agent, 'the agent is defined');
           const rel = (p: string): string => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p);
           assert.deepEqual(
             {
               id: run.agent.id,
-              skill_overrides: run.agent.overrides,
+              skill_overrides: Object.fromEntries(run.agent.overrides),
               skills: run.agent.skills,
               skills_dir: rel(run.agent.skillsDir),
-              tenant_id: run.agent.tenantId,
+              tenant_id: run.agent.tenantId ?? null,
             },
             { ...expected.agent, skills_dir: expected.agent.skills_dir.replace(/^<CASE>\//, '') },
           );
         }
-        if (expected.names && expected.run === 'all') assert.deepEqual(run.names, expected.names);
+        if (expected.names && expected.run === 'all')
+          assert.deepEqual(
+            run.skills.map((s) => s.id),
+            expected.names,
+          );
 
-        assert.deepEqual(asExpected(run), expected.skills.map(sortedVersions));
+        // Each status as the engine reports it (`check`, the editor), and the block `index --runtime nexo` prints.
+        assert.deepEqual(run.records, expected.skills.map(sortedVersions));
         assert.equal(run.block !== null, expected.block_present, 'block_present');
         assert.equal(run.block ?? '', block, 'block.txt');
 
-        // The façade says the same in the shared vocabulary: one verdict per status, the block as the index.
-        const report = await evaluateNexo(expected.run === 'all' ? path.join(caseDir, 'skills') : path.join(root, 'skills'), {
-          ...ctx,
-          ...(expected.run === 'agent' ? { agentsFile: path.join(root, 'config', 'agents.yaml'), ...(c.agent !== undefined ? { agent: c.agent } : {}) } : {}),
-        });
-        assert.equal(report.index, block, 'RuntimeReport.index');
+        const agentArgs = expected.run === 'agent' && run.agent ? ['--agent', run.agent.id, '--agents-file', agentsFile] : [];
+        // `check --json` says the same in the vocabulary every runtime shares: SkippedStrict is `hidden`, and a
+        // NotFound the loader found a file for (blank, empty body) is `not_loadable`.
+        const checked = await cli(['check', '--json', '--no-cache', '--runtime', 'nexo', ...agentArgs, ...(agentArgs.length ? [] : ['skills'])], env, root);
+        const entries = (JSON.parse(checked.out) as { skills: Entry[] }).skills;
         assert.deepEqual(
-          report.skills.map((s) => s.id),
-          run.skills.map((s) => s.id),
+          entries.map((e) => [e.id, e.runtimes.find((r) => r.runtime === 'nexo')?.verdict]),
+          expected.skills.map((e, i) => [e.id, sharedVerdict(e.status, run.skills[i]?.analysis !== null)]),
+          'check --json',
         );
+
+        // `banner PATH` prints each banner exactly (nothing for a skill without one).
+        for (const s of run.skills) {
+          if (!s.analysis) continue;
+          const printed = await cli(['banner', '--no-cache', ...agentArgs, s.location.file], env, root);
+          assert.equal(printed.code, 0, printed.err);
+          const want = expected.skills.find((e) => e.id === s.id)?.banner ?? null;
+          assert.equal(printed.out, want === null ? '' : `${want}\n`, `banner ${s.id}`);
+        }
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

@@ -29,7 +29,8 @@ import { analyzeSkill } from '../../src/core/check/analyze';
 import { AnalysisCache } from '../../src/core/check/cache';
 import { blockingIo, type SkillIo } from '../../src/core/skill/catalog';
 import { Engine } from '../../src/core/check/engine';
-import { probeVersion, ProbeRunner } from '../../src/core/machine/probe';
+import { ProbeRunner } from '../../src/core/machine/probe';
+import { probeWithGate } from '../utils/probe';
 import type { Entry } from '../../src/core/check/entry';
 import type { Verdict } from '../../src/core/types';
 import { decided, type Decided } from '../utils/decided';
@@ -728,13 +729,13 @@ describe('hostile input: engine-level cases', function () {
     const runner = new ProbeRunner({ cwd: tmp });
     try {
       const t0 = performance.now();
-      const v = await probeVersion(runner, bin, '--version', 'a*'.repeat(400));
+      const v = await probeWithGate(runner, bin, '--version', 'a*'.repeat(400));
       const ms = performance.now() - t0;
       assert.equal(v.reason, 'not_probed');
       assert.match(v.detail ?? '', /802 instructions\) is too large to search 1048577 characters/);
       assert.ok(ms < 3000, `took ${ms} ms`); // matching it took ~16 s before
       // The runtime's default pattern over the same flood is still searched.
-      assert.equal((await probeVersion(runner, bin, '--version', undefined)).reason, 'parse_failed');
+      assert.equal((await probeWithGate(runner, bin, '--version')).reason, 'parse_failed');
     } finally {
       runner.dispose();
     }

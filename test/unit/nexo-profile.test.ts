@@ -1,11 +1,12 @@
 // The nexo-rs profile on the rules of ../shared/golden/nexo/RULES.md that the shared cases do not show one by
-// one (the agents file, odd names, encodings, the block's edge cases), each on a small tree made here.
+// one (the agents file, odd names, encodings, the block's edge cases), each on a small tree made here and run
+// as users run it: the Engine's statuses and the CLI's `index --runtime nexo` block (test/utils/nexo.ts).
 
 import { strict as assert } from 'node:assert';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { runNexo, type NexoRun } from '../../src/core/runtimes/nexo';
+import { type NexoUserRun, runNexoAsUsers } from '../utils/nexo';
 
 interface Setup {
   skills?: Record<string, string | Buffer | null>;
@@ -23,7 +24,7 @@ before(() => {
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 let n = 0;
-async function run(s: Setup): Promise<NexoRun> {
+async function run(s: Setup): Promise<NexoUserRun> {
   const root = path.join(tmp, `c${n++}`);
   mkdirSync(path.join(root, 'bin'), { recursive: true });
   for (const [rel, text] of Object.entries(s.skills ?? {})) {
@@ -36,17 +37,16 @@ async function run(s: Setup): Promise<NexoRun> {
     chmodSync(path.join(root, 'bin', name), 0o755);
   }
   const env = { PATH: (s.path ?? ['bin']).map((p) => (p === '' ? '' : path.join(root, p))).join(':'), HOME: root, ...(s.env ?? {}) };
-  const ctx = { env, cwd: root, platform: 'linux' as NodeJS.Platform };
-  if (s.agents === undefined) return runNexo({ ...ctx, skillsRoot: path.join(root, 'skills') });
+  if (s.agents === undefined) return runNexoAsUsers({ env, cwd: root, skillsRoot: path.join(root, 'skills') });
   mkdirSync(path.join(root, 'config', 'agents.d'), { recursive: true });
   writeFileSync(path.join(root, 'config', 'agents.yaml'), s.agents);
   for (const [f, text] of Object.entries(s.agentsD ?? {})) writeFileSync(path.join(root, 'config', 'agents.d', f), text);
-  return runNexo({ ...ctx, configDir: path.join(root, 'config') });
+  return runNexoAsUsers({ env, cwd: root, agentsFile: path.join(root, 'config', 'agents.yaml') });
 }
 
 const agent = (skills: string, extra = ''): string =>
   `agents:\n  - id: kate\n    model: {provider: p, model: m}\n    skills: ${skills}\n    skills_dir: ../skills\n${extra}`;
-const statuses = (r: NexoRun): string[][] => r.skills.map((s) => [s.id, s.status]);
+const statuses = (r: NexoUserRun): string[][] => r.records.map((s) => [s.id, s.status]);
 
 describe('nexo-rs profile: the agents file', () => {
   it('is refused, and nothing loads, for a missing model, an unknown key, a bad override, a numeric name, a duplicate key', async () => {
@@ -62,7 +62,7 @@ describe('nexo-rs profile: the agents file', () => {
     ]) {
       const r = await run({ skills, agents });
       assert.notEqual(r.agentsError, null, agents);
-      assert.deepEqual(r.skills, []);
+      assert.deepEqual(r.records, []);
       assert.equal(r.block, null);
     }
     assert.equal((await run({ skills, agents: `schema_version: 3\n${agent('[a, "42"]')}` })).agentsError, null);
@@ -96,7 +96,7 @@ describe('nexo-rs profile: the agents file', () => {
 
   it('a blank skills_dir injects no skill at all; blank names get no status; nested names reach nested folders', async () => {
     const blank = await run({ skills: { a: 'A.' }, agents: agent('[a]').replace('skills_dir: ../skills', 'skills_dir: ""') });
-    assert.deepEqual(blank.skills, []);
+    assert.deepEqual(blank.records, []);
     assert.equal(blank.block, null);
     // Only an empty value stays empty when resolved: "  " is `<config>/  `, trimmed to the config folder.
     const spaces = await run({ skills: { a: 'A.' }, agents: agent('[a]').replace('skills_dir: ../skills', 'skills_dir: "  "') });
@@ -138,7 +138,7 @@ describe('nexo-rs profile: reading', () => {
       ['list', 'loaded'],
       ['lonecr', 'not_found'],
     ]);
-    assert.equal(r.skills[1]?.displayName, 'list');
+    assert.equal(r.records[1]?.display_name, 'list');
   });
 
   it('trims with Rust rules: a leading U+FEFF of the body stays, a trailing NEL goes; a block-scalar name keeps its newlines', async () => {
@@ -157,10 +157,10 @@ describe('nexo-rs profile: reading', () => {
         alias: '---\nlist: &l [UNSET_A]\nrequires:\n  env: *l\n---\nBody.',
       },
     });
-    const by = new Map(r.skills.map((s) => [s.id, s]));
+    const by = new Map(r.records.map((s) => [s.id, s]));
     assert.equal(by.get('tag')?.status, 'loaded_with_banner');
-    assert.equal(by.get('hex')?.modelContent, 'Bod\n\n…[truncated to 3 chars]');
-    assert.equal(by.get('dec0')?.displayName, 'dec0');
+    assert.equal(by.get('hex')?.model_content, 'Bod\n\n…[truncated to 3 chars]');
+    assert.equal(by.get('dec0')?.display_name, 'dec0');
     assert.deepEqual(
       by.get('short')?.missing.versions.map((v) => [v.required, v.reason]),
       [['~1.2', 'bin_not_found']],
@@ -177,16 +177,16 @@ describe('nexo-rs profile: gating', () => {
       bins: { here: 'echo here 1.0.0' },
       skills: { g: '---\nrequires:\n  bins: [here, gone, gone, "  "]\n  bin_versions:\n    "": ">=1"\n  mode: warn\n---\nBody.' },
     });
-    assert.deepEqual(r.skills[0]?.missing.bins, ['gone', 'gone']);
+    assert.deepEqual(r.records[0]?.missing.bins, ['gone', 'gone']);
     assert.deepEqual(
-      r.skills[0]?.missing.versions.map((v) => [v.bin, v.reason]),
+      r.records[0]?.missing.versions.map((v) => [v.bin, v.reason]),
       [['', 'bin_not_found']],
     );
   });
 
   it('an env name with `=` is looked up by prefix, as glibc getenv does', async () => {
     const r = await run({ env: { B30: 'X=Y' }, skills: { e: '---\nrequires:\n  env: ["B30=X", "B30=Z"]\n  mode: warn\n---\nBody.' } });
-    assert.deepEqual(r.skills[0]?.missing.env, ['B30=Z']);
+    assert.deepEqual(r.records[0]?.missing.env, ['B30=Z']);
   });
 
   it('versions: the command is one argument; no `#!` is a spawn failure; `8.` normalizes to `8..0`; leading zeros and fullwidth digits do not parse', async () => {
@@ -203,7 +203,7 @@ describe('nexo-rs profile: gating', () => {
       },
     });
     assert.deepEqual(
-      r.skills[0]?.missing.versions.map((v) => [v.bin, v.reason]),
+      r.records[0]?.missing.versions.map((v) => [v.bin, v.reason]),
       [
         ['dot', 'parse_failed'],
         ['noshebang', 'probe_failed'],

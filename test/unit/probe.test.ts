@@ -1,4 +1,6 @@
-// Real processes, no mocks: fake binaries are `#!/bin/sh` scripts written into a temp dir at test time.
+// Real processes, no mocks: fake binaries are `#!/bin/sh` scripts written into a temp dir at test time. A
+// version is read as the product reads it: the ProbeRunner runs the process, nexo-rs's gate matches,
+// normalizes and parses its output (test/utils/probe.ts).
 // Nothing here waits with a fixed sleep: the only waits are the probe timeouts under test and `until()`, which
 // polls for a condition with a deadline.
 import { strict as assert } from 'node:assert';
@@ -6,7 +8,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findBinary } from '../../src/core/machine/binlookup';
-import { probeVersion, ProbeRunner, type ProbeLogEntry } from '../../src/core/machine/probe';
+import { ProbeRunner, type ProbeLogEntry } from '../../src/core/machine/probe';
+import { probeWithGate } from '../utils/probe';
 import { isDead, readPid } from '../utils/proc';
 import { until } from '../utils/wait';
 
@@ -39,13 +42,14 @@ describe('version probes (real processes)', function () {
 
   it('reads a version printed on stdout', async () => {
     const p = bin('stdout-tool', 'echo "stdout-tool 1.2.3 (build 42)"');
-    const v = await probeVersion(runner(), p, '--version', undefined);
-    assert.deepEqual(v, { found: '1.2.3', matched: '1.2.3' });
+    const v = await probeWithGate(runner(), p, '--version');
+    assert.equal(v.found, '1.2.3');
+    assert.equal(v.ok, true);
   });
 
   it('reads a version printed only on stderr; output is stdout + "\\n" + stderr', async () => {
     const p = bin('stderr-tool', 'echo "stderr-tool v2.5" >&2');
-    assert.deepEqual(await probeVersion(runner(), p, '--version', undefined), { found: '2.5.0', matched: '2.5' });
+    assert.equal((await probeWithGate(runner(), p, '--version')).found, '2.5.0'); // the match "2.5", normalized
     const q = bin('both', 'printf out; printf err >&2');
     const out = await runner().run(q, '--version');
     assert.ok(out.ok);
@@ -54,7 +58,7 @@ describe('version probes (real processes)', function () {
 
   it('passes `command` as ONE argv element, never split, never through a shell', async () => {
     const p = bin('argv-tool', `printf '%s' "$#" > "${dir}/argc"; printf '%s' "$1" > "${dir}/arg1"\n[ "$1" = "--version --verbose" ] && echo 3.4.5`);
-    const v = await probeVersion(runner(), p, '--version --verbose', undefined);
+    const v = await probeWithGate(runner(), p, '--version --verbose');
     assert.equal(v.found, '3.4.5');
     assert.equal(readFileSync(join(dir, 'argc'), 'utf8'), '1');
     assert.equal(readFileSync(join(dir, 'arg1'), 'utf8'), '--version --verbose');
@@ -63,10 +67,10 @@ describe('version probes (real processes)', function () {
   it('a tool that answers only `--help`: parse_failed with `--version`, found with `--help`', async () => {
     const p = bin('help-tool', 'if [ "$1" = "--help" ]; then echo "help-tool 7.1 usage: ..."; else echo "unknown option $1" >&2; exit 2; fi');
     const r = runner();
-    const bad = await probeVersion(r, p, '--version', undefined);
+    const bad = await probeWithGate(r, p, '--version');
     assert.equal(bad.reason, 'parse_failed');
     assert.equal(bad.found, null);
-    assert.deepEqual(await probeVersion(r, p, '--help', undefined), { found: '7.1.0', matched: '7.1' });
+    assert.equal((await probeWithGate(r, p, '--help')).found, '7.1.0');
   });
 
   it('ignores the exit status: a non-zero exit that prints a version is fine', async () => {
@@ -75,7 +79,7 @@ describe('version probes (real processes)', function () {
     const out = await r.run(p, '--version');
     assert.ok(out.ok);
     assert.equal(out.exitCode, 3);
-    assert.equal((await probeVersion(r, p, '--version', undefined)).found, '4.0.1');
+    assert.equal((await probeWithGate(r, p, '--version')).found, '4.0.1');
   });
 
   it('a hanging binary is killed at the timeout, and so is its child', async () => {
@@ -83,7 +87,7 @@ describe('version probes (real processes)', function () {
     const p = bin('hang', `sleep 60 & echo $! > "${pidFile}"; wait`);
     const r = runner({ timeoutMs: 300 });
     const t0 = performance.now();
-    const v = await probeVersion(r, p, '--version', undefined);
+    const v = await probeWithGate(r, p, '--version');
     const ms = performance.now() - t0;
     assert.equal(v.reason, 'probe_failed');
     assert.match(v.detail ?? '', /300 ms/);
@@ -96,7 +100,7 @@ describe('version probes (real processes)', function () {
     const pidFile = join(dir, 'bg.pid');
     const p = bin('forker', `sleep 60 & echo $! > "${pidFile}"; echo 5.6.7; exit 0`);
     const logs: ProbeLogEntry[] = [];
-    const v = await probeVersion(runner({ timeoutMs: 300, onLog: (e) => logs.push(e) }), p, '--version', undefined);
+    const v = await probeWithGate(runner({ timeoutMs: 300, onLog: (e) => logs.push(e) }), p, '--version');
     assert.equal(v.reason, 'probe_failed');
     assert.equal(logs[0]?.outcome, 'timeout');
     const child = readPid(pidFile);
@@ -106,7 +110,7 @@ describe('version probes (real processes)', function () {
   it('a background child that closes its output does not hold the probe', async () => {
     const pidFile = join(dir, 'bg2.pid');
     const p = bin('daemonizer', `sleep 60 >/dev/null 2>&1 & echo $! > "${pidFile}"; echo 5.6.8`);
-    const v = await probeVersion(runner({ timeoutMs: 5000 }), p, '--version', undefined);
+    const v = await probeWithGate(runner({ timeoutMs: 5000 }), p, '--version');
     assert.equal(v.found, '5.6.8');
     try {
       process.kill(readPid(pidFile), 'SIGKILL');
@@ -137,7 +141,7 @@ describe('version probes (real processes)', function () {
     // Figures for the report.
     console.log(`      flood: ${ms.toFixed(0)} ms, peak RSS growth ${growthMb.toFixed(1)} MB`);
     assert.ok(growthMb < 100, `RSS grew ${growthMb.toFixed(1)} MB`);
-    assert.equal((await probeVersion(r, p, '--version', undefined)).found, '1.2.3');
+    assert.equal((await probeWithGate(r, p, '--version')).found, '1.2.3');
   });
 
   it('a file without the execute bit is found by lookup but its probe fails (spawn_failed)', async () => {
@@ -148,7 +152,7 @@ describe('version probes (real processes)', function () {
     const out = await runner().run(p, '--version');
     assert.equal(out.ok, false);
     assert.equal(!out.ok && out.reason, 'spawn_failed');
-    assert.equal((await probeVersion(runner(), p, '--version', undefined)).reason, 'probe_failed');
+    assert.equal((await probeWithGate(runner(), p, '--version')).reason, 'probe_failed');
   });
 
   it('a script without #! fails as exec(2) fails for the runtime (Node alone would run it with /bin/sh)', async () => {
@@ -164,7 +168,7 @@ describe('version probes (real processes)', function () {
     const lookup = await findBinary(name, { path: dir, platform: process.platform, cwd: dir });
     assert.ok(lookup.found && lookup.path);
     const command = '--version; touch m5 $(touch m6) `touch m7` && touch m8';
-    const v = await probeVersion(runner(), lookup.path, command, undefined);
+    const v = await probeWithGate(runner(), lookup.path, command);
     assert.equal(v.found, '2.0.0');
     assert.equal(readFileSync(join(dir, 'meta-arg'), 'utf8'), command);
     for (const m of ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8']) {
@@ -186,15 +190,15 @@ describe('version probes (real processes)', function () {
   it('50 concurrent identical probes share one spawn; later calls hit the cache', async () => {
     const p = bin('dedupe', 'echo 6.0.0');
     const r = runner();
-    const all = await Promise.all(Array.from({ length: 50 }, () => probeVersion(r, p, '--version', undefined)));
+    const all = await Promise.all(Array.from({ length: 50 }, () => probeWithGate(r, p, '--version')));
     assert.equal(r.spawnCount, 1);
     assert.ok(all.every((v) => v.found === '6.0.0'));
-    await probeVersion(r, p, '--version', undefined);
+    await probeWithGate(r, p, '--version');
     assert.equal(r.spawnCount, 1);
-    await probeVersion(r, p, '-V', undefined); // another command is another probe
+    await probeWithGate(r, p, '-V'); // another command is another probe
     assert.equal(r.spawnCount, 2);
     r.clear();
-    await probeVersion(r, p, '--version', undefined);
+    await probeWithGate(r, p, '--version');
     assert.equal(r.spawnCount, 3);
   });
 
@@ -304,26 +308,26 @@ describe('version probes (real processes)', function () {
   it('normalization and strict semver parsing of the whole match', async () => {
     const r = runner();
     const p = bin('versions', 'echo "v7 v1.2 01.2.3 1.2.3-rc.1+b5 1.2.3.4 curl 8.5.0"');
-    assert.equal((await probeVersion(r, p, 'x', 'v(\\d+)')).reason, 'parse_failed'); // "v7" → "v7.0.0"
-    assert.deepEqual(await probeVersion(r, p, 'x', '\\d+'), { found: '7.0.0', matched: '7' });
-    assert.equal((await probeVersion(r, p, 'x', '01\\.\\d+\\.\\d+')).reason, 'parse_failed'); // leading zero
-    assert.deepEqual(await probeVersion(r, p, 'x', '\\d+\\.\\d+\\.\\d+-[a-z]+\\.\\d+\\+[0-9a-z]+'), { found: '1.2.3-rc.1+b5', matched: '1.2.3-rc.1+b5' });
+    assert.equal((await probeWithGate(r, p, 'x', 'v(\\d+)')).reason, 'parse_failed'); // "v7" → "v7.0.0"
+    assert.equal((await probeWithGate(r, p, 'x', '\\d+')).found, '7.0.0'); // the match "7", normalized
+    assert.equal((await probeWithGate(r, p, 'x', '01\\.\\d+\\.\\d+')).reason, 'parse_failed'); // leading zero
+    assert.equal((await probeWithGate(r, p, 'x', '\\d+\\.\\d+\\.\\d+-[a-z]+\\.\\d+\\+[0-9a-z]+')).found, '1.2.3-rc.1+b5');
     // With `\\w` the pattern passes nexo-rs's 64 KiB compiled-size limit: rejected, whatever the output (golden a41).
-    assert.equal((await probeVersion(r, p, 'x', '\\d+\\.\\d+\\.\\d+-[a-z]+\\.\\d+\\+\\w+')).reason, 'parse_failed');
-    assert.equal((await probeVersion(r, p, 'x', '1\\.2\\.3\\.4')).reason, 'parse_failed');
-    const curl = await probeVersion(r, p, 'x', 'curl (\\d+\\.\\d+)');
+    assert.equal((await probeWithGate(r, p, 'x', '\\d+\\.\\d+\\.\\d+-[a-z]+\\.\\d+\\+\\w+')).reason, 'parse_failed');
+    assert.equal((await probeWithGate(r, p, 'x', '1\\.2\\.3\\.4')).reason, 'parse_failed');
+    const curl = await probeWithGate(r, p, 'x', 'curl (\\d+\\.\\d+)');
     assert.equal(curl.reason, 'parse_failed');
-    assert.equal(curl.matched, 'curl 8.5');
-    assert.equal((await probeVersion(r, p, 'x', '(?=v)v')).reason, 'parse_failed'); // rejected by Rust `regex`
-    assert.equal((await probeVersion(r, p, 'x', '[a&&b]')).reason, 'not_probed'); // cannot be evaluated here
-    assert.equal((await probeVersion(r, p, 'x', 'nomatch')).reason, 'parse_failed');
+    assert.match(curl.detail ?? '', /^"curl 8\.5" \(normalized "curl 8\.5\.0"\) is not a semver version$/);
+    assert.equal((await probeWithGate(r, p, 'x', '(?=v)v')).reason, 'parse_failed'); // rejected by Rust `regex`
+    assert.equal((await probeWithGate(r, p, 'x', '[a&&b]')).reason, 'not_probed'); // cannot be evaluated here
+    assert.equal((await probeWithGate(r, p, 'x', 'nomatch')).reason, 'parse_failed');
     assert.equal(r.spawnCount, 1);
   });
 
   it('a catastrophic regex over real output stays fast', async () => {
     const p = bin('aaaa', "head -c 50000 /dev/zero | tr '\\0' a");
     const t0 = performance.now();
-    const v = await probeVersion(runner(), p, '--version', '(a+)+$');
+    const v = await probeWithGate(runner(), p, '--version', '(a+)+$');
     const ms = performance.now() - t0;
     assert.equal(v.reason, 'parse_failed'); // the match "aaa…" is no version; "$" is end of text, after "\n"
     assert.ok(ms < 2000, `took ${ms} ms`);
@@ -335,7 +339,7 @@ describe('version probes (real processes)', function () {
     assert.ok(out.ok);
     assert.equal(out.truncated, true);
     assert.equal(out.output, 'aaaaaaaaaa\n\ufffd\ufffd 2.0');
-    const v = await probeVersion(runner({ maxOutputBytes: 10 }), p, '--version', '1\\.2\\.3');
+    const v = await probeWithGate(runner({ maxOutputBytes: 10 }), p, '--version', '1\\.2\\.3');
     assert.match(v.detail ?? '', /truncated/);
   });
 });

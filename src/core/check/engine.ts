@@ -3,16 +3,30 @@
 // uses the same class, so the editor and the CLI cannot disagree.
 
 import * as path from 'node:path';
-import { type AgentDef, type AgentsFile, readAgentsConfig, resolveAgentSkill } from '../runtimes/nexo/agents';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
 import { BinResolver, currentPathEnvironment, type PathEnvironment } from '../machine/binlookup';
 import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './cache';
 import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from '../skill/catalog';
 import { ProbeRunner, type ProbeOptions } from '../machine/probe';
 import { renderHermesIndex, renderXmlIndex } from './agentIndex';
-import { renderBanner, renderContent, renderSystemBlock } from '../runtimes/nexo/render';
-import { type NexoFileChecks, newFileChecks, NexoVersionCache } from '../runtimes/nexo/gate';
-import { bareStatus, evaluateSkill, isVisible, nexoSkillVerdict, type NexoStatus } from '../runtimes/nexo/status';
+import {
+  type AgentDef,
+  type AgentsFile,
+  bareStatus,
+  evaluateSkill,
+  isVisible,
+  type NexoFileChecks,
+  newFileChecks,
+  nexoSkillVerdict,
+  type NexoStatus,
+  NexoVersionCache,
+  readAgentsConfig,
+  renderBanner,
+  renderContent,
+  renderSystemBlock,
+  resolveAgentSkill,
+  type SystemBlockSkill,
+} from '../runtimes/nexo';
 import type { RuntimeSkillVerdict } from '../runtimes/types';
 import { rustTrim } from '../skill/text';
 import type { Diagnostic, GatingMode } from '../types';
@@ -45,6 +59,9 @@ export interface EngineOptions {
   notProbedReason?: string;
   probeOptions?: ProbeOptions;
   platform?: NodeJS.Platform;
+  /** The runtime's working directory: relative `bins` paths resolve there, `${file:…}` references of an agents
+   *  file too, and probes run there (default: this process's). */
+  cwd?: string;
   /** Analyses kept across calls (and, with a folder, across runs); also decides the file-system calls. */
   cache?: AnalysisCache;
   /** With `cache`: where `checkPaths` may have the files it must read analyzed meanwhile (the CLI's worker
@@ -63,7 +80,11 @@ export class Engine {
     this.options = options;
     this.env = options.env ?? process.env;
     this.pathEnv = currentPathEnvironment(options.extraPath ?? [], this.env);
-    this.runner = options.probe === false ? null : new ProbeRunner({ ...(options.probeOptions ?? {}), env: this.env });
+    if (options.cwd !== undefined) this.pathEnv.cwd = options.cwd;
+    this.runner =
+      options.probe === false
+        ? null
+        : new ProbeRunner({ ...(options.cwd !== undefined ? { cwd: options.cwd } : {}), ...(options.probeOptions ?? {}), env: this.env });
   }
 
   dispose(): void {
@@ -82,13 +103,12 @@ export class Engine {
   }
 
   /** `versionCache`: the nexo-rs process being emulated (default: a fresh one — the skill judged as if it were
-   *  the first the runtime loads); `id`: the name the runtime knows it by (default: its folder). */
+   *  the first the runtime loads). */
   async evaluate(
     analysis: SkillAnalysis,
     modeOverride?: GatingMode,
     signal?: AbortSignal,
     versionCache?: NexoVersionCache,
-    id?: string,
     shared?: { fileChecks: NexoFileChecks; gateEnv: Readonly<Record<string, string | undefined>> },
   ): Promise<NexoStatus> {
     return evaluateSkill(analysis, {
@@ -101,7 +121,6 @@ export class Engine {
       ...(modeOverride !== undefined ? { modeOverride } : {}),
       ...(signal !== undefined ? { signal } : {}),
       ...(versionCache !== undefined ? { versionCache } : {}),
-      ...(id !== undefined ? { id } : {}),
       ...(shared !== undefined ? { fileChecks: shared.fileChecks, gateEnv: shared.gateEnv } : {}),
     });
   }
@@ -142,7 +161,7 @@ export class Engine {
       skills = await mapLimit(locations, 16, async (location) => {
         const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
         onAnalyzed?.(location, analysis);
-        const status = await this.evaluate(analysis, undefined, signal, undefined, undefined, shared);
+        const status = await this.evaluate(analysis, undefined, signal, undefined, shared);
         return { location, analysis, status, id: location.id };
       });
     } finally {
@@ -184,15 +203,20 @@ export class Engine {
       const location: SkillLocation = { id: name, dir, file, root, category: categoryOf(root, dir) };
       // The caller may already hold the analysis (the language server: possibly of unsaved text).
       const analysis = analysisOf?.(path.resolve(file)) ?? (await this.analyzeFile(file));
-      const status = await this.evaluate(analysis, override, signal, versionCache, name);
+      const status = await this.evaluate(analysis, override, signal, versionCache);
       out.push({ location, analysis, status, id: name });
     }
     return out;
   }
 
-  /** The agent as nexo-rs starts it from this agents file: its `agents.d/` drop-ins merged (RULES.md §11). */
+  /** The agent as nexo-rs starts it from this agents file: its `agents.d/` drop-ins merged (RULES.md §11),
+   *  `${VAR}` placeholders read from the engine's environment. */
   async loadAgent(agentsFile: string, agentId: string): Promise<{ file: AgentsFile; agent: AgentDef | undefined }> {
-    const file = await readAgentsConfig(agentsFile);
+    const file = await readAgentsConfig(agentsFile, {
+      env: this.env,
+      cwd: this.pathEnv.cwd,
+      ...(this.options.platform !== undefined ? { platform: this.options.platform } : {}),
+    });
     return { file, agent: file.agents.find((a) => a.id === agentId) };
   }
 }
@@ -249,6 +273,12 @@ export function contentFor(s: EvaluatedSkill): string {
   return renderContent(a.body, bannerFor(s), a.nexo.maxChars);
 }
 
+/** One loaded skill as nexo-rs's `# SKILLS` block places it: the heading (`name` as written, else the listed
+ *  name), the description as written, the content (banner, body, max_chars cut). */
+export function nexoBlockSkill(s: EvaluatedSkill): SystemBlockSkill {
+  return { displayName: s.analysis?.nexo.name ?? s.id, description: s.analysis?.nexo.description ?? '', content: contentFor(s) };
+}
+
 export type AgentIndexFormat = 'hermes' | 'xml' | 'nexo';
 
 export async function renderIndex(
@@ -257,13 +287,7 @@ export async function renderIndex(
   categoryDescriptions: ReadonlyMap<string, string>,
 ): Promise<string> {
   const visible = skills.filter((s) => isVisible(s.status.verdict) && s.analysis);
-  if (format === 'nexo') {
-    return (
-      renderSystemBlock(
-        visible.map((s) => ({ displayName: s.analysis?.nexo.name ?? s.id, description: s.analysis?.nexo.description ?? '', content: contentFor(s) })),
-      ) ?? ''
-    );
-  }
+  if (format === 'nexo') return renderSystemBlock(visible.map(nexoBlockSkill)) ?? '';
   if (format === 'xml') {
     const items = visible.map((s) => ({ name: indexName(s), description: indexDescription(s), location: path.resolve(s.location.file) }));
     items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -4,9 +4,9 @@
 //  - the exit status is ignored;
 //  - the process is waited for until its output pipes close, with a 5 s timeout: a forked grandchild that
 //    keeps stdout open keeps the probe waiting until the timeout, here as there;
-//  - output = `stdout + "\n" + stderr`, each decoded as lossy UTF-8 (`String::from_utf8_lossy`);
-//  - the regex's WHOLE match is normalized (no dot → `.0.0`, one dot → `.0`) and must parse as a semver
-//    version (`Version::parse`).
+//  - output = `stdout + "\n" + stderr`, each decoded as lossy UTF-8 (`String::from_utf8_lossy`).
+// What the output is searched for (the regex's whole match, normalized, parsed as semver) is nexo-rs's gate's
+// (runtimes/nexo/gate.ts), which runs its probes through a ProbeRunner.
 // Differences we add on purpose: output is capped per stream (we keep draining, so memory stays flat under a
 // flood; a version printed after the first MiB would be missed — `truncated` says so); on timeout we kill the
 // whole process group, not only the child; on Windows `.cmd`/`.bat` are never run (running them needs a shell).
@@ -18,13 +18,11 @@
 //
 // Note: the runtime caches probe results per binary path only, so two skills probing one binary with
 // different commands both get the first result. We cache per (path, command), which is what an author
-// editing one skill expects; reproducing the runtime's first-wins order is left to the caller.
+// editing one skill expects; the runtime's first-wins order is the gate's `NexoVersionCache`.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
-import { normalizeFoundVersion, parseVersion } from '../rust/semver';
-import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../rust/regex';
 
 export interface ProbeLogEntry {
   bin: string;
@@ -57,20 +55,9 @@ export type ProbeOutput =
   | { ok: true; output: string; exitCode: number | null; truncated: boolean; durationMs: number }
   | { ok: false; reason: 'spawn_failed' | 'timeout' | 'not_probed'; message: string; durationMs: number };
 
-export interface VersionProbe {
-  /** The normalized version (e.g. `8.5.0`), when one was found and parses. */
-  found: string | null;
-  reason?: 'probe_failed' | 'parse_failed' | 'not_probed';
-  detail?: string;
-  /** The regex's whole match, before normalization. */
-  matched?: string;
-}
-
 const DEFAULT_TIMEOUT_MS = 5000;
 /** By absolute path: Windows searches the working directory (a workspace) before PATH for a bare name. */
 const TASKKILL = nodePath.win32.join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'taskkill.exe');
-/** Program size × output length past which a version regex is not run (~20 ns a step: about 2 s). */
-export const MATCH_BUDGET = 100_000_000;
 const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_OUTPUT = 1024 * 1024;
 
@@ -449,55 +436,4 @@ export class ProbeRunner {
       });
     });
   }
-}
-
-/**
- * One `bin_versions` probe: run, match, normalize, parse. `regexPattern` undefined means the runtime's
- * default. Rejects only when `signal` aborts.
- *
- * Order follows §1 step 8: the probe runs first (a probe that cannot run is `probe_failed` whatever the
- * regex), then the regex (rejected or no match → `parse_failed`). A pattern the runtime may accept but this
- * tool cannot evaluate (see regex.ts) gives `not_probed` with the reason in `detail`.
- */
-export async function probeVersion(
-  runner: ProbeRunner,
-  resolvedPath: string,
-  command: string,
-  regexPattern: string | undefined,
-  signal?: AbortSignal,
-): Promise<VersionProbe> {
-  const out = await runner.run(resolvedPath, command, signal);
-  if (!out.ok) {
-    if (out.reason === 'not_probed') return { found: null, reason: 'not_probed', detail: out.message };
-    return { found: null, reason: 'probe_failed', detail: out.message };
-  }
-  const pattern = regexPattern ?? DEFAULT_VERSION_REGEX;
-  const compiled = compileVersionRegex(pattern);
-  if (!compiled.ok) {
-    if (compiled.unsupported) return { found: null, reason: 'not_probed', detail: compiled.message };
-    return { found: null, reason: 'parse_failed', detail: `regex rejected: ${compiled.message}` };
-  }
-  // Matching is linear in the output, but times the program's size: a 200-instruction pattern over the
-  // capped 2 MiB of output is seconds of a blocked event loop, and a hostile one minutes. Past this budget
-  // the version is reported unknown rather than computed (the runtime's lazy DFA would get there).
-  if (compiled.regex.programSize * out.output.length > MATCH_BUDGET) {
-    return {
-      found: null,
-      reason: 'not_probed',
-      detail: `the regex (${compiled.regex.programSize} instructions) is too large to search ${out.output.length} characters of output here; not checked`,
-    };
-  }
-  const matched = compiled.regex.wholeMatch(out.output);
-  if (matched === null) {
-    return {
-      found: null,
-      reason: 'parse_failed',
-      detail: `no match for \`${pattern}\` in the output of \`${nodePath.basename(resolvedPath)} ${command}\`${out.truncated ? ' (output truncated)' : ''}`,
-    };
-  }
-  const normalized = normalizeFoundVersion(matched);
-  if (parseVersion(normalized) === null) {
-    return { found: null, reason: 'parse_failed', detail: `"${matched}" (normalized "${normalized}") is not a semver version`, matched };
-  }
-  return { found: normalized, matched };
 }

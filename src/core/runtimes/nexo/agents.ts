@@ -550,20 +550,6 @@ function isYamlDropIn(name: string): boolean {
   return name.endsWith('.yaml') && name !== '.yaml';
 }
 
-/** The configuration of the config folder `configDir` (`<configDir>/agents.yaml` and its drop-ins). */
-export async function loadAgentsConfig(
-  configDir: string,
-  options: AgentsFileOptions = {},
-): Promise<{ files: AgentsFile[]; agents: AgentDef[]; error: string | null }> {
-  const config = await readAgentsConfig(path.join(configDir, 'agents.yaml'), { ...options, configDir });
-  const { dropIns = [], ...base } = config;
-  const files = [{ ...base, agents: config.agents.filter((a) => a.file === config.path) }, ...dropIns];
-  const failed = files.find((f) => f.error !== null);
-  const error = failed ? `${path.basename(failed.path)}: ${failed.error}` : config.error;
-  for (const a of config.agents) a.fileError = error;
-  return { files, agents: config.agents, error };
-}
-
 /** The runtime's candidates for a listed name (`skills.rs:216-231`): `<root>/<tenant>/<name>/SKILL.md` when
  *  the agent has a tenant, `<root>/__global__/<name>/SKILL.md`, `<root>/<name>/SKILL.md` (legacy). The name
  *  is the trimmed listed name, joined as written (`tools/cutter` is a nested folder). */

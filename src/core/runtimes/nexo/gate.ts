@@ -1,6 +1,6 @@
 // What nexo-rs does with one readable skill on this machine (RULES.md §5–§9; `skills.rs:305-488`, `:494-674`):
 // the mode (agent override, else frontmatter, else strict), `disable` before any check, then the missing env
-// variables, the missing bins and the `bin_versions` checks, and the outcome with its banner.
+// variables, the missing bins and the `bin_versions` checks, and the outcome.
 //
 // This is the only part of the profile that looks outside the file: the environment and the working
 // directory come from the `NexoMachine` it is handed, processes run through the shared ProbeRunner, and
@@ -10,12 +10,15 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { normalizeFoundVersion, parseConstraint, parseVersion, satisfies } from '../../rust/semver';
 import { envMissing, isRustBlank, rustEnvVar } from '../../machine/env';
-import { MATCH_BUDGET, spawnFailure, type ProbeRunner } from '../../machine/probe';
+import { spawnFailure, type ProbeRunner } from '../../machine/probe';
 import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../../rust/regex';
 import { rustTrim } from '../../skill/text';
 import type { GatingMode, Missing, MissingVersion, VersionReason } from '../../types';
 import type { NexoBinVersion, NexoMeta } from './metadata';
-import { renderBanner } from './render';
+
+/** Program size × output length past which a version regex is not run (~20 ns a step: about 2 s): the
+ *  version is then reported unknown rather than computed (the runtime's lazy DFA would get there). */
+const MATCH_BUDGET = 100_000_000;
 
 /** The runtime's status words (`SkillLoadAction`). */
 export type NexoStatus = 'loaded' | 'loaded_with_banner' | 'skipped_strict' | 'skipped_disabled' | 'not_found';
@@ -113,16 +116,14 @@ export interface NexoGate {
   bins: BinCheck[];
   env: EnvCheck[];
   versions: VersionCheck[];
-  /** The MISSING DEPS banner ('' unless `loaded_with_banner`). */
-  banner: string;
 }
 
-/** `id` is the trimmed name the agent lists (the banner names it); `override` the agent's skill_overrides
- *  entry for that name. */
-export async function gateNexoSkill(meta: NexoMeta, id: string, override: GatingMode | undefined, m: NexoMachine): Promise<NexoGate> {
+/** `override`: the agent's skill_overrides entry for the skill's listed name. The banner of a
+ *  `loaded_with_banner` outcome is render.ts's, from `missing`. */
+export async function gateNexoSkill(meta: NexoMeta, override: GatingMode | undefined, m: NexoMachine): Promise<NexoGate> {
   const mode: GatingMode = override ?? meta.mode ?? 'strict';
   const modeSource: ModeSource = override ? 'override' : meta.mode ? 'frontmatter' : 'default';
-  const gate: NexoGate = { status: 'loaded', mode, modeSource, missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [], banner: '' };
+  const gate: NexoGate = { status: 'loaded', mode, modeSource, missing: { bins: [], env: [], versions: [] }, bins: [], env: [], versions: [] };
   // Disable bypasses every check, version probes included (`skills.rs:447-452`).
   if (mode === 'disable') {
     gate.status = 'skipped_disabled';
@@ -156,7 +157,6 @@ export async function gateNexoSkill(meta: NexoMeta, id: string, override: Gating
     return gate;
   }
   gate.status = 'loaded_with_banner';
-  gate.banner = renderBanner(id, gate.missing);
   return gate;
 }
 

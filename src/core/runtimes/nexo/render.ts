@@ -19,7 +19,7 @@ export function renderBanner(skillId: string, missing: Missing): string {
   return lines.join('\n');
 }
 
-export function versionDetail(v: Pick<MissingVersion, 'reason' | 'required' | 'found'>): string {
+function versionDetail(v: Pick<MissingVersion, 'reason' | 'required' | 'found'>): string {
   switch (v.reason) {
     case 'invalid_constraint':
       return `invalid constraint \`${v.required}\``;
@@ -36,14 +36,14 @@ export function versionDetail(v: Pick<MissingVersion, 'reason' | 'required' | 'f
 
 /** A loaded skill's content: `banner + "\n\n" + body` in warn mode with something missing, else the body
  *  (already trimmed by the loader). */
-export function skillContent(body: string, banner: string): string {
+function skillContent(body: string, banner: string): string {
   return banner ? `${banner}\n\n${body}` : body;
 }
 
 /** The content as the block places it: with `max_chars = N` and more than N Unicode scalar values (banner
  *  included), the first N + `\n\n…[truncated to N chars]`; then trimmed (Rust `str::trim`, so whitespace
  *  just before the cut survives when the marker follows it). */
-export function blockContent(content: string, maxChars: number | undefined): string {
+function blockContent(content: string, maxChars: number | undefined): string {
   let out = content;
   if (maxChars !== undefined) {
     const chars = Array.from(content);
@@ -52,7 +52,8 @@ export function blockContent(content: string, maxChars: number | undefined): str
   return rustTrim(out);
 }
 
-/** Content injected for one skill, as the block places it (kept for callers holding a body and a banner). */
+/** Content injected for one skill, as the block places it: the loader's trimmed body behind the banner, cut at
+ *  `max_chars`. */
 export function renderContent(body: string, banner: string, maxChars?: number): string {
   return blockContent(skillContent(rustTrim(body), banner), maxChars);
 }
@@ -62,7 +63,7 @@ export interface SystemBlockSkill {
   displayName: string;
   /** `metadata.description` as written ('' when none). */
   description: string;
-  /** The content as the block places it (`blockContent`). */
+  /** The content as the block places it (`renderContent`). */
   content: string;
 }
 

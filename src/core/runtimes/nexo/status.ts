@@ -42,8 +42,6 @@ export interface EvaluateOptions {
   /** The version cache of the runtime process being emulated (default: a fresh one, as if this skill were
    *  the first the runtime loads). */
   versionCache?: NexoVersionCache;
-  /** The name the runtime knows the skill by (the banner's); default: the folder name. */
-  id?: string;
   /** File-system answers shared by the skills of one check (see NexoMachine). */
   fileChecks?: NexoFileChecks;
   /** `env` with PATH set to `pathEnv.path`, made once for the skills of one check (copying the process
@@ -89,7 +87,7 @@ export async function evaluateSkill(analysis: NexoSkillFacts, options: EvaluateO
   }
 
   const platform = options.platform ?? process.platform;
-  const gate = await gateNexoSkill(analysis.nexo, options.id ?? analysis.dirName ?? '', options.modeOverride, {
+  const gate = await gateNexoSkill(analysis.nexo, options.modeOverride, {
     // PATH as the engine sees it (with the editor's extra folders appended).
     env: options.gateEnv ?? { ...options.env, PATH: options.pathEnv.path },
     cwd: options.pathEnv.cwd,
