@@ -61,7 +61,6 @@ const SHORT: Readonly<Record<string, string>> = {
   'link-backslash': 'A path in the body uses a backslash as separator.',
   'script-not-executable': 'The body runs a script directly that is not executable.',
   'links-unchecked': 'The body names too many paths; the rest are not checked.',
-  'agents-file-refused': 'nexo-rs refuses the agents file and starts no agent.',
 };
 
 const PREFIXES: ReadonlyArray<[string, string]> = [
