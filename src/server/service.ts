@@ -121,12 +121,14 @@ export class SkillService {
       );
       this.engineInstance = new Engine({
         env,
+        // Relative `bins` paths resolve, and probes run, in the workspace folder, as the CLI's in its own.
+        cwd: this.workspace.cwd(),
         extraPath: s.extraPath.map((d) => resolveSettingPath(d, base)),
         probe,
         // No analysis cache: a scan's analyses are dropped once its entries are made, so an idle server holds
         // only the tree runtimes' reports (bench/lsp.mjs: a cache of 10,000 analyses kept ~160 MB more).
         notProbedReason: this.settingsValue.trusted ? 'not probed: probes are off' : NOT_PROBED_UNTRUSTED,
-        probeOptions: { timeoutMs: s.probeTimeoutMs, concurrency: s.probeConcurrency, onLog: (e) => this.logProbe(e), cwd: this.workspace.cwd() },
+        probeOptions: { timeoutMs: s.probeTimeoutMs, concurrency: s.probeConcurrency, onLog: (e) => this.logProbe(e) },
       });
     }
     return this.engineInstance;
