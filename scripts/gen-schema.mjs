@@ -11,9 +11,12 @@
 // terms, where it applies. No `required`: Claude Code, Hermes, OpenClaw and nexo-rs take the folder name
 // without `name`, and who needs a description is said by the runtimes' own findings.
 //
-// Run: node scripts/gen-schema.mjs   (a unit test fails when the committed file drifts from this output)
+// It also writes the runtimes the `skillAuthor.runtimes` setting offers in package.json (its items' `enum`
+// and `enumDescriptions`), from the registry (src/core/runtimes/registry.ts): every runtime and `id@version`.
+//
+// Run: node scripts/gen-schema.mjs   (unit tests fail when the committed files drift from this output)
 import { buildSync } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -22,7 +25,8 @@ const root = new URL('..', import.meta.url).pathname;
 function loadTables() {
   const out = buildSync({
     stdin: {
-      contents: "export { FIELDS_BY_RUNTIME } from './src/core/runtimes/fields'; export { RUNTIME_LABELS } from './src/core/runtimes/registry';",
+      contents:
+        "export { FIELDS_BY_RUNTIME } from './src/core/runtimes/fields'; export { RUNTIME_LABELS, runtimeSpecs, runtimeSpecDescription } from './src/core/runtimes/registry';",
       resolveDir: root,
       loader: 'ts',
     },
@@ -37,7 +41,7 @@ function loadTables() {
   return module.exports;
 }
 
-const { FIELDS_BY_RUNTIME: tables, RUNTIME_LABELS: LABELS } = loadTables();
+const { FIELDS_BY_RUNTIME: tables, RUNTIME_LABELS: LABELS, runtimeSpecs, runtimeSpecDescription } = loadTables();
 
 const plain = (text) =>
   text
@@ -159,7 +163,21 @@ const schema = {
 
 const out = new URL('../schemas/skill-frontmatter.schema.json', import.meta.url);
 export const text = `${JSON.stringify(schema, null, 2)}\n`;
+
+/** package.json with the setting's runtimes as the registry lists them. */
+export function manifestText() {
+  const file = new URL('../package.json', import.meta.url);
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  const items = manifest.contributes.configuration.properties['skillAuthor.runtimes'].items;
+  items.enum = runtimeSpecs();
+  items.enumDescriptions = items.enum.map((spec) => runtimeSpecDescription(spec));
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
   writeFileSync(out, text);
   console.log(`wrote ${out.pathname} (${text.length} characters)`);
+  const manifest = manifestText();
+  writeFileSync(new URL('../package.json', import.meta.url), manifest);
+  console.log('wrote package.json (skillAuthor.runtimes: the registry’s runtimes and versions)');
 }

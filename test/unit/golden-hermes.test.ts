@@ -9,7 +9,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runHermes, viewByName, type HermesRun } from '../../src/core/runtimes/hermes/emulate';
+import { runHermes, type HermesRun } from '../../src/core/runtimes/hermes/emulate';
+import { skillView } from '../../src/core/runtimes/hermes/view';
 import type { RuntimeContext } from '../../src/core/runtimes/types';
 import { pyToJson } from '../../src/core/runtimes/hermes/pyvalue';
 
@@ -89,7 +90,8 @@ function actualSkillsJson(run: HermesRun, _s: Setup): Record<string, unknown> {
     const pick = (k: string): unknown => (k in vj ? vj[k] : null);
     let byName: Record<string, unknown> | null = null;
     if (rec && rec.name !== null && !coldCrashed) {
-      const r = viewByName(run, rec.name);
+      // skill_view by the index name, against the finished run.
+      const r = skillView(rec.name, run.viewIndex, run.host);
       const j = r.json;
       byName = { called_with: rec.name, success: j.success };
       if (j.success) byName.path = j.path;

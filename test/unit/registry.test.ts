@@ -2,6 +2,7 @@
 // runtime is judged by (asked, installed here, newest; an unknown release by the nearest older one).
 
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,16 +12,7 @@ import { findInstalledOpenClaw } from '../../src/core/runtimes/openclaw/installe
 import { OPENCLAW_VERSIONS } from '../../src/core/runtimes/openclaw/versions';
 import { PROFILES, TREE_EVALUATORS } from '../../src/core/runtimes/profiles';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
-import {
-  newestVersion,
-  parseRuntimeSpec,
-  resolveVersion,
-  RUNTIME_IDS,
-  RUNTIMES,
-  runtimeSpecDescription,
-  runtimeSpecs,
-  supportedVersionFor,
-} from '../../src/core/runtimes/registry';
+import { newestVersion, parseRuntimeSpec, resolveVersion, RUNTIME_IDS, RUNTIMES, runtimeSpecs, supportedVersionFor } from '../../src/core/runtimes/registry';
 import { cliSync, REPO, runCli } from '../utils/cli';
 
 describe('runtime registry', () => {
@@ -43,13 +35,23 @@ describe('runtime registry', () => {
     );
   });
 
-  it('the setting skillAuthor.runtimes offers exactly the registry’s runtimes and versions, described from it', () => {
+  it('the setting skillAuthor.runtimes offers exactly the registry’s runtimes and versions, as scripts/gen-schema.mjs writes them', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
       contributes: { configuration: { properties: Record<string, { items: { enum: string[]; enumDescriptions: string[] } }> } };
     };
     const items = pkg.contributes.configuration.properties['skillAuthor.runtimes']?.items;
     assert.deepEqual(items?.enum, runtimeSpecs());
-    assert.deepEqual(items?.enumDescriptions, runtimeSpecs().map(runtimeSpecDescription));
+    assert.equal(items?.enumDescriptions.length, runtimeSpecs().length);
+    const generated = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { manifestText } from ${JSON.stringify(path.join(REPO, 'scripts/gen-schema.mjs'))}; process.stdout.write(manifestText());`,
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'), generated, 'run node scripts/gen-schema.mjs');
   });
 
   it('lists every runtime once, OpenClaw with the releases its profile emulates', () => {

@@ -68,8 +68,3 @@ export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOp
   const views = ids.map((id) => skillView(id, vi, host));
   return { root, host, discovery, skills, externals, cold, warm, list, viewIndex: vi, views, ids };
 }
-
-/** skill_view by any name, against a finished run (the golden test asks by the index name). */
-export function viewByName(run: HermesRun, name: string): ViewResult {
-  return skillView(name, run.viewIndex, run.host);
-}

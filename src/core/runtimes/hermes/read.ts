@@ -214,8 +214,3 @@ export function fallbackFields(yaml: string): PyDict {
 export function skillsListHead(content: string): string {
   return cpHead(content, 4000);
 }
-
-/** `frontmatter.get(key)` with the `undefined`-for-absent convention used across this folder. */
-export function field(fm: PyDict, key: string): PyValue | undefined {
-  return fm.get(key);
-}
