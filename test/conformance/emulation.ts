@@ -56,13 +56,19 @@ function pick(m: Partial<Missing> | undefined): Missing {
  *  imported (oracle.mjs: no PATH bootstrap). With `cliJson`, as its CLI gives it: the CLI's PATH bootstrap
  *  (`ensureOpenClawCliOnPath`) is emulated on the sandbox's own PATH, with `nodeDir` the folder of the Node
  *  binary that runs the release, and the bootstrapped PATH is returned as `cliPath`. */
-export function emulate(sandbox: Sandbox, version: OpenClawVersion, options: { cliJson?: boolean; nodeDir?: string } = {}): Outcome {
+export function emulate(sandbox: Sandbox, version: OpenClawVersion, options: { cliJson?: boolean; nodeDir?: string; installed?: string } = {}): Outcome {
+  // `installed`: the release's package folder, given as the installation found on this machine (so its bundled
+  // plugins count, as they do for the release run with them on).
+  const resolvedVersions = options.installed
+    ? [{ runtime: 'openclaw' as const, version, source: 'installed' as const, foundAt: options.installed }]
+    : undefined;
   const ctx = {
     env: sandbox.env,
     platform: 'linux' as const,
     home: sandbox.home,
     cwd: sandbox.cwd,
     ...(options.nodeDir ? { openclawNodeDir: options.nodeDir } : {}),
+    ...(resolvedVersions ? { resolvedVersions } : {}),
   };
   const run = runOpenClaw(sandbox.root, ctx, { version, cliPath: options.cliJson === true });
   const byPath = new Map(run.entries.map((o) => [o.entry.filePath, o]));

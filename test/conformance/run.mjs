@@ -12,7 +12,7 @@
 // contains it), --seed N, --count N (generated trees per release; default 40), --cli all|some|none (which
 // golden cases also run the CLI `openclaw skills list|check --json`; default some), --jobs N (default: the
 // cores), --no-shrink, --shrink-seconds N (for all shrinking; default 120), --keep (leave the sandboxes),
-// --write-golden DIR, --quiet.
+// --write-golden DIR, --quiet, --no-plugins (skip the runs with the bundled plugins on).
 //
 // Each case runs in its own sandbox (sandbox.mjs); the release runs in one Node 24 process per case
 // (oracle.mjs), the emulation in this process (emulation.ts, bundled here with esbuild). The last line is
@@ -34,7 +34,16 @@ const HERE = join(ROOT, 'test', 'conformance');
 
 function parseArgs(argv) {
   const o = { versions: [], golden: resolve(ROOT, '..', 'shared', 'golden', 'openclaw'), useGolden: true, filter: null, seed: 1, count: 40 };
-  Object.assign(o, { cli: 'some', jobs: Math.max(1, availableParallelism()), shrink: true, shrinkSeconds: 120, keep: false, writeGolden: null, quiet: false });
+  Object.assign(o, {
+    cli: 'some',
+    jobs: Math.max(1, availableParallelism()),
+    shrink: true,
+    shrinkSeconds: 120,
+    keep: false,
+    writeGolden: null,
+    quiet: false,
+    plugins: true,
+  });
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -56,6 +65,7 @@ function parseArgs(argv) {
     else if (name === '--keep') o.keep = true;
     else if (name === '--write-golden') o.writeGolden = resolve(value());
     else if (name === '--quiet') o.quiet = true;
+    else if (name === '--no-plugins') o.plugins = false;
     else if (name === '--help' || name === '-h') o.help = true;
     else throw new Error(`unknown option ${a}`);
   }
@@ -117,19 +127,22 @@ async function runCli(ctx, release, sandbox, command) {
   return { stdout: r.stdout };
 }
 
-/** Runs one case folder for one release: `{ diffs, skills, oracle, emu, cli }`. */
-async function runCase(ctx, caseDir, version, { cli = [] } = {}) {
+/** Runs one case folder for one release: `{ diffs, skills, oracle, emu, cli }`. With `plugins` (a variant of
+ *  PLUGIN_VARIANTS) the release runs with its bundled plugins on and the variant's `plugins` config, and the
+ *  emulation is given the release's package folder as the installation found on the machine. */
+async function runCase(ctx, caseDir, version, { cli = [], plugins } = {}) {
   const release = ctx.releases.get(version);
-  const sandbox = setUpCase(caseDir, ctx.tmp, release.env);
+  const sandbox = plugins ? setUpCase(caseDir, ctx.tmp, {}, plugins.config) : setUpCase(caseDir, ctx.tmp, release.env);
+  const installed = plugins ? { installed: release.pkg } : {};
   try {
     const oracle = await runOracle(ctx, release, sandbox);
     const cliOut = {};
     for (const command of cli) cliOut[command] = await runCli(ctx, release, sandbox, command);
-    const emu = ctx.emulation.emulate(sandbox, version);
+    const emu = ctx.emulation.emulate(sandbox, version, installed);
     // The CLI side runs the emulation of the CLI's PATH bootstrap (Node's folder first, …) on the sandbox's
     // PATH; compare.mjs checks the PATH it sets against the one the release's bootstrap set (oracle.cliPath).
     const nodeDir = dirname(realpathSync(ctx.nodeBin));
-    const cliEmu = cli.length && oracle.cliPath ? ctx.emulation.emulate(sandbox, version, { cliJson: true, nodeDir }) : undefined;
+    const cliEmu = cli.length && oracle.cliPath ? ctx.emulation.emulate(sandbox, version, { cliJson: true, nodeDir, ...installed }) : undefined;
     const { diffs, skills } = compareOutcomes({ oracle, emu, cli: cli.length ? cliOut : undefined, cliEmu });
     return { diffs, skills, oracle, emu, cli: cliOut, sandbox };
   } finally {
@@ -160,6 +173,23 @@ async function sandboxEnvOf(ctx, version) {
   }
   return skills.length ? { OPENCLAW_DISABLE_BUNDLED_PLUGINS: '1' } : {};
 }
+
+/**
+ * The runs with a release's bundled plugins on (docs/conformance.md): the config as the case has it, and with
+ * `plugins.entries` turning a default plugin off (canvas, 2026.9.6) and plugins that are off by default on
+ * (memory-wiki in both releases, acpx in 2026.4.12). An id a release does not bundle changes nothing.
+ */
+const PLUGIN_VARIANTS = [
+  { name: 'plugins', config: undefined },
+  { name: 'plugins-config', config: { entries: { canvas: { enabled: false }, 'memory-wiki': { enabled: true }, acpx: { enabled: true } } } },
+  // Only on plugin-cases/: an allow-list written in another case (2026.9.6 compares ids lowercased, 2026.4.12
+  // exactly) and a deny-list that beats it.
+  {
+    name: 'plugins-policy',
+    config: { allow: ['Browser', 'memory-wiki', 'acpx'], deny: ['memory-wiki'], entries: { acpx: { enabled: true } } },
+    pluginCasesOnly: true,
+  },
+];
 
 /** Writes the release's outputs for a case as golden data (`DIR/<case>/`: the inputs and expected/). */
 function writeGolden(dir, name, caseDir, result) {
@@ -233,7 +263,7 @@ async function main() {
       names.sort().forEach((n, i) => {
         // --cli some: `list` on every other case, `check` on every sixth, so both commands run on each kind.
         const cli = opts.cli === 'all' ? ['list', 'check'] : opts.cli === 'some' ? [...(i % 2 === 0 ? ['list'] : []), ...(i % 6 === 0 ? ['check'] : [])] : [];
-        cases.push({ name: n, dir: join(opts.golden, n), cli });
+        cases.push({ name: n, dir: join(opts.golden, n), cli, index: i });
       });
     }
   }
@@ -243,21 +273,36 @@ async function main() {
     const spec = generateCase(seed);
     const name = `gen-${opts.seed}-${i}`;
     writeCaseFolder(join(genDir, name), spec);
-    cases.push({ name, dir: join(genDir, name), cli: opts.cli === 'all' ? ['list', 'check'] : [], spec, seed });
+    cases.push({ name, dir: join(genDir, name), cli: opts.cli === 'all' ? ['list', 'check'] : [], spec, seed, index: i });
   }
   const selected = cases.filter((c) => !opts.filter || c.name.includes(opts.filter));
-  const tasks = versions.flatMap((version) => selected.map((c) => ({ ...c, version })));
+  // With the bundled plugins on, once per variant: the cases of plugin-cases/ (skills named like the plugins'),
+  // every eighth golden case (the CLI as the case has it) and the first four generated trees.
+  const pluginCases = readdirSync(join(HERE, 'plugin-cases')).map((n) => ({
+    name: n,
+    dir: join(HERE, 'plugin-cases', n),
+    cli: opts.cli === 'none' ? [] : ['list'],
+    pluginCase: true,
+  }));
+  const withPlugins =
+    opts.plugins && !opts.writeGolden
+      ? [...pluginCases.filter((c) => !opts.filter || c.name.includes(opts.filter)), ...selected.filter((c) => (c.spec ? c.index < 4 : c.index % 8 === 1))]
+      : [];
+  const pluginTasks = withPlugins.flatMap((c) =>
+    PLUGIN_VARIANTS.filter((v) => c.pluginCase || !v.pluginCasesOnly).map((plugins) => ({ ...c, name: `${c.name}+${plugins.name}`, plugins })),
+  );
+  const tasks = versions.flatMap((version) => [...selected, ...pluginTasks].map((c) => ({ ...c, version })));
   console.log(
-    `conformance: ${selected.length} case${selected.length === 1 ? '' : 's'} × ${versions.join(', ')} (${tasks.length} runs, ${opts.jobs} at a time; seed ${opts.seed}, ${opts.count} generated)`,
+    `conformance: ${selected.length} case${selected.length === 1 ? '' : 's'} (+ ${pluginTasks.length} with the bundled plugins on) × ${versions.join(', ')} (${tasks.length} runs, ${opts.jobs} at a time; seed ${opts.seed}, ${opts.count} generated)`,
   );
 
-  const stats = new Map(versions.map((v) => [v, { cases: 0, casesOk: 0, skills: 0, skillsOk: 0, eligible: 0, inPrompt: 0 }]));
+  const stats = new Map(versions.map((v) => [v, { cases: 0, casesOk: 0, skills: 0, skillsOk: 0, eligible: 0, inPrompt: 0, pluginSkills: 0 }]));
   const failures = [];
   await pool(tasks, opts.jobs, async (task) => {
     let result;
     const started = performance.now();
     try {
-      result = await runCase(ctx, task.dir, task.version, { cli: task.cli });
+      result = await runCase(ctx, task.dir, task.version, { cli: task.cli, plugins: task.plugins });
     } catch (err) {
       result = { diffs: [{ field: 'suite error', expected: '', actual: err instanceof Error ? err.stack : String(err) }], skills: { total: 0, agreeing: 0 } };
     }
@@ -270,6 +315,8 @@ async function main() {
     for (const sk of result.oracle?.skills ?? []) {
       st.eligible += sk.eligible ? 1 : 0;
       st.inPrompt += sk.inPrompt ? 1 : 0;
+      // A plugin's skill: in its folder of the package (2026.4.12) or shown at its plugin-skills link (2026.9.6).
+      st.pluginSkills += task.plugins && /[\\/](plugin-skills|extensions)[\\/]/.test(sk.filePath) ? 1 : 0;
     }
     if (opts.writeGolden && result.oracle && !result.oracle.error) writeGolden(opts.writeGolden, task.name, task.dir, result);
     if (result.diffs.length === 0) {
@@ -296,7 +343,7 @@ async function main() {
       const dir = mkdtempSync(join(tmp, 'shrink-'));
       writeCaseFolder(dir, spec);
       try {
-        const fields = new Set((await runCase(ctx, dir, task.version, { cli: task.cli })).diffs.map((d) => d.field));
+        const fields = new Set((await runCase(ctx, dir, task.version, { cli: task.cli, plugins: task.plugins })).diffs.map((d) => d.field));
         return [...kinds].every((f) => fields.has(f));
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -306,7 +353,7 @@ async function main() {
     const { spec, steps } = await shrinkCase(task.spec, differs, { maxSteps: 80, deadline, jobs: opts.jobs });
     const dir = join(tmp, 'minimal', `${task.name}-${task.version}`);
     writeCaseFolder(dir, spec);
-    const r = await runCase(ctx, dir, task.version, { cli: task.cli });
+    const r = await runCase(ctx, dir, task.version, { cli: task.cli, plugins: task.plugins });
     console.log(`\nminimal tree for ${task.name} @ ${task.version} (seed ${task.seed}, ${steps} shrink runs):\n${describeCase(spec)}`);
     console.log(formatDiffs(`${task.name} (minimal) @ ${task.version}`, r.diffs));
   }
@@ -318,7 +365,7 @@ async function main() {
   console.log('');
   for (const [v, st] of stats)
     console.log(
-      `openclaw@${v}: cases agreeing ${st.casesOk}/${st.cases}, skills agreeing ${st.skillsOk}/${st.skills} (the release called ${st.eligible} eligible, listed ${st.inPrompt} in prompts)`,
+      `openclaw@${v}: cases agreeing ${st.casesOk}/${st.cases}, skills agreeing ${st.skillsOk}/${st.skills} (the release called ${st.eligible} eligible, listed ${st.inPrompt} in prompts; ${st.pluginSkills} plugin skills in the runs with plugins on)`,
     );
   console.log(`time ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const failed = failures.length;

@@ -48,11 +48,20 @@ export function mirror(src, dest, caseDir) {
   }
 }
 
+/** `config` with `plugins` merged in, one level deeper for `plugins.entries`. */
+function withPlugins(config, plugins) {
+  if (!plugins) return config;
+  const base = config && typeof config === 'object' ? config : {};
+  const was = base.plugins && typeof base.plugins === 'object' ? base.plugins : {};
+  return { ...base, plugins: { ...was, ...plugins, entries: { ...(was.entries ?? {}), ...(plugins.entries ?? {}) } } };
+}
+
 /** Sets up `caseDir` (case.json, skills/, optional outside/) in a new temporary folder; `extraEnv` is added
  *  to the environment (run.mjs adds OPENCLAW_DISABLE_BUNDLED_PLUGINS=1 for a release whose bundled plugins
- *  bring skills). */
-export function setUpCase(caseDir, parent = tmpdir(), extraEnv = {}) {
+ *  bring skills), and `plugins` to the config's `plugins` (run.mjs's runs with the bundled plugins on). */
+export function setUpCase(caseDir, parent = tmpdir(), extraEnv = {}, plugins = undefined) {
   const c = JSON.parse(readFileSync(join(caseDir, 'case.json'), 'utf8'));
+  c.config = withPlugins(c.config, plugins);
   const tmp = mkdtempSync(join(parent, 'openclaw-conformance-'));
   const home = join(tmp, 'home');
   const stateDir = join(home, '.openclaw');

@@ -5,8 +5,8 @@
 // `root` plays `<workspace>/skills`; the workspace is its parent. The other roots OpenClaw merges are scanned
 // too, lowest precedence first (extraDirs, bundled, managed, ~/.agents/skills, <workspace>/.agents/skills), so
 // a skill of the same name elsewhere is accounted for. The bundled folder is OPENCLAW_BUNDLED_SKILLS_DIR, else
-// that of the installation found on this machine (registry.ts resolveVersion), and plugin skill folders
-// are not scanned.
+// that of the installation found on this machine (registry.ts resolveVersion); that installation's enabled
+// plugins add their skill folders to the extra tier (plugins.ts).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -34,6 +34,7 @@ import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
 import { isOpenClawVersion, OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 import { allowedSymlinkTargets, configuredExtraDirs, isAmbientOwner, resolveAgentDir } from './roots';
+import { loadPluginSkillScans, resolvePluginSkills, type PluginSkillPlan } from './plugins';
 
 /** The release a run emulates: the option, else the context's choice, else the baseline. */
 export function openClawVersionOf(ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawVersion {
@@ -94,6 +95,8 @@ export interface OpenClawRun {
   platform: NodeJS.Platform;
   /** What eligibility was decided with (config, environment, binaries on PATH). */
   eligibility: EligibilityContext;
+  /** The installation's plugin skills (plugins.ts); none without an installation. */
+  plugins: PluginSkillPlan;
 }
 
 /** The bundled skills folder (`resolveBundledSkillsDir`, chunk `bundled-dir-*`): OPENCLAW_BUNDLED_SKILLS_DIR
@@ -150,6 +153,8 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
       : loadRoot(dctx, dir, source);
   const agentIdForRoots = resolveDefaultAgentId(cfg, version);
 
+  const plugins = resolvePluginSkills({ version, ctx, env, config: cfg, home, stateDir, workspaceDir });
+  const pluginScans = (): RootScan[] => loadPluginSkillScans(plugins, load, limits);
   const scans: RootScan[] = [];
   const bundledNames = new Set<string>();
   if (options.otherRoots !== false && since(version, '2026.9.6')) {
@@ -157,7 +162,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     // loadWorkspaceSkillSourceEntries): extra < bundled (+ custodian for the ambient owner agent, sorted by name)
     // < the agent's workshop-skills < managed < ~/.agents/skills (only with the default state folder) <
     // <workspace>/.agents/skills < <workspace>/skills, loaded in that order.
-    const extra = configuredExtraDirs(cfg).map((d) => load(resolveUserPath(d, home), 'openclaw-extra'));
+    const extra = [...configuredExtraDirs(cfg).map((d) => load(resolveUserPath(d, home), 'openclaw-extra')), ...pluginScans()];
     const bundledDir = bundledSkillsDir(env, ctx);
     const bundled: RootScan[] = [];
     if (bundledDir) {
@@ -182,7 +187,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
     const extraRaw: unknown = cfg.skills?.load?.extraDirs ?? [];
     const extraDirs = (Array.isArray(extraRaw) ? extraRaw : []).map((d: unknown) => (typeof d === 'string' ? d.trim() : '')).filter(Boolean);
-    const extra = extraDirs.map((d: string) => load(resolveUserPath(d, home), 'openclaw-extra'));
+    const extra = [...extraDirs.map((d: string) => load(resolveUserPath(d, home), 'openclaw-extra')), ...pluginScans()];
     const managed = load(managedSkillsDir, 'openclaw-managed');
     const osHome = env.HOME?.trim() || ctx.home;
     const personal = load(path.resolve(osHome, '.agents', 'skills'), 'agents-skills-personal');
@@ -268,5 +273,6 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     compactPath,
     platform: ctx.platform,
     eligibility: ectx,
+    plugins,
   };
 }

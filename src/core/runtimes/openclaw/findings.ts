@@ -22,6 +22,7 @@ import { readForDiagnostics } from './read';
 import type { OpenClawFinding, OpenClawFix } from './types';
 import { code, dropReason } from './words';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { pluginFindings } from './plugins';
 
 /** Node's `process.platform` values: the only spellings `metadata.openclaw.os` can match. */
 const NODE_PLATFORMS = ['aix', 'android', 'darwin', 'freebsd', 'haiku', 'linux', 'netbsd', 'openbsd', 'sunos', 'win32', 'cygwin'];
@@ -743,6 +744,8 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
       ),
     );
   }
+  // The installation's plugins: what is not emulated of them (plugins.ts).
+  out.push(...pluginFindings(run.plugins));
   // 2026.9.6 says why it skips a SKILL.md ("Skipping invalid skill.", read.ts loadSingleSkillDirectory96).
   if (since(run.version, '2026.9.6')) {
     for (const log of run.logs) {

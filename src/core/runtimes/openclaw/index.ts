@@ -12,6 +12,8 @@
 //   clipath.ts      the CLI / Gateway PATH bootstrap (ensureOpenClawCliOnPath) of each release
 //   discover.ts     roots, nested roots, root SKILL.md, children, limits, merge by name (2026.9.6: grouped folders)
 //   roots.ts        2026.9.6's other roots: workshop, custodian, allowSymlinkTargets, extra folders
+//   plugins.ts      the skills of the installation's enabled plugins: bundled plugins folder, manifests, activation
+//                   by config, skill folders, 2026.9.6's plugin-skills links
 //   eligibility.ts  the prompt builder's gate and the status data's requirement checks, PATH lookup
 //   prompt.ts       the <available_skills> prompt with its limits, compact format and warning line, and the
 //                   system prompt's skills section (each as 2026.4.12 and as 2026.9.6 build them)

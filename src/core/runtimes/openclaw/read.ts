@@ -339,14 +339,15 @@ export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectory
  *  skill folder as the root (2026.4.12), or the loader's own parse (2026.9.6 keeps the record's frontmatter,
  *  `createSkillEntry`; re-reading it the same way gives the same values). `{}` when it cannot be read. */
 export function readEntryFrontmatter(
-  skill: { baseDir: string; filePath: string; source: string },
+  skill: { baseDir: string; filePath: string; source: string; readFrom?: string },
   maxBytes: number,
   version: OpenClawVersion = OPENCLAW_BASELINE,
   home = '',
 ): Record<string, string> {
   if (since(version, '2026.9.6')) {
     const loaded = loadSkillFile96({
-      skillDir: skill.baseDir,
+      // A plugin skill shown at its `plugin-skills` link is read from the plugin's folder (plugins.ts).
+      skillDir: skill.readFrom ?? skill.baseDir,
       maxBytes,
       rejectHardlinks: skill.source !== 'openclaw-bundled',
       home,
