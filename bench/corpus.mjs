@@ -271,3 +271,34 @@ export function median(xs) {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
+
+/**
+ * A tree shaped like the public skill collections: `count` skills under 10 category folders (two of them
+ * nested), a `references/guide.md` and a `README.md` beside each SKILL.md, one name in seven shared across
+ * categories, one skill in ten with Hermes fields (`platforms`, `metadata.hermes`). Spec-valid otherwise, so
+ * every peer accepts it. Returns { files }.
+ */
+export function generateRealShapedCorpus(root, count, options = {}) {
+  const r = rng(options.seed ?? 7);
+  const categories = ['coding', 'coding/python', 'data', 'devops', 'devops/k8s', 'docs', 'media', 'research', 'security', 'writing'];
+  const files = [];
+  for (let i = 0; i < count; i++) {
+    const category = categories[i % categories.length];
+    // One name in seven is another category's name too (the same skill published twice).
+    const name = i % 7 === 0 && i >= 7 ? `${pick(r, VERBS)}-${pick(r, NOUNS)}-${Math.floor(i / 70)}` : `${pick(r, VERBS)}-${pick(r, NOUNS)}-${i}`;
+    const dir = join(root, category, name);
+    mkdirSync(join(dir, 'references'), { recursive: true });
+    const fm = [
+      `name: ${name}`,
+      `description: ${pick(r, NOUNS)} ${pick(r, VERBS)} helper for ${category} work. Use when the user asks to ${pick(r, VERBS)} a ${pick(r, NOUNS)}.`,
+      'license: MIT',
+    ];
+    if (i % 10 === 5) fm.push('platforms: [linux, macos]', 'metadata:', '  hermes:', `    tags: [${category.split('/')[0]}]`);
+    const text = `---\n${fm.join('\n')}\n---\n${body(r, name)}\n\nSee [the guide](references/guide.md).\n`;
+    writeFileSync(join(dir, 'SKILL.md'), text);
+    writeFileSync(join(dir, 'references', 'guide.md'), `# ${name} guide\n\n${body(r, name)}\n`);
+    writeFileSync(join(dir, 'README.md'), `# ${name}\n\nA skill for ${category}.\n`);
+    files.push(join(dir, 'SKILL.md'));
+  }
+  return { files };
+}

@@ -115,8 +115,10 @@ function withMdSuffix(p: string): string {
   return path.join(path.dirname(p), `${stem}.md`);
 }
 
-/** fnmatch for one path component (`*`, `?`, `[...]`), case-sensitive as on POSIX. */
-function fnmatch(name: string, pattern: string): boolean {
+/** fnmatch for one path component (`*`, `?`, `[...]`), case-sensitive as on POSIX, compiled once: a test of
+ *  a name against it. Plain text compares as text. */
+function fnmatcher(pattern: string): (name: string) => boolean {
+  if (!/[*?[]/.test(pattern)) return (name) => name === pattern;
   let re = '^';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] ?? '';
@@ -133,11 +135,13 @@ function fnmatch(name: string, pattern: string): boolean {
       }
     } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }
+  let compiled: RegExp;
   try {
-    return new RegExp(`${re}$`, 'u').test(name);
+    compiled = new RegExp(`${re}$`, 'u');
   } catch {
-    return false;
+    return () => false;
   }
+  return (name) => compiled.test(name);
 }
 
 function realKey(p: string): string {
@@ -176,15 +180,18 @@ function candidates(name: string, index: ViewIndex, localCategory: string | null
       const s = dir.skills[i];
       if (s) record(s.found.file);
     }
-    // Legacy flat files: rglob(f"{name}.md"), a pattern whose parts may hold `/` and glob characters.
+    // Legacy flat files: rglob(f"{name}.md"), a pattern whose parts may hold `/` and glob characters. Its
+    // answer, not its cost: when the last part is plain text (a bare name, `category/name`), only the files
+    // of that stem can match, found in the index in rglob's order; only a glob in the last part scans them all.
     const pattern = `${name}.md`.split('/').filter((p) => p && p !== '.');
-    if (pattern.length === 1 && !/[*?[]/.test(name)) {
-      for (const f of dir.mdByStem.get(name) ?? []) record(f.file);
-    } else if (pattern.length) {
-      for (const f of dir.mdFiles) {
+    const last = pattern[pattern.length - 1];
+    if (last !== undefined) {
+      const pool = /[*?[]/.test(last) || !last.endsWith('.md') ? dir.mdFiles : (dir.mdByStem.get(last.slice(0, -3)) ?? []);
+      const matchers = pattern.map(fnmatcher);
+      for (const f of pool) {
         if (f.parts.length < pattern.length) continue;
-        const tail = f.parts.slice(f.parts.length - pattern.length);
-        if (tail.every((seg, i) => fnmatch(seg, pattern[i] ?? ''))) record(f.file);
+        const at = f.parts.length - pattern.length;
+        if (matchers.every((m, i) => m(f.parts[at + i] ?? ''))) record(f.file);
       }
     }
   }
