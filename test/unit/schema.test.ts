@@ -17,6 +17,20 @@ describe('schema', () => {
     assert.equal(readFileSync(path.join(root, 'schemas/skill-frontmatter.schema.json'), 'utf8'), generated);
   });
 
+  it('the committed validator is exactly ajv’s standalone code that scripts/gen-schema.mjs writes (no drift)', function () {
+    this.timeout(60_000);
+    const generated = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { validatorText } from ${JSON.stringify(path.join(root, 'scripts/gen-schema.mjs'))}; process.stdout.write(await validatorText());`,
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(readFileSync(path.join(root, 'src/core/skill/frontmatter-validator.ts'), 'utf8'), generated);
+  });
+
   it('every property has a description and a markdownDescription', () => {
     const walk = (node: SchemaNode, at: string): void => {
       for (const [k, child] of Object.entries(node.properties ?? {})) {

@@ -1,9 +1,10 @@
-// Validation against schemas/skill-frontmatter.schema.json with ajv, compiled once on first use. The schema is
-// generated from the runtimes' field tables (scripts/gen-schema.mjs); completion and hover read those tables
-// directly (src/core/assist/fieldHelp.ts).
+// Validation against schemas/skill-frontmatter.schema.json by ajv's validator of it, compiled ahead of time
+// (./frontmatter-validator.ts; scripts/gen-schema.mjs writes both from the runtimes' field tables). Completion
+// and hover read those tables directly (src/core/assist/fieldHelp.ts).
 
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import schemaJson from '../../../schemas/skill-frontmatter.schema.json';
+import compiledValidator from './frontmatter-validator';
 
 export const frontmatterSchema = schemaJson as unknown as SchemaNode;
 
@@ -24,21 +25,11 @@ export interface SchemaNode {
   minimum?: number;
 }
 
-let compiled: ValidateFunction | null = null;
-
-function validator(): ValidateFunction {
-  if (!compiled) {
-    // validateSchema: false skips checking the schema against the JSON Schema meta-schema on every start
-    // (~20 ms of a cold `check`); the shipped schema is checked once by a unit test instead (cache.test.ts).
-    // strictTypes off: the schema describes keys no shape is imposed on (`properties` / `items` without a `type`,
-    // so that YAML tools and hovers know them; see scripts/gen-schema.mjs), which JSON Schema applies only to
-    // maps / lists anyway.
-    const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, allowUnionTypes: true, validateSchema: false });
-    ajv.addKeyword({ keyword: 'markdownDescription', schemaType: 'string' });
-    compiled = ajv.compile(schemaJson);
-  }
-  return compiled;
-}
+/** The compiled validator: `true`, or `false` with `errors` set (ajv's calling convention). Compiled with
+ *  `allErrors`, `strict`, `allowUnionTypes`, no `strictTypes`: the schema describes keys no shape is imposed
+ *  on (`properties` / `items` without a `type`, so that YAML tools and hovers know them), which JSON Schema
+ *  applies only to maps and lists anyway. */
+const validate = compiledValidator as ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 export interface SchemaError {
   /** JSON pointer of the instance the error is about. */
@@ -51,7 +42,6 @@ export interface SchemaError {
 }
 
 export function validateFrontmatter(value: unknown): SchemaError[] {
-  const validate = validator();
   if (validate(value)) return [];
   return collapse(validate.errors ?? []).map((e) => ({
     pointer: e.instancePath,
