@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateCorpus, median, hugeFrontmatterSkill, typicalSkill } from './corpus.mjs';
+import { generateCorpus, generateRealShapedCorpus, median, hugeFrontmatterSkill, typicalSkill } from './corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -93,6 +93,14 @@ for (const n of sizes) {
 }
 const specDir = join(tmp, 'spec-2000');
 generateCorpus(specDir, 2000, { seed: 2000, specValid: true });
+// The shape of the public collections, at 1×, 2× and 4× (the growth of the whole check).
+const realShaped = Object.fromEntries(
+  (quick ? [2000] : [2000, 4000, 8000]).map((n) => {
+    const dir = join(tmp, `real-${n}`);
+    generateRealShapedCorpus(dir, n, { seed: n });
+    return [n, dir];
+  }),
+);
 console.error(`bench: generated ${sizes.join(', ')} and 2000 spec-valid skills in ${ms(performance.now() - t)} ms`);
 // Real libraries are not written in the same second as they are checked; the cache does not trust a stamp
 // that recent (see RACY_MS in src/core/check/cache.ts), so let the files age past that window once.
@@ -167,6 +175,36 @@ const F = results.figures;
     cliStartMs: median(cliFloor),
     coldRatio: median(cold) / ref,
     warmRatio: median(warm) / ref,
+  };
+}
+
+// 1b. Real-shaped trees: skill-author cold / warm against skills-ref on 2,000 (skills-ref refuses the
+// Hermes fields of one skill in ten, but reads every file), and cold at 1×, 2×, 4× for the growth.
+{
+  console.error('bench: real-shaped trees: skill-author cold/warm vs skills-ref; growth 1×/2×/4×');
+  const base = realShaped[2000];
+  check(base);
+  const cold = [];
+  const warm = [];
+  const sr = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    cold.push(check(base, '--no-cache'));
+    sr.push(timeChild([join(here, 'skills-ref-runner.mjs'), base, 'parallel'], { expectJsonLine: true }).wall);
+    warm.push(check(base));
+  }
+  const growth = {};
+  for (const [n, dir] of Object.entries(realShaped)) {
+    const times = [];
+    for (let i = 0; i < Math.max(3, Math.ceil(ROUNDS / 2)); i++) times.push(check(dir, '--no-cache'));
+    growth[n] = median(times);
+  }
+  F.realShaped = {
+    coldMs: median(cold),
+    warmMs: median(warm),
+    skillsRefMs: median(sr),
+    coldRatio: median(cold) / median(sr),
+    warmRatio: median(warm) / median(sr),
+    growth,
   };
 }
 
@@ -317,6 +355,26 @@ row('skills-ref 0.1.5, same corpus, parallel / sequential', `${ms(s.skillsRefPar
 row('floor: `node -e 0` / `skill-author --version`', `${ms(s.nodeStartMs)} / ${ms(s.cliStartMs)} ms`, '', '');
 row('cold ratio to skills-ref (faster of the two)', s.coldRatio.toFixed(2), '≤ 0.5', s.coldRatio <= 0.5 ? 'yes' : 'no');
 row('warm ratio to skills-ref (faster of the two)', s.warmRatio.toFixed(2), '≤ 0.15', s.warmRatio <= 0.15 ? 'yes' : 'no');
+{
+  const r = F.realShaped;
+  row('real-shaped 2,000 (10 categories, references/ and README beside each, shared names): cold / warm', `${ms(r.coldMs)} / ${ms(r.warmMs)} ms`, '', '');
+  row('skills-ref 0.1.5, same tree, parallel', `${ms(r.skillsRefMs)} ms`, '', '');
+  row(
+    'real-shaped cold / warm ratio to skills-ref',
+    `${r.coldRatio.toFixed(2)} / ${r.warmRatio.toFixed(2)}`,
+    '≤ 0.5 / ≤ 0.15',
+    r.coldRatio <= 0.5 && r.warmRatio <= 0.15 ? 'yes' : 'no',
+  );
+  const g = Object.entries(r.growth);
+  const first = g[0]?.[1] ?? 0;
+  const last = g[g.length - 1]?.[1] ?? 0;
+  row(
+    `real-shaped cold, ${g.map(([n]) => Number(n).toLocaleString('en')).join(' / ')}`,
+    `${g.map(([, v]) => ms(v)).join(' / ')} ms`,
+    '4× ≤ 4.5× 1×',
+    g.length < 3 ? '' : last <= 4.5 * first ? 'yes' : 'no',
+  );
+}
 for (const n of sizes) {
   const r = F[`rich${n}`];
   const isBig = n === 10000;
