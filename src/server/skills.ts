@@ -27,6 +27,7 @@ import { cliOrder, cliSortKey } from '../shared/order';
 import type { AgentDefView, AgentsFileView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import type { Logger, SkillService } from './service';
 import { PERSONAL_ROOTS, resolveSettingPath } from './settings';
+import { skillsFolderOf } from './workspace';
 
 export interface SkillRecord extends EvaluatedSkill {
   /** Absolute path of SKILL.md: the record's key. */
@@ -397,18 +398,14 @@ export class SkillModel {
     return out;
   }
 
-  /** Inside a workspace folder: the nearest ancestor named like `*skills*`, else the folder itself. */
+  /** Inside a workspace folder: the nearest ancestor named like `*skills*` (./workspace.ts skillsFolderOf, the
+   *  rule the CLI's roots follow too), else the folder itself. */
   private workspaceSkillRoot(folder: SkillRootView, skillDir: string): SkillRootView {
-    let dir = path.dirname(skillDir);
-    while (dir.length > folder.path.length && dir.startsWith(folder.path)) {
-      if (/skills/i.test(path.basename(dir))) {
-        const rel = path.relative(folder.path, dir).split(path.sep).join('/');
-        const multi = this.walked.filter((r) => r.kind === 'workspace').length > 1;
-        return { path: dir, label: multi ? `${folder.label}/${rel}` : rel, kind: 'workspace' };
-      }
-      dir = path.dirname(dir);
-    }
-    return folder;
+    const dir = skillsFolderOf(folder.path, skillDir);
+    if (dir === null) return folder;
+    const rel = path.relative(folder.path, dir).split(path.sep).join('/');
+    const multi = this.walked.filter((r) => r.kind === 'workspace').length > 1;
+    return { path: dir, label: multi ? `${folder.label}/${rel}` : rel, kind: 'workspace' };
   }
 
   /** Which walked root a path belongs to (the longest match). */
