@@ -231,6 +231,8 @@ async function judgeLoaded(base: Base, m: ExtensionManifest, machine: ExtensionM
 
 export interface ExtensionsCheck {
   extensions: ExtensionReport[];
+  /** `scanned_dirs`: the `plugin.toml` files the agent's walk reached. */
+  scanned: number;
   /** The walk's own warnings (a search path not found …). */
   warnings: { path: string; message: string }[];
 }
@@ -339,7 +341,7 @@ export async function checkExtensions(opts: DiscoveryOptions, machine: Extension
     );
   }
   out.sort((x, y) => pathCmp(x.file, y.file));
-  return { extensions: out, warnings: walk.warnings };
+  return { extensions: out, scanned: walk.manifests.length, warnings: walk.warnings };
 }
 
 /** One manifest judged on its own, as if discovered alone under the search path (`check path/plugin.toml`). */

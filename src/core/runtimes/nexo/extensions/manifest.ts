@@ -397,6 +397,15 @@ function isHttpUrl(url: string): boolean {
   }
 }
 
+/** `OutboundBindings::validate()` (manifest.rs:174-190): exists, but manifest validation never calls it. */
+export function outboundBindingsProblem(m: ExtensionManifest): string | null {
+  for (const [channel, accounts] of Object.entries(m.outbound_bindings)) {
+    if (isRustBlank(channel)) return 'outbound_bindings has empty channel name';
+    if (accounts.some((a) => isRustBlank(a))) return `outbound_bindings.${channel} contains empty account_id`;
+  }
+  return null;
+}
+
 /** The `plugin.toml` text as nexo-rs reads it: parsed, deserialized, validated; the first error only. */
 export function readManifest(text: string): ManifestRead {
   const parsed = parseToml(text);
