@@ -41,9 +41,16 @@ function pad(s: string, n: number): string {
  * string and once encoded for the write, which made it the largest single allocation of a check. JSON text
  * never holds a raw line end (strings escape it), so indenting an entry's own lines is exact.
  */
-export function writeCheckJson(entries: readonly object[], out: (s: string) => void, version: number = CHECK_JSON_VERSION): void {
+export function writeCheckJson(
+  entries: readonly object[],
+  out: (s: string) => void,
+  version: number = CHECK_JSON_VERSION,
+  extensions: readonly object[] = [],
+): void {
+  // `extensions` (nexo-rs `plugin.toml`s) is there only when some were found, so a skills-only document is unchanged.
+  const tail = extensions.length ? `,\n  "extensions": ${JSON.stringify(extensions, null, 2).replace(/\n/g, '\n  ')}\n}\n` : '\n}\n';
   if (entries.length === 0) {
-    out(`${JSON.stringify({ version, skills: [] }, null, 2)}\n`);
+    out(`{\n  "version": ${version},\n  "skills": []${tail}`);
     return;
   }
   let chunk = `{\n  "version": ${version},\n  "skills": [\n`;
@@ -54,7 +61,7 @@ export function writeCheckJson(entries: readonly object[], out: (s: string) => v
       chunk = '';
     }
   });
-  out(`${chunk}  ]\n}\n`);
+  out(`${chunk}  ]${tail}`);
 }
 
 /** With `baseline` (a `--baseline` run), findings already in it are dimmed and marked, and the summary

@@ -10,7 +10,7 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Color, Diagnostic } from '../../../types';
 import { colorOfVerdict, type HiddenBy, type RuntimeVerdict } from '../../types';
-import { walkSearchPaths, nestedIndexes, pathCmp, type DiscoveryOptions, type UnreadManifest } from './discovery';
+import { MANIFEST_FILENAME, nestedIndexes, OTHER_SCHEMA_FILENAME, pathCmp, walkSearchPaths, type DiscoveryOptions, type UnreadManifest } from './discovery';
 import { analyzeManifest, diagnosticAt, type ManifestAnalysis, unreadableManifest } from './findings';
 import type { ExtensionManifest, ManifestErrorVariant, TransportKind } from './manifest';
 import { type ExtensionMachine, missingRequires, type RequiresMissing } from './requires';
@@ -369,4 +369,37 @@ export async function checkManifestFile(file: string, machine: ExtensionMachine,
   const a = await readText(file, display);
   if (!a.read.ok) return invalid({ file, display, analysis: a });
   return judgeLoaded({ file, display, analysis: a }, a.read.manifest, machine);
+}
+
+/**
+ * The extensions a `check PATH` judges, as the agent would find them when run from PATH: a folder holding
+ * `extensions/` is the agent's working directory (its default search path `./extensions`); a folder named
+ * `extensions` is that search path itself; a folder holding `plugin.toml`, or that file, is one extension.
+ * Anything else holds no extension. The environment and platform are the agent's; its working directory
+ * (for an empty or relative `$PATH` entry) is the folder it would run from.
+ */
+export async function checkExtensionsAt(target: string, machine: Omit<ExtensionMachine, 'cwd'>): Promise<ExtensionsCheck> {
+  const none: ExtensionsCheck = { extensions: [], scanned: 0, warnings: [] };
+  let st;
+  try {
+    st = await fsp.stat(target);
+  } catch {
+    return none;
+  }
+  const base = nodePath.basename(target);
+  if (st.isFile()) {
+    if (base !== MANIFEST_FILENAME && base !== OTHER_SCHEMA_FILENAME) return none;
+    const r = await checkManifestFile(target, { ...machine, cwd: nodePath.dirname(target) });
+    return { extensions: [r], scanned: 1, warnings: [] };
+  }
+  if (!st.isDirectory()) return none;
+  const isDir = async (p: string): Promise<boolean> => (await fsp.stat(p).catch(() => null))?.isDirectory() ?? false;
+  if (await isDir(nodePath.join(target, 'extensions'))) return checkExtensions({ cwd: target }, { ...machine, cwd: target });
+  if (base === 'extensions') return checkExtensions({ cwd: nodePath.dirname(target) }, { ...machine, cwd: nodePath.dirname(target) });
+  const own = nodePath.join(target, MANIFEST_FILENAME);
+  if ((await fsp.stat(own).catch(() => null))?.isFile()) {
+    const r = await checkManifestFile(own, { ...machine, cwd: target });
+    return { extensions: [r], scanned: 1, warnings: [] };
+  }
+  return none;
 }
