@@ -5,7 +5,7 @@
 import { entryDiagnostic, type EntryDiagnostic } from '../core/check/engine';
 import type { BootDecision, ExtensionReport } from '../core/runtimes/nexo/extensions';
 import type { RuntimeId } from '../core/runtimes/types';
-import type { Style } from './format';
+import { pad, safe, severityWord, type Style } from './format';
 
 /** One extension in `check --json` (docs/cli.md). */
 export interface ExtensionEntry {
@@ -44,15 +44,6 @@ export const BOOT_WORDS: Record<BootDecision, string> = {
   not_found: 'never discovered',
 };
 
-function safe(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '�');
-}
-
-function pad(s: string, n: number): string {
-  const len = [...s].length;
-  return len >= n ? s : s + ' '.repeat(n - len);
-}
-
 /** The table's section: a line per extension with its boot decision and what it lacks, its findings beneath. */
 export function formatExtensionsTable(entries: readonly ExtensionEntry[], style: Style, verbose = false): string {
   if (entries.length === 0) return '';
@@ -72,13 +63,7 @@ export function formatExtensionsTable(entries: readonly ExtensionEntry[], style:
       if (d.severity === 'error') errors++;
       else if (d.severity === 'warning') warnings++;
       if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
-      const sev =
-        d.severity === 'error'
-          ? style.red('error')
-          : d.severity === 'warning'
-            ? style.amber('warning')
-            : style.dim(d.severity === 'information' ? 'info' : 'hint');
-      lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${safe(d.message)}`);
+      lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
     }
   }
   const spawned = entries.filter((e) => e.boot === 'spawn').length;

@@ -26,11 +26,11 @@ export function relativeTo(cwd: string, p: string): string {
 }
 
 /** Control characters from skill files never reach the terminal raw. */
-function safe(s: string): string {
+export function safe(s: string): string {
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '�');
 }
 
-function pad(s: string, n: number): string {
+export function pad(s: string, n: number): string {
   const len = [...s].length;
   return len >= n ? s : s + ' '.repeat(n - len);
 }
@@ -62,6 +62,11 @@ export function writeCheckJson(
     }
   });
   out(`${chunk}  ]${tail}`);
+}
+
+/** A finding's severity as the table shows it. */
+export function severityWord(style: Style, severity: string): string {
+  return severity === 'error' ? style.red('error') : severity === 'warning' ? style.amber('warning') : style.dim(severity === 'information' ? 'info' : 'hint');
 }
 
 /** With `baseline` (a `--baseline` run), findings already in it are dimmed and marked, and the summary
@@ -103,12 +108,7 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
         lines.push(style.dim(`    ${e.path}:${d.line}:${d.column} ${word} ${d.code} (baseline) ${who}${safe(d.message)}`));
         continue;
       }
-      const sev =
-        d.severity === 'error'
-          ? style.red('error')
-          : d.severity === 'warning'
-            ? style.amber('warning')
-            : style.dim(d.severity === 'information' ? 'info' : 'hint');
+      const sev = severityWord(style, d.severity);
       lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${who}${safe(d.message)}`);
     }
   }

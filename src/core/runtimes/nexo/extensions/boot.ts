@@ -10,7 +10,16 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Color, Diagnostic } from '../../../types';
 import { colorOfVerdict, type HiddenBy, type RuntimeVerdict } from '../../types';
-import { MANIFEST_FILENAME, nestedIndexes, OTHER_SCHEMA_FILENAME, pathCmp, walkSearchPaths, type DiscoveryOptions, type UnreadManifest } from './discovery';
+import {
+  DEFAULT_MAX_DEPTH,
+  MANIFEST_FILENAME,
+  nestedIndexes,
+  OTHER_SCHEMA_FILENAME,
+  pathCmp,
+  walkSearchPaths,
+  type DiscoveryOptions,
+  type UnreadManifest,
+} from './discovery';
 import { analyzeManifest, diagnosticAt, type ManifestAnalysis, unreadableManifest } from './findings';
 import type { ExtensionManifest, ManifestErrorVariant, TransportKind } from './manifest';
 import { type ExtensionMachine, missingRequires, type RequiresMissing } from './requires';
@@ -229,6 +238,13 @@ async function judgeLoaded(base: Base, m: ExtensionManifest, machine: ExtensionM
   });
 }
 
+/** A file nexo-rs never reads as an extension manifest: one finding at its start. */
+function unreadReport(file: string, display: string, code: string, severity: Diagnostic['severity'], reason: string): ExtensionReport {
+  const d = diagnosticAt(analyzeManifest('').lines, { start: 0, end: 0 }, code, severity, reason);
+  const none = { id: null, transport: null, manifest: null, error: null, missing: EMPTY, declaredEnv: [], envStripped: [], envFilter: null };
+  return report({ file, display, analysis: null, boot: 'not_found', ...none, reason, diagnostics: [d] });
+}
+
 export interface ExtensionsCheck {
   extensions: ExtensionReport[];
   /** `scanned_dirs`: the `plugin.toml` files the agent's walk reached. */
@@ -309,36 +325,10 @@ export async function checkExtensions(opts: DiscoveryOptions, machine: Extension
     }
     out.push(await judgeLoaded(base, m, machine));
   }
-  const maxDepth = Math.max(1, opts.maxDepth ?? 3);
+  const maxDepth = Math.max(1, opts.maxDepth ?? DEFAULT_MAX_DEPTH);
   for (const u of walk.unread) {
-    const lines = analyzeManifest('').lines;
-    const other = u.reason === 'other_schema';
-    const d = diagnosticAt(
-      lines,
-      { start: 0, end: 0 },
-      other ? 'nexo-ext-other-schema' : 'nexo-ext-not-discovered',
-      other ? 'information' : 'warning',
-      UNREAD_WORDS[u.reason](u, maxDepth),
-    );
-    if (other) continue; // said by the caller only when asked about that file
-    out.push(
-      report({
-        file: u.file,
-        display: u.display,
-        analysis: null,
-        id: null,
-        boot: 'not_found',
-        transport: null,
-        manifest: null,
-        error: null,
-        missing: EMPTY,
-        declaredEnv: [],
-        envStripped: [],
-        envFilter: null,
-        reason: UNREAD_WORDS[u.reason](u, maxDepth),
-        diagnostics: [d],
-      }),
-    );
+    if (u.reason === 'other_schema') continue; // said only when that file itself is checked
+    out.push(unreadReport(u.file, u.display, 'nexo-ext-not-discovered', 'warning', UNREAD_WORDS[u.reason](u, maxDepth)));
   }
   out.sort((x, y) => pathCmp(x.file, y.file));
   return { extensions: out, scanned: walk.manifests.length, warnings: walk.warnings };
@@ -346,26 +336,14 @@ export async function checkExtensions(opts: DiscoveryOptions, machine: Extension
 
 /** One manifest judged on its own, as if discovered alone under the search path (`check path/plugin.toml`). */
 export async function checkManifestFile(file: string, machine: ExtensionMachine, display = file): Promise<ExtensionReport> {
-  if (nodePath.basename(file) === 'nexo-plugin.toml') {
-    const lines = analyzeManifest('').lines;
-    const reason = UNREAD_WORDS.other_schema({ file, display, reason: 'other_schema' }, 3);
-    return report({
+  if (nodePath.basename(file) === OTHER_SCHEMA_FILENAME)
+    return unreadReport(
       file,
       display,
-      analysis: null,
-      id: null,
-      boot: 'not_found',
-      transport: null,
-      manifest: null,
-      error: null,
-      missing: EMPTY,
-      declaredEnv: [],
-      envStripped: [],
-      envFilter: null,
-      reason,
-      diagnostics: [diagnosticAt(lines, { start: 0, end: 0 }, 'nexo-ext-other-schema', 'information', reason)],
-    });
-  }
+      'nexo-ext-other-schema',
+      'information',
+      UNREAD_WORDS.other_schema({ file, display, reason: 'other_schema' }, DEFAULT_MAX_DEPTH),
+    );
   const a = await readText(file, display);
   if (!a.read.ok) return invalid({ file, display, analysis: a });
   return judgeLoaded({ file, display, analysis: a }, a.read.manifest, machine);
