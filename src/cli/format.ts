@@ -26,11 +26,11 @@ export function relativeTo(cwd: string, p: string): string {
 }
 
 /** Control characters from skill files never reach the terminal raw. */
-function safe(s: string): string {
+export function safe(s: string): string {
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u009b]/g, '�');
 }
 
-function pad(s: string, n: number): string {
+export function pad(s: string, n: number): string {
   const len = [...s].length;
   return len >= n ? s : s + ' '.repeat(n - len);
 }
@@ -41,9 +41,16 @@ function pad(s: string, n: number): string {
  * string and once encoded for the write, which made it the largest single allocation of a check. JSON text
  * never holds a raw line end (strings escape it), so indenting an entry's own lines is exact.
  */
-export function writeCheckJson(entries: readonly object[], out: (s: string) => void, version: number = CHECK_JSON_VERSION): void {
+export function writeCheckJson(
+  entries: readonly object[],
+  out: (s: string) => void,
+  version: number = CHECK_JSON_VERSION,
+  extensions: readonly object[] = [],
+): void {
+  // `extensions` (nexo-rs `plugin.toml`s) is there only when some were found, so a skills-only document is unchanged.
+  const tail = extensions.length ? `,\n  "extensions": ${JSON.stringify(extensions, null, 2).replace(/\n/g, '\n  ')}\n}\n` : '\n}\n';
   if (entries.length === 0) {
-    out(`${JSON.stringify({ version, skills: [] }, null, 2)}\n`);
+    out(`{\n  "version": ${version},\n  "skills": []${tail}`);
     return;
   }
   let chunk = `{\n  "version": ${version},\n  "skills": [\n`;
@@ -54,7 +61,12 @@ export function writeCheckJson(entries: readonly object[], out: (s: string) => v
       chunk = '';
     }
   });
-  out(`${chunk}  ]\n}\n`);
+  out(`${chunk}  ]${tail}`);
+}
+
+/** A finding's severity as the table shows it. */
+export function severityWord(style: Style, severity: string): string {
+  return severity === 'error' ? style.red('error') : severity === 'warning' ? style.amber('warning') : style.dim(severity === 'information' ? 'info' : 'hint');
 }
 
 /** With `baseline` (a `--baseline` run), findings already in it are dimmed and marked, and the summary
@@ -96,12 +108,7 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
         lines.push(style.dim(`    ${e.path}:${d.line}:${d.column} ${word} ${d.code} (baseline) ${who}${safe(d.message)}`));
         continue;
       }
-      const sev =
-        d.severity === 'error'
-          ? style.red('error')
-          : d.severity === 'warning'
-            ? style.amber('warning')
-            : style.dim(d.severity === 'information' ? 'info' : 'hint');
+      const sev = severityWord(style, d.severity);
       lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${who}${safe(d.message)}`);
     }
   }

@@ -24,7 +24,7 @@ function command(severity: string): 'error' | 'warning' | 'notice' {
   return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'notice';
 }
 
-export function formatGithub(entries: readonly Entry[]): string {
+export function formatGithub(entries: readonly Pick<Entry, 'path' | 'diagnostics'>[]): string {
   let out = '';
   for (const e of entries) {
     // The runner wants the path from the workspace root with forward slashes.

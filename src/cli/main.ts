@@ -37,6 +37,8 @@ import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseli
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
 import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
+import { type ExtensionEntry, formatExtensionsTable, toExtensionEntry } from './extensions';
+import { checkExtensionsAt } from '../core/runtimes/nexo/extensions';
 import { formatSarif } from './sarif';
 import { RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
@@ -512,15 +514,28 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     versionNotes(ctx, new Set(judged.flatMap((j) => j.verdicts.map((v) => v.runtime))), io);
     // With --baseline, findings already in it carry `baseline: true` and do not count toward the exit code.
     const entries = baseline ? applyBaseline(judgedEntries, baseline, io.cwd) : judgedEntries;
+    // nexo-rs extensions (`plugin.toml`) under the same paths, as the agent would find them run from there.
+    const extensions: ExtensionEntry[] = [];
+    if (values['agent'] === undefined && !dryRun && (!choices.pinned || choices.pinned.includes('nexo'))) {
+      const seen = new Set<string>();
+      for (const t of targets)
+        for (const x of (await checkExtensionsAt(t, { env: ctx.env, platform: ctx.platform })).extensions)
+          if (!seen.has(x.file)) {
+            seen.add(x.file);
+            extensions.push(toExtensionEntry(x, show));
+          }
+    }
     if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));
-    else if (format === 'json') writeCheckJson(entries, io.out);
-    else if (format === 'sarif') io.out(formatSarif(entries, { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
-    else if (format === 'github') io.out(formatGithub(entries));
+    else if (format === 'json') writeCheckJson(entries, io.out, undefined, extensions);
+    else if (format === 'sarif') io.out(formatSarif([...entries, ...extensions], { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
+    else if (format === 'github') io.out(formatGithub([...entries, ...extensions]));
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
-      io.out(formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null));
+      const table = formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null);
+      const extTable = formatExtensionsTable(extensions, makeStyle(colour), values['verbose'] === true);
+      io.out(table && extTable ? `${table}\n${extTable}` : table + extTable);
     }
-    if (skills.length === 0) {
+    if (skills.length === 0 && extensions.length === 0) {
       // An agent may load nothing at all (a refused configuration, a blank skills_dir): the warnings above say why.
       if (values['agent'] !== undefined) io.err(`skill-author: nexo-rs loads no skill for agent \`${String(values['agent'])}\`\n`);
       else io.err(`skill-author: no SKILL.md found under ${positionals.length ? positionals.join(', ') : '.'}\n`);
@@ -528,7 +543,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     }
     if (failOn === 'never') return 0;
     const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
-    const errors = entries.some((e) => e.diagnostics.some((d) => failing.includes(d.severity) && !inBaseline(d)));
+    const errors =
+      entries.some((e) => e.diagnostics.some((d) => failing.includes(d.severity) && !inBaseline(d))) ||
+      extensions.some((e) => e.diagnostics.some((d) => failing.includes(d.severity)));
     return errors || agentProblems > 0 ? 1 : 0;
   } finally {
     treeWorker?.dispose();

@@ -108,7 +108,7 @@ const atLeastOne = (n: number): number => (Number.isFinite(n) && n >= 1 ? Math.f
 
 /** With `baseline` (a `--baseline` run), each result has `baselineState`: `unchanged` when the finding is in
  *  the baseline, else `new`. */
-export function toSarif(entries: readonly Entry[], opts: { version: string; cwd: string; baseline?: boolean }): Sarif.Log {
+export function toSarif(entries: readonly Pick<Entry, 'path' | 'diagnostics'>[], opts: { version: string; cwd: string; baseline?: boolean }): Sarif.Log {
   const rules: Sarif.ReportingDescriptor[] = [];
   const ruleIndex = new Map<string, number>();
   const results: Sarif.Result[] = [];
@@ -150,6 +150,6 @@ export function toSarif(entries: readonly Entry[], opts: { version: string; cwd:
   };
 }
 
-export function formatSarif(entries: readonly Entry[], opts: { version: string; cwd: string; baseline?: boolean }): string {
+export function formatSarif(entries: readonly Pick<Entry, 'path' | 'diagnostics'>[], opts: { version: string; cwd: string; baseline?: boolean }): string {
   return `${JSON.stringify(toSarif(entries, opts), null, 2)}\n`;
 }

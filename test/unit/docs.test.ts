@@ -74,8 +74,11 @@ describe('documentation', () => {
     for (const dir of ['examples', 'test/fixtures/workspace', 'test/fixtures/hostile'])
       for (const r of runtimes) {
         const run = cliSync(['check', '--json', '--no-probe', '--no-cache', '--runtime', r, dir], { cwd: REPO, env: env() });
-        for (const s of (JSON.parse(run.out) as { skills: Array<{ diagnostics: Array<{ code: string }> }> }).skills)
-          for (const d of s.diagnostics) codes.add(d.code);
+        const doc = JSON.parse(run.out) as {
+          skills: Array<{ diagnostics: Array<{ code: string }> }>;
+          extensions?: Array<{ diagnostics: Array<{ code: string }> }>;
+        };
+        for (const s of [...doc.skills, ...(doc.extensions ?? [])]) for (const d of s.diagnostics) codes.add(d.code);
       }
     assert.ok(codes.size > 60, `${codes.size} codes`);
     assert.deepEqual(

@@ -1140,3 +1140,124 @@ function spaceSuggestion(s: string): string | null {
   if (out.length < 2) return null;
   return safe(out.join(', '));
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// `Version::parse`'s error, in the crate's words (semver 1.0.x `parse.rs` + `error.rs`), and `Ord for Version`.
+
+const POSITION_WORDS: Record<Position, string> = {
+  major: 'major version number',
+  minor: 'minor version number',
+  patch: 'patch version number',
+  pre: 'pre-release identifier',
+  build: 'build metadata',
+};
+
+/** `QuotedChar`: a char's Debug form. */
+function quotedChar(ch: string): string {
+  const c = ch.codePointAt(0) as number;
+  if (c === 0) return "'\\0'";
+  if (ch === "'") return "'\\''";
+  if (ch === '\\') return "'\\\\'";
+  if (ch === '\n') return "'\\n'";
+  if (ch === '\r') return "'\\r'";
+  if (ch === '\t') return "'\\t'";
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cn}]/u.test(ch)) return `'\\u{${c.toString(16)}}'`;
+  return `'${ch}'`;
+}
+
+function charAt(s: string, i: number): string {
+  return String.fromCodePoint(s.codePointAt(i) as number);
+}
+
+/** null when `Version::parse(text)` succeeds, else its error's Display text. */
+export function versionParseError(text: string): string | null {
+  if (text === '') return 'empty string, expected a semver version';
+  let i = 0;
+  const num = (pos: Position): string | null => {
+    const start = i;
+    let value = 0n;
+    while (isDigit(text.charCodeAt(i))) {
+      if (value === 0n && i > start) return `invalid leading zero in ${POSITION_WORDS[pos]}`;
+      value = value * 10n + BigInt(text.charCodeAt(i) - 0x30);
+      if (value > U64_MAX) return `value of ${POSITION_WORDS[pos]} exceeds u64::MAX`;
+      i++;
+    }
+    if (i > start) return null;
+    return i < text.length
+      ? `unexpected character ${quotedChar(charAt(text, i))} while parsing ${POSITION_WORDS[pos]}`
+      : `unexpected end of input while parsing ${POSITION_WORDS[pos]}`;
+  };
+  const dot = (pos: Position): string | null => {
+    if (text.charCodeAt(i) === 0x2e) {
+      i++;
+      return null;
+    }
+    return i < text.length
+      ? `unexpected character ${quotedChar(charAt(text, i))} after ${POSITION_WORDS[pos]}`
+      : `unexpected end of input while parsing ${POSITION_WORDS[pos]}`;
+  };
+  const ident = (pos: 'pre' | 'build'): string | null => {
+    const r = identifier(text, i, pos, 0);
+    if (!r.ok) return r.err.t === 'leading-zero' ? `invalid leading zero in ${POSITION_WORDS[pos]}` : `empty identifier segment in ${POSITION_WORDS[pos]}`;
+    if (r.text === '') return `empty identifier segment in ${POSITION_WORDS[pos]}`;
+    i = r.next;
+    return null;
+  };
+  let pos: Position = 'major';
+  const steps: (() => string | null)[] = [() => num('major'), () => dot('major'), () => num((pos = 'minor')), () => dot('minor'), () => num((pos = 'patch'))];
+  for (const step of steps) {
+    const e = step();
+    if (e !== null) return e;
+  }
+  if (text.charCodeAt(i) === 0x2d) {
+    i++;
+    pos = 'pre';
+    const e = ident('pre');
+    if (e !== null) return e;
+  }
+  if (text.charCodeAt(i) === 0x2b) {
+    i++;
+    pos = 'build';
+    const e = ident('build');
+    if (e !== null) return e;
+  }
+  if (i < text.length) return `unexpected character ${quotedChar(charAt(text, i))} after ${POSITION_WORDS[pos]}`;
+  return null;
+}
+
+/** `Ord for BuildMetadata`. */
+function compareBuild(a: string, b: string): number {
+  const rhs = b.split('.');
+  let k = 0;
+  for (const l of a.split('.')) {
+    const r = rhs[k++];
+    if (r === undefined) return 1;
+    const ln = isAllDigits(l);
+    const rn = isAllDigits(r);
+    let c: number;
+    if (ln && rn) {
+      const lv = l.replace(/^0+/, '');
+      const rv = r.replace(/^0+/, '');
+      c = lv.length !== rv.length ? lv.length - rv.length : cmpStr(lv, rv) || l.length - r.length;
+    } else if (ln) return -1;
+    else if (rn) return 1;
+    else c = cmpStr(l, r);
+    if (c !== 0) return c < 0 ? -1 : 1;
+  }
+  return k === rhs.length ? 0 : -1;
+}
+
+/** `Ord for Version` (build metadata included, as the crate orders it) of two texts `Version::parse` accepts;
+ *  null when either does not parse. */
+export function compareVersions(a: string, b: string): number | null {
+  const x = parseVersion(a);
+  const y = parseVersion(b);
+  if (!x || !y) return null;
+  for (const [p, q] of [
+    [x.major, y.major],
+    [x.minor, y.minor],
+    [x.patch, y.patch],
+  ] as const)
+    if (p !== q) return p < q ? -1 : 1;
+  return comparePre(x.pre, y.pre) || compareBuild(x.build, y.build);
+}

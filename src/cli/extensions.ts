@@ -1,0 +1,75 @@
+// `check`'s nexo-rs extensions (`plugin.toml`): the `extensions` array of `check --json`, the table's
+// section, and the entries SARIF and GitHub annotations are made from. Every verdict comes from
+// src/core/runtimes/nexo/extensions.
+
+import { entryDiagnostic, type EntryDiagnostic } from '../core/check/engine';
+import type { BootDecision, ExtensionReport } from '../core/runtimes/nexo/extensions';
+import type { RuntimeId } from '../core/runtimes/types';
+import { pad, safe, severityWord, type Style } from './format';
+
+/** One extension in `check --json` (docs/cli.md). */
+export interface ExtensionEntry {
+  path: string;
+  id: string | null;
+  boot: BootDecision;
+  verdict: ExtensionReport['verdict'];
+  color: ExtensionReport['color'];
+  missing: { bins: string[]; env: string[] };
+  env_stripped: string[];
+  error: { variant: string; message: string } | null;
+  diagnostics: Array<EntryDiagnostic & { runtime: RuntimeId }>;
+}
+
+export function toExtensionEntry(r: ExtensionReport, show: (p: string) => string): ExtensionEntry {
+  return {
+    path: show(r.file),
+    id: r.id,
+    boot: r.boot,
+    verdict: r.verdict,
+    color: r.color,
+    missing: { bins: r.missing.bins, env: r.missing.env },
+    env_stripped: r.envStripped,
+    error: r.error,
+    diagnostics: r.diagnostics.map((d) => ({ ...entryDiagnostic(d), runtime: 'nexo' as const })),
+  };
+}
+
+/** What the agent does at start, in nexo-rs's words. */
+export const BOOT_WORDS: Record<BootDecision, string> = {
+  spawn: 'spawned',
+  skipped_requires: 'skipped: preconditions not satisfied',
+  not_started: 'not started (not stdio)',
+  invalid: 'not loaded: invalid manifest',
+  duplicate: 'duplicate id: first kept',
+  not_found: 'never discovered',
+};
+
+/** The table's section: a line per extension with its boot decision and what it lacks, its findings beneath. */
+export function formatExtensionsTable(entries: readonly ExtensionEntry[], style: Style, verbose = false): string {
+  if (entries.length === 0) return '';
+  const paint = (color: ExtensionEntry['color'], s: string): string => (color === 'green' ? style.green(s) : color === 'amber' ? style.amber(s) : style.red(s));
+  const dot = (color: ExtensionEntry['color']): string => paint(color, color === 'green' ? '●' : color === 'amber' ? '▲' : '■');
+  const name = (e: ExtensionEntry): string => safe(e.id ?? e.path);
+  const idW = Math.min(40, Math.max(9, ...entries.map((e) => [...name(e)].length)));
+  const bootW = 36;
+  const lines = [style.bold(`  ${pad('EXTENSION', idW)}  ${pad('AT START (nexo-rs)', bootW)}  MISSING`)];
+  let errors = 0;
+  let warnings = 0;
+  for (const e of entries) {
+    const missing = [...e.missing.bins.map((b) => `bin ${b}`), ...e.missing.env.map((v) => `env ${v}`)].join(', ');
+    const words = e.boot === 'invalid' && e.error ? `${BOOT_WORDS.invalid} (${e.error.variant})` : BOOT_WORDS[e.boot];
+    lines.push(`${dot(e.color)} ${pad(name(e), idW)}  ${paint(e.color, pad(words, bootW))}  ${safe(missing)}`);
+    for (const d of e.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+      if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
+      lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
+    }
+  }
+  const spawned = entries.filter((e) => e.boot === 'spawn').length;
+  lines.push('');
+  lines.push(
+    `${entries.length} extension${entries.length === 1 ? '' : 's'}: ${style.green(`${spawned} started`)}, ${style.red(`${entries.length - spawned} not started by the agent`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
