@@ -21,7 +21,7 @@ import type { NexoBinVersion, NexoMeta } from './metadata';
 const MATCH_BUDGET = 100_000_000;
 
 /** The runtime's status words (`SkillLoadAction`). */
-export type NexoStatus = 'loaded' | 'loaded_with_banner' | 'skipped_strict' | 'skipped_disabled' | 'not_found';
+export type NexoLoadStatus = 'loaded' | 'loaded_with_banner' | 'skipped_strict' | 'skipped_disabled' | 'not_found';
 
 export type ModeSource = 'override' | 'frontmatter' | 'default';
 
@@ -109,7 +109,7 @@ export interface VersionCheck {
 }
 
 export interface NexoGate {
-  status: Exclude<NexoStatus, 'not_found'>;
+  status: Exclude<NexoLoadStatus, 'not_found'>;
   mode: GatingMode;
   modeSource: ModeSource;
   missing: Missing;
