@@ -19,6 +19,7 @@ import type { FolderFate } from './discover';
 import { parseFrontmatterDetailed, type FrontmatterParse } from './frontmatter';
 import { normalizeStringList, parseBooleanValue, parseInstallSpecDetailed, parseManifestBlock } from './metadata';
 import { readForDiagnostics } from './read';
+import { OpenClawReadCache } from './readCache';
 import type { OpenClawFinding, OpenClawFix } from './types';
 import { code, dropReason } from './words';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
@@ -713,23 +714,55 @@ const FATE_CODES: Partial<Record<FolderFate['kind'], string>> = {
   'not-scanned-root-skill': 'not-scanned',
 };
 
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** All findings of a run. */
 export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   const out: OpenClawFinding[] = [];
+  const isFile = (p: string): boolean => {
+    try {
+      return run.fs.stat(p).isFile();
+    } catch {
+      return false;
+    }
+  };
   const analyzed = new Set<string>();
+  // What a text says depends on the text alone (the file only names where): one analysis per text, so a file
+  // reached by many paths (a folder link, a loop walked 6 levels deep) or copied is analyzed once.
+  const byText = new Map<string, OpenClawFinding[]>();
   const analyze = (file: string): void => {
     if (analyzed.has(file)) return;
     analyzed.add(file);
     const read = readForDiagnostics(file, run.limits.maxSkillFileBytes);
-    if (read) out.push(...analyzeSkillText(file, read.text, run.version));
+    if (!read) return;
+    const known = byText.get(read.text);
+    if (known) {
+      for (const f of known) out.push({ ...f, file, ...(f.fix ? { fix: { ...f.fix } } : {}) });
+      return;
+    }
+    // The CLI's on-disk cache (readCache.ts) keeps them between runs.
+    const key = run.readCache ? OpenClawReadCache.keyOf(read.text) : '';
+    const stored = run.readCache?.findings(key);
+    if (stored) {
+      byText.set(read.text, stored);
+      for (const f of stored) out.push({ ...f, file, ...(f.fix ? { fix: { ...f.fix } } : {}) });
+      return;
+    }
+    const found = analyzeSkillText(file, read.text, run.version);
+    byText.set(read.text, found);
+    run.readCache?.setFindings(key, found);
+    out.push(...found);
+  };
+  const nameLines = new Map<string, { t: SkillText; l: NonNullable<ReturnType<SkillText['keyLine']>> } | null>();
+  const nameLineOf = (file: string): { t: SkillText; l: NonNullable<ReturnType<SkillText['keyLine']>> } | null => {
+    const read = readForDiagnostics(file, run.limits.maxSkillFileBytes);
+    if (!read) return null;
+    let known = nameLines.get(read.text);
+    if (known === undefined) {
+      const t = new SkillText(file, read.text);
+      const l = t.keyLine('name');
+      known = l ? { t, l } : null;
+      nameLines.set(read.text, known);
+    }
+    return known;
   };
   // 2026.9.6 refuses an invalid openclaw.json: the CLI exits 1 and lists nothing (config.ts validateConfig96).
   if (run.config.refused) {
@@ -763,13 +796,7 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   for (const o of run.entries) analyze(path.resolve(o.entry.filePath));
   for (const r of run.replaced) {
     const file = path.resolve(r.loser.filePath);
-    const nameLine = (() => {
-      const read = readForDiagnostics(file, run.limits.maxSkillFileBytes);
-      if (!read) return null;
-      const t = new SkillText(file, read.text);
-      const l = t.keyLine('name');
-      return l ? { t, l } : null;
-    })();
+    const nameLine = nameLineOf(file);
     const msg = `Another skill folder (${r.winner.baseDir}) declares the name ${code(r.loser.name)}. OpenClaw keys skills by name and keeps only that one, so this folder produces no skill (no message). Give each skill a distinct name.`;
     if (nameLine)
       out.push(finding(file, nameLine.t.index, 'duplicate-name', 'warning', msg, nameLine.t.toFile(nameLine.l.start), nameLine.t.toFile(nameLine.l.end)));

@@ -8,6 +8,7 @@
 // operator, so a key such as `toString` or `__proto__` behaves in the emulation as it does in OpenClaw.
 
 import YAML, { isAlias, isMap, isNode, isScalar, parseDocument } from 'yaml';
+import { OpenClawReadCache } from './readCache';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type ParsedFrontmatter = Record<string, string>;
@@ -382,16 +383,23 @@ function parseYamlOnce96(block: string, fallback: ParsedFrontmatter): YamlOnce {
 /** One SKILL.md is parsed by discovery, by the entry's reader and by the findings: the parse of a text is
  *  kept for one run (and its findings) so that each file is parsed once. Callers only read it. */
 const PARSED_96 = new Map<string, FrontmatterParse>();
+/** The CLI's on-disk cache of parses for the run (readCache.ts), when it has one. */
+let stored96: OpenClawReadCache | null = null;
 
-/** A new run starts: the parses of the last one are dropped (a long-lived server keeps none). */
-export function forgetFrontmatterParses(): void {
+/** A new run starts: the parses of the last one are dropped (a long-lived server keeps none); `store` is the
+ *  on-disk cache of the run's release, if any (only a 2026.9.6 one holds 2026.9.6 parses). */
+export function forgetFrontmatterParses(store: OpenClawReadCache | null = null): void {
   PARSED_96.clear();
+  stored96 = store;
 }
 
 function parseFrontmatterDetailed96(content: string): FrontmatterParse {
   const known = PARSED_96.get(content);
   if (known) return known;
-  const parsed = parseFrontmatterDetailed96Uncached(content);
+  const store = stored96?.version === '2026.9.6' ? stored96 : null;
+  const key = store ? OpenClawReadCache.keyOf(content) : '';
+  const parsed = store?.parse(key) ?? parseFrontmatterDetailed96Uncached(content);
+  if (store && store.parse(key) === undefined) store.setParse(key, parsed);
   if (PARSED_96.size >= 4096) PARSED_96.clear();
   PARSED_96.set(content, parsed);
   return parsed;

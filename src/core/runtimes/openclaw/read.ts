@@ -14,12 +14,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter, parseSkillFrontmatter } from './frontmatter';
+import { UncachedFsView, type FsView } from './fsview';
 import { resolveInvocationPolicy } from './metadata';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type ReadFailure = 'symlink' | 'not-a-file' | 'too-large' | 'outside-root' | 'path' | 'io' | 'empty' | 'hardlink';
 
 export type ReadResult = { ok: true; text: string; realPath: string; size: number } | { ok: false; reason: ReadFailure };
+
+const DIRECT = new UncachedFsView();
 
 export function tryRealpath(filePath: string): string | null {
   try {
@@ -29,8 +32,17 @@ export function tryRealpath(filePath: string): string | null {
   }
 }
 
-/** `isPathInside` / `isPathWithinRoot`: equal, or below without `..` and not on another drive. */
+/** A `//`, a `.` or `..` segment, or a trailing `/`: a POSIX path that `path.resolve` would change. */
+const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
+/** `isPathInside` / `isPathWithinRoot`: equal, or below without `..` and not on another drive. Two absolute
+ *  POSIX paths already in normal form (real paths, as discovery compares them thousands of times) are compared
+ *  as strings: what `path.relative` would say of them. */
 export function isPathInside(root: string, candidate: string): boolean {
+  if (path.sep === '/' && root.charCodeAt(0) === 47 && candidate.charCodeAt(0) === 47 && !NOT_NORMAL.test(root) && !NOT_NORMAL.test(candidate)) {
+    if (candidate === root || root === '/') return true;
+    return candidate.charCodeAt(root.length) === 47 && candidate.startsWith(root);
+  }
   const relative = path.relative(path.resolve(root), path.resolve(candidate));
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
@@ -172,15 +184,14 @@ export function loadSkillFile96(p: {
   /** `os.homedir()` of the OpenClaw process, for the paths in fs-safe's messages. */
   home: string;
   parse: (text: string) => Record<string, string>;
+  /** The run's view of the file system (default: none, every question to the system). */
+  fs?: FsView;
 }): SkillFileLoad96 {
+  const view = p.fs ?? DIRECT;
   const filePath = path.join(p.skillDir, 'SKILL.md');
   const diag = (message: string): SkillFileDiagnostic => ({ path: filePath, message });
-  let skillDirReal: string;
-  try {
-    skillDirReal = fs.realpathSync.native(p.skillDir);
-  } catch {
-    return { ok: false, reason: 'path', diagnostic: null };
-  }
+  const skillDirReal = view.realpath(p.skillDir);
+  if (skillDirReal === null) return { ok: false, reason: 'path', diagnostic: null };
   let fd: number | null = null;
   let text: string;
   let realPath: string;
@@ -188,7 +199,7 @@ export function loadSkillFile96(p: {
   try {
     let lst: fs.Stats;
     try {
-      lst = fs.lstatSync(filePath);
+      lst = view.lstat(filePath);
     } catch (err) {
       const c = errorCode(err);
       if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
@@ -211,7 +222,7 @@ export function loadSkillFile96(p: {
         };
       }
     }
-    const st = fs.statSync(realPath);
+    const st = view.stat(realPath);
     if (!st.isFile()) return { ok: false, reason: 'not-a-file', diagnostic: diag('path does not have the required file type') };
     if (p.rejectHardlinks && st.nlink > 1) return { ok: false, reason: 'hardlink', diagnostic: diag('path must not be hardlinked') };
     fd = fs.openSync(realPath, fs.constants.O_RDONLY | (typeof fs.constants.O_NOFOLLOW === 'number' ? fs.constants.O_NOFOLLOW : 0));
@@ -264,6 +275,7 @@ export interface SkillDirectoryContext<S extends string> {
   compactPath: (p: string) => string;
   version?: OpenClawVersion;
   home?: string;
+  fs?: FsView;
 }
 
 /** A loaded skill as discover.ts's `LoadedSkill`. */
@@ -307,6 +319,7 @@ export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectory
     rejectHardlinks: source !== 'openclaw-bundled',
     home: homeOf(ctx),
     parse: (text) => parseSkillFrontmatter(text, version),
+    ...(ctx.fs ? { fs: ctx.fs } : {}),
   });
   if (!loaded.ok) {
     if (loaded.diagnostic) warnInvalidSkill(ctx, source, loaded.diagnostic);
@@ -343,6 +356,7 @@ export function readEntryFrontmatter(
   maxBytes: number,
   version: OpenClawVersion = OPENCLAW_BASELINE,
   home = '',
+  view?: FsView,
 ): Record<string, string> {
   if (since(version, '2026.9.6')) {
     const loaded = loadSkillFile96({
@@ -351,6 +365,7 @@ export function readEntryFrontmatter(
       rejectHardlinks: skill.source !== 'openclaw-bundled',
       home,
       parse: (text) => parseSkillFrontmatter(text, version),
+      ...(view ? { fs: view } : {}),
     });
     return loaded.ok ? loaded.frontmatter : {};
   }
