@@ -28,7 +28,7 @@ import * as path from 'node:path';
 import { parseFrontmatter } from './frontmatter';
 import { resolveInvocationPolicy } from './metadata';
 import { FsView, UncachedFsView } from './fsview';
-import { isPathInside, isSymlinkPath, loadSingleSkillDirectory96, readSkillFileSync, tryRealpath, type ReadFailure } from './read';
+import { carryLoadedFrontmatter, isPathInside, isSymlinkPath, loadSingleSkillDirectory96, readSkillFileSync, tryRealpath, type ReadFailure } from './read';
 import type { SkillsLimits } from './config';
 import { since, type OpenClawVersion } from './versions';
 
@@ -709,7 +709,9 @@ function loadCandidate96(ctx: DiscoveryContext, candidate: Candidate96, source: 
   if (!skill || enforcesContainment(source)) return skill;
   const canonical = path.resolve(candidate.skillDirRealPath);
   if (skill.baseDir === canonical) return skill;
-  return { ...skill, filePath: path.join(canonical, path.relative(skill.baseDir, skill.filePath)), baseDir: canonical };
+  const copy = { ...skill, filePath: path.join(canonical, path.relative(skill.baseDir, skill.filePath)), baseDir: canonical };
+  carryLoadedFrontmatter(skill, copy);
+  return copy;
 }
 
 /** 2026.9.6's `loadSkillRootRecords` + `discoverSkillCandidates` for one root. */
@@ -869,8 +871,10 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
       meta: { dir, baseDir, ...limitsMeta, maxGroupedSkillScanDepth: MAX_GROUPED_SKILL_SCAN_DEPTH },
     });
   }
-  // Candidates load in the order of their names (`localeCompare`, the group path included).
-  candidates.sort((a, b) => a.name.localeCompare(b.name));
+  // Candidates load in the order of their names (`localeCompare`, the group path included; the default
+  // collator is what `localeCompare` without locales compares with, made once).
+  const collator = new Intl.Collator();
+  candidates.sort((a, b) => collator.compare(a.name, b.name));
 
   if (configuredRoot) {
     const rootSkill = loadCandidate96(ctx, configuredRoot, source);

@@ -216,7 +216,12 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
 
   const entries: SkillEntry[] = merged.map((skill) => {
     const frontmatter = readEntryFrontmatter(skill, limits.maxSkillFileBytes, version, osHomeDir, view);
-    return { ...skill, frontmatter, metadata: resolveEntryMetadata(frontmatter, skill.baseDir, version), invocation: resolveInvocationPolicy(frontmatter) };
+    return {
+      ...skill,
+      frontmatter,
+      metadata: resolveEntryMetadata(frontmatter, skill.baseDir, version, view),
+      invocation: resolveInvocationPolicy(frontmatter),
+    };
   });
 
   const ectx: EligibilityContext = { config: cfg, env, platform: ctx.platform, bins: new BinaryLookup(env, ctx.platform), version };

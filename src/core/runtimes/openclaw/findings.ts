@@ -717,9 +717,10 @@ const FATE_CODES: Partial<Record<FolderFate['kind'], string>> = {
 /** All findings of a run. */
 export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   const out: OpenClawFinding[] = [];
-  const isFile = (p: string): boolean => {
+  /** Whether `dir` holds a SKILL.md that is a file (links followed). */
+  const hasSkillFile = (dir: string): boolean => {
     try {
-      return run.fs.stat(p).isFile();
+      return run.fs.statIn(dir, 'SKILL.md').isFile();
     } catch {
       return false;
     }
@@ -837,7 +838,7 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
     }
     const codeName = FATE_CODES[fate.kind];
     if (!codeName) continue;
-    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !isFile(file)) continue;
+    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !hasSkillFile(dir)) continue;
     out.push(wholeFile(file, codeName, severityOf(fate), plain(dropReason(fate))));
   }
   // Root entries OpenClaw passes over without looking: `.`-folders holding a SKILL.md, a lower-case skill.md.
@@ -850,7 +851,7 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
     }
     for (const name of names) {
       const dir = path.join(scan.baseDir, name);
-      if ((name.startsWith('.') || name === 'node_modules') && isFile(path.join(dir, 'SKILL.md'))) {
+      if ((name.startsWith('.') || name === 'node_modules') && hasSkillFile(dir)) {
         out.push(
           wholeFile(
             path.join(dir, 'SKILL.md'),

@@ -14,6 +14,16 @@ import * as path from 'node:path';
 
 type StatResult = fs.Stats | NodeJS.ErrnoException;
 
+/** A `//`, a `.` or `..` segment, or a trailing `/`: a POSIX path that `path.join` or `path.resolve` would
+ *  change. */
+export const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
+/** Whether `path.join(dir, name)` is `${dir}/${name}` for any name a listing gives (no `/`, not `.` or `..`):
+ *  an absolute POSIX folder already in normal form, other than `/`. */
+function joinsPlainly(dir: string): boolean {
+  return path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && !NOT_NORMAL.test(dir);
+}
+
 function asError(err: unknown): NodeJS.ErrnoException {
   return err instanceof Error ? err : Object.assign(new Error(String(err)), { code: '' });
 }
@@ -57,8 +67,18 @@ export class FsView {
    *  another spelling of the path): when `dir`'s real path is known, the entry is looked up there, so a folder
    *  reached by several paths is asked once. */
   lstatIn(dir: string, name: string): fs.Stats {
+    return this.lstat(this.inReal(dir, name));
+  }
+
+  /** `fs.statSync(path.join(dir, name))` as `lstatIn` does it: for its type only. */
+  statIn(dir: string, name: string): fs.Stats {
+    return this.stat(this.inReal(dir, name));
+  }
+
+  /** `dir/name` inside `dir`'s real path when that is known (a real path is in normal form). */
+  private inReal(dir: string, name: string): string {
     const real = this.reals.get(dir);
-    return this.lstat(path.join(real ?? dir, name));
+    return real && real.length > 1 && path.sep === '/' ? `${real}/${name}` : path.join(real ?? dir, name);
   }
 
   /** `fs.statSync` (links followed), throwing the error it threw; an lstat already made of something that is
@@ -99,10 +119,12 @@ export class FsView {
     }
     // POSIX only: elsewhere a drive letter or a name's case may come back from the system spelled otherwise.
     if (entries && path.sep === '/') {
+      const plain = joinsPlainly(dir);
+      const realPrefix = real === '/' ? '/' : `${real}/`;
       for (const e of entries) {
         if (!e.isDirectory()) continue;
-        const child = path.join(dir, e.name);
-        if (!this.reals.has(child)) this.reals.set(child, path.join(real, e.name));
+        const child = plain ? `${dir}/${e.name}` : path.join(dir, e.name);
+        if (!this.reals.has(child)) this.reals.set(child, realPrefix + e.name);
       }
     }
     return entries;
@@ -124,6 +146,9 @@ export class UncachedFsView extends FsView {
   }
   override lstatIn(dir: string, name: string): fs.Stats {
     return fs.lstatSync(path.join(dir, name));
+  }
+  override statIn(dir: string, name: string): fs.Stats {
+    return fs.statSync(path.join(dir, name));
   }
   override stat(p: string): fs.Stats {
     return fs.statSync(p);

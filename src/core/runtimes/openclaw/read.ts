@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter, parseSkillFrontmatter } from './frontmatter';
-import { UncachedFsView, type FsView } from './fsview';
+import { NOT_NORMAL, UncachedFsView, type FsView } from './fsview';
 import { resolveInvocationPolicy } from './metadata';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
@@ -31,9 +31,6 @@ export function tryRealpath(filePath: string): string | null {
     return null;
   }
 }
-
-/** A `//`, a `.` or `..` segment, or a trailing `/`: a POSIX path that `path.resolve` would change. */
-const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
 
 /** `isPathInside` / `isPathWithinRoot`: equal, or below without `..` and not on another drive. Two absolute
  *  POSIX paths already in normal form (real paths, as discovery compares them thousands of times) are compared
@@ -309,6 +306,15 @@ function homeOf<S extends string>(ctx: SkillDirectoryContext<S>): string {
   return ctx.home ?? '';
 }
 
+/** The frontmatter each skill loaded by 2026.9.6's loader was read with (its record keeps it: `createSkillEntry`). */
+const LOADED_FRONTMATTER = new WeakMap<object, Record<string, string>>();
+
+/** `copy` (the same skill under another path) keeps the frontmatter `skill` was loaded with. */
+export function carryLoadedFrontmatter(skill: object, copy: object): void {
+  const fm = LOADED_FRONTMATTER.get(skill);
+  if (fm) LOADED_FRONTMATTER.set(copy, fm);
+}
+
 /** `loadSingleSkillDirectory` of 2026.9.6 (local-loader.ts, chunk `local-loader-DP-Jr6_I.mjs`) with the
  *  root loader's `warnInvalidSkill` as its diagnostic sink; the folder's fate is traced as 2026.4.12's are. */
 export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectoryContext<S>, skillDir: string, source: S): SkillDirectoryLoad<S> | null {
@@ -338,7 +344,7 @@ export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectory
     return null;
   }
   const frontmatter = loaded.frontmatter;
-  return {
+  const skill = {
     name: frontmatter.name?.trim() || path.basename(skillDir).trim(),
     description: frontmatter.description?.trim() ?? '',
     filePath: path.resolve(skillDir, 'SKILL.md'),
@@ -346,11 +352,14 @@ export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectory
     source,
     disableModelInvocation: resolveInvocationPolicy(frontmatter).disableModelInvocation,
   };
+  LOADED_FRONTMATTER.set(skill, frontmatter);
+  return skill;
 }
 
 /** The frontmatter a loaded skill's entry carries: `readSkillFrontmatterSafe` re-reading the file with the
  *  skill folder as the root (2026.4.12), or the loader's own parse (2026.9.6 keeps the record's frontmatter,
- *  `createSkillEntry`; re-reading it the same way gives the same values). `{}` when it cannot be read. */
+ *  `createSkillEntry`: the one it was loaded with, else re-reading it the same way, which gives the same
+ *  values). `{}` when it cannot be read. */
 export function readEntryFrontmatter(
   skill: { baseDir: string; filePath: string; source: string },
   maxBytes: number,
@@ -359,6 +368,8 @@ export function readEntryFrontmatter(
   view?: FsView,
 ): Record<string, string> {
   if (since(version, '2026.9.6')) {
+    const known = LOADED_FRONTMATTER.get(skill);
+    if (known) return known;
     const loaded = loadSkillFile96({
       skillDir: skill.baseDir,
       maxBytes,
