@@ -7,14 +7,14 @@
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluateOpenClaw, runOpenClaw, type OpenClawRun, type OpenClawVersion } from '../../src/core/runtimes/openclaw';
 import { collectFindings } from '../../src/core/runtimes/openclaw/findings';
 import { buildVerdicts } from '../../src/core/runtimes/openclaw/verdicts';
 import { UncachedFsView } from '../../src/core/runtimes/openclaw/fsview';
-import { isPathInside } from '../../src/core/runtimes/openclaw/read';
+import { isPathInside, isRealPathInside } from '../../src/core/runtimes/openclaw/read';
 import type { RuntimeContext } from '../../src/core/runtimes/types';
+import { openClawSandbox } from '../utils/openclaw';
 
 const temps: string[] = [];
 after(() => {
@@ -25,21 +25,7 @@ const skillMd = (name: string, description = `Does ${name}.`): string => `---\nn
 
 /** A sandbox HOME whose workspace skills folder holds `files` (`link:target` makes a symlink). */
 function sandbox(files: Record<string, string>, config: unknown = {}): { root: string; ctx: RuntimeContext; home: string } {
-  const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'openclaw-perf-')));
-  temps.push(home);
-  const state = path.join(home, '.openclaw');
-  const root = path.join(state, 'workspace', 'skills');
-  fs.mkdirSync(root, { recursive: true });
-  fs.mkdirSync(path.join(home, 'bundled'));
-  fs.mkdirSync(path.join(home, 'bin'));
-  fs.writeFileSync(path.join(state, 'openclaw.json'), JSON.stringify(config));
-  for (const [rel, text] of Object.entries(files)) {
-    const p = rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(root, rel);
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    if (text.startsWith('link:')) fs.symlinkSync(text.slice(5), p);
-    else fs.writeFileSync(p, text);
-  }
-  const env = { PATH: path.join(home, 'bin'), HOME: home, OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, 'bundled'), OPENCLAW_DISABLE_BUNDLED_PLUGINS: '1' };
+  const { home, root, env } = openClawSandbox(files, config, 'openclaw-perf-', temps);
   return { root, home, ctx: { env, platform: 'linux', home, cwd: home, versions: { openclaw: '2026.9.6' } } };
 }
 
@@ -100,6 +86,11 @@ describe('OpenClaw: the answers of a run that asks the file system once', () => 
     const parts = ['/', '/a', '/a/', '/a/b', '/ab', '/a/b/c', '/a/./b', '/a/../a/b', '//a', '/a/..', '/..a', '/a/.b', '/a b', 'a', '', '.', '/a/b/', '/a/bc'];
     for (const root of parts)
       for (const candidate of parts) assert.equal(isPathInside(root, candidate), relativeSays(root, candidate), `${root} ⊇ ${candidate}`);
+    // Real paths (absolute, normal form) need no look at their form.
+    const real = parts.filter((p) => path.isAbsolute(p) && path.resolve(p) === p);
+    assert.ok(real.length >= 8);
+    for (const root of real)
+      for (const candidate of real) assert.equal(isRealPathInside(root, candidate), relativeSays(root, candidate), `${root} ⊇ ${candidate}`);
   });
 
   for (const version of ['2026.9.6', '2026.4.12'] as OpenClawVersion[]) {

@@ -27,8 +27,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter } from './frontmatter';
 import { resolveInvocationPolicy } from './metadata';
-import { FsView, UncachedFsView } from './fsview';
-import { carryLoadedFrontmatter, isPathInside, isSymlinkPath, loadSingleSkillDirectory96, readSkillFileSync, tryRealpath, type ReadFailure } from './read';
+import { FsView, joinerIn, UncachedFsView } from './fsview';
+import {
+  carryLoadedFrontmatter,
+  isPathInside,
+  isRealPathInside,
+  isSymlinkPath,
+  loadSingleSkillDirectory96,
+  readSkillFileSync,
+  tryRealpath,
+  type ReadFailure,
+} from './read';
 import type { SkillsLimits } from './config';
 import { since, type OpenClawVersion } from './versions';
 
@@ -665,7 +674,8 @@ function contained96(
 ): string | null {
   const candidateRealPath = viewOf(ctx).realpath(candidatePath);
   if (!candidateRealPath) return null;
-  if (isPathInside(rootRealPath, candidateRealPath)) return candidateRealPath;
+  // The root's real path comes from realpath too (every caller's does).
+  if (isRealPathInside(rootRealPath, candidateRealPath)) return candidateRealPath;
   if (allowTargets && (ctx.allowedSymlinkTargets ?? []).some((t) => isPathInside(path.resolve(t), path.resolve(candidateRealPath)))) {
     return candidateRealPath;
   }
@@ -797,8 +807,9 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
   }
 
   const candidates: Candidate96[] = [];
+  const joinBase = joinerIn(baseDir);
   const queue = limited.map((name) => ({
-    skillDir: path.join(baseDir, name),
+    skillDir: joinBase(name),
     name,
     depth: name === 'skills' && !hasSkillFileCandidate(view, path.join(baseDir, name)) ? 0 : 1,
   }));
@@ -859,8 +870,9 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
         meta: { ...nestedMeta, ...limitsMeta, maxGroupedSkillScanDepth: MAX_GROUPED_SKILL_SCAN_DEPTH },
       });
     }
+    const join = joinerIn(candidate.skillDir);
     for (const nestedName of nestedChildren.slice().sort().slice(0, maxCandidatesPerRoot)) {
-      queue.push({ skillDir: path.join(candidate.skillDir, nestedName), name: `${candidate.name}/${nestedName}`, depth: candidate.depth + 1 });
+      queue.push({ skillDir: join(nestedName), name: `${candidate.name}/${nestedName}`, depth: candidate.depth + 1 });
     }
   }
   if (budget.truncated) {

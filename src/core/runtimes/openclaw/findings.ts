@@ -19,7 +19,6 @@ import type { FolderFate } from './discover';
 import { parseFrontmatterDetailed, type FrontmatterParse } from './frontmatter';
 import { normalizeStringList, parseBooleanValue, parseInstallSpecDetailed, parseManifestBlock } from './metadata';
 import { readForDiagnostics } from './read';
-import { OpenClawReadCache } from './readCache';
 import type { OpenClawFinding, OpenClawFix } from './types';
 import { code, dropReason } from './words';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
@@ -732,23 +731,24 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   const analyze = (file: string): void => {
     if (analyzed.has(file)) return;
     analyzed.add(file);
-    const read = readForDiagnostics(file, run.limits.maxSkillFileBytes);
-    if (!read) return;
-    const known = byText.get(read.text);
+    // A file the loader read whole is that text again (read.ts loadSkillFile96).
+    const text = run.fs.textOf(file, run.limits.maxSkillFileBytes) ?? readForDiagnostics(file, run.limits.maxSkillFileBytes)?.text;
+    if (text === undefined) return;
+    const known = byText.get(text);
     if (known) {
       for (const f of known) out.push({ ...f, file, ...(f.fix ? { fix: { ...f.fix } } : {}) });
       return;
     }
     // The CLI's on-disk cache (readCache.ts) keeps them between runs.
-    const key = run.readCache ? OpenClawReadCache.keyOf(read.text) : '';
+    const key = run.readCache ? run.readCache.keyOf(text) : '';
     const stored = run.readCache?.findings(key);
     if (stored) {
-      byText.set(read.text, stored);
+      byText.set(text, stored);
       for (const f of stored) out.push({ ...f, file, ...(f.fix ? { fix: { ...f.fix } } : {}) });
       return;
     }
-    const found = analyzeSkillText(file, read.text, run.version);
-    byText.set(read.text, found);
+    const found = analyzeSkillText(file, text, run.version);
+    byText.set(text, found);
     run.readCache?.setFindings(key, found);
     out.push(...found);
   };

@@ -8,7 +8,7 @@
 // operator, so a key such as `toString` or `__proto__` behaves in the emulation as it does in OpenClaw.
 
 import YAML, { isAlias, isMap, isNode, isScalar, parseDocument } from 'yaml';
-import { OpenClawReadCache } from './readCache';
+import type { OpenClawReadCache } from './readCache';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type ParsedFrontmatter = Record<string, string>;
@@ -397,7 +397,7 @@ function parseFrontmatterDetailed96(content: string): FrontmatterParse {
   const known = PARSED_96.get(content);
   if (known) return known;
   const store = stored96?.version === '2026.9.6' ? stored96 : null;
-  const key = store ? OpenClawReadCache.keyOf(content) : '';
+  const key = store ? store.keyOf(content) : '';
   const parsed = store?.parse(key) ?? parseFrontmatterDetailed96Uncached(content);
   if (store && store.parse(key) === undefined) store.setParse(key, parsed);
   if (PARSED_96.size >= 4096) PARSED_96.clear();

@@ -28,11 +28,45 @@ function asError(err: unknown): NodeJS.ErrnoException {
   return err instanceof Error ? err : Object.assign(new Error(String(err)), { code: '' });
 }
 
+/** `stat(p)` asked once: its result, or the error it threw thrown again. */
+function remembered(memo: Map<string, StatResult>, p: string, stat: (p: string) => fs.Stats): fs.Stats {
+  let r = memo.get(p);
+  if (r === undefined) {
+    try {
+      r = stat(p);
+    } catch (err) {
+      r = asError(err);
+    }
+    memo.set(p, r);
+  }
+  if (r instanceof Error) throw r;
+  return r;
+}
+
+/** `path.join(dir, name)` for the names a listing of `dir` gives. */
+export function joinerIn(dir: string): (name: string) => string {
+  if (joinsPlainly(dir)) return (name) => `${dir}/${name}`;
+  return (name) => path.join(dir, name);
+}
+
 export class FsView {
   private readonly reals = new Map<string, string | null>();
   private readonly lstats = new Map<string, StatResult>();
   private readonly stats = new Map<string, StatResult>();
   private readonly listings = new Map<string, fs.Dirent[] | null>();
+  private readonly texts = new Map<string, { text: string; size: number }>();
+
+  /** A file the run read whole (`size` bytes), for whoever reads it again in the same run. */
+  rememberText(p: string, text: string, size: number): void {
+    this.texts.set(p, { text, size });
+  }
+
+  /** The text of `p` when the run read it whole and it is at most `maxBytes` long (what reading it again with
+   *  that limit gives). */
+  textOf(p: string, maxBytes: number): string | undefined {
+    const t = this.texts.get(p);
+    return t && t.size <= maxBytes ? t.text : undefined;
+  }
 
   /** `fs.realpathSync.native`, null when it fails. */
   realpath(p: string): string | null {
@@ -50,17 +84,7 @@ export class FsView {
 
   /** `fs.lstatSync`, throwing the error it threw. */
   lstat(p: string): fs.Stats {
-    let r = this.lstats.get(p);
-    if (r === undefined) {
-      try {
-        r = fs.lstatSync(p);
-      } catch (err) {
-        r = asError(err);
-      }
-      this.lstats.set(p, r);
-    }
-    if (r instanceof Error) throw r;
-    return r;
+    return remembered(this.lstats, p, fs.lstatSync);
   }
 
   /** `fs.lstatSync(path.join(dir, name))` for its error code and type only (an error's message may name
@@ -86,17 +110,7 @@ export class FsView {
   stat(p: string): fs.Stats {
     const l = this.lstats.get(p);
     if (l !== undefined && !(l instanceof Error) && !l.isSymbolicLink()) return l;
-    let r = this.stats.get(p);
-    if (r === undefined) {
-      try {
-        r = fs.statSync(p);
-      } catch (err) {
-        r = asError(err);
-      }
-      this.stats.set(p, r);
-    }
-    if (r instanceof Error) throw r;
-    return r;
+    return remembered(this.stats, p, fs.statSync);
   }
 
   /**
@@ -119,11 +133,11 @@ export class FsView {
     }
     // POSIX only: elsewhere a drive letter or a name's case may come back from the system spelled otherwise.
     if (entries && path.sep === '/') {
-      const plain = joinsPlainly(dir);
+      const join = joinerIn(dir);
       const realPrefix = real === '/' ? '/' : `${real}/`;
       for (const e of entries) {
         if (!e.isDirectory()) continue;
-        const child = plain ? `${dir}/${e.name}` : path.join(dir, e.name);
+        const child = join(e.name);
         if (!this.reals.has(child)) this.reals.set(child, realPrefix + e.name);
       }
     }
@@ -143,6 +157,12 @@ export class UncachedFsView extends FsView {
   }
   override lstat(p: string): fs.Stats {
     return fs.lstatSync(p);
+  }
+  override rememberText(): void {
+    // remembers nothing
+  }
+  override textOf(): string | undefined {
+    return undefined;
   }
   override lstatIn(dir: string, name: string): fs.Stats {
     return fs.lstatSync(path.join(dir, name));

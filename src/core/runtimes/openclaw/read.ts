@@ -44,6 +44,13 @@ export function isPathInside(root: string, candidate: string): boolean {
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
+/** `isPathInside` of two real paths (what `realpath` gives is absolute and in normal form), without looking
+ *  at their form again. */
+export function isRealPathInside(rootReal: string, candidateReal: string): boolean {
+  if (path.sep !== '/') return isPathInside(rootReal, candidateReal);
+  return candidateReal === rootReal || rootReal === '/' || (candidateReal.charCodeAt(rootReal.length) === 47 && candidateReal.startsWith(rootReal));
+}
+
 export function isSymlinkPath(filePath: string): boolean {
   try {
     return fs.lstatSync(filePath).isSymbolicLink();
@@ -235,6 +242,7 @@ export function loadSkillFile96(p: {
     }
     text = buffer.subarray(0, read).toString('utf8');
     size = read;
+    view.rememberText(filePath, text, size);
   } catch (err) {
     const c = errorCode(err);
     if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };

@@ -67,8 +67,16 @@ export class OpenClawReadCache {
     this.file = path.join(settings.dir, `openclaw-read-${version}.json`);
   }
 
-  static keyOf(text: string): string {
-    return createHash('sha256').update(text).digest('base64');
+  private readonly keys = new Map<string, string>();
+
+  /** The key of a text (its SHA-256), computed once per text and run. */
+  keyOf(text: string): string {
+    let key = this.keys.get(text);
+    if (key === undefined) {
+      key = createHash('sha256').update(text).digest('base64');
+      this.keys.set(text, key);
+    }
+    return key;
   }
 
   private load(): Map<string, Entry> {
