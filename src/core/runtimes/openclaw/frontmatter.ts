@@ -8,7 +8,6 @@
 // operator, so a key such as `toString` or `__proto__` behaves in the emulation as it does in OpenClaw.
 
 import YAML, { isAlias, isMap, isNode, isScalar, parseDocument } from 'yaml';
-import type { OpenClawReadCache } from './readCache';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type ParsedFrontmatter = Record<string, string>;
@@ -383,12 +382,20 @@ function parseYamlOnce96(block: string, fallback: ParsedFrontmatter): YamlOnce {
 /** One SKILL.md is parsed by discovery, by the entry's reader and by the findings: the parse of a text is
  *  kept for one run (and its findings) so that each file is parsed once. Callers only read it. */
 const PARSED_96 = new Map<string, FrontmatterParse>();
-/** The CLI's on-disk cache of parses for the run (readCache.ts), when it has one. */
-let stored96: OpenClawReadCache | null = null;
+/** What the parse asks of the CLI's on-disk cache (readCache.ts OpenClawReadCache). */
+export interface ParseStore {
+  readonly version: OpenClawVersion;
+  keyOf(text: string): string;
+  parse(key: string): FrontmatterParse | undefined;
+  setParse(key: string, parse: FrontmatterParse): void;
+}
+
+/** The CLI's on-disk cache of parses for the run, when it has one. */
+let stored96: ParseStore | null = null;
 
 /** A new run starts: the parses of the last one are dropped (a long-lived server keeps none); `store` is the
  *  on-disk cache of the run's release, if any (only a 2026.9.6 one holds 2026.9.6 parses). */
-export function forgetFrontmatterParses(store: OpenClawReadCache | null = null): void {
+export function forgetFrontmatterParses(store: ParseStore | null = null): void {
   PARSED_96.clear();
   stored96 = store;
 }

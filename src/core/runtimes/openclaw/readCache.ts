@@ -17,7 +17,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { FrontmatterParse } from './frontmatter';
+import type { FrontmatterParse, ParseStore } from './frontmatter';
 import type { OpenClawFinding } from './types';
 import type { OpenClawVersion } from './versions';
 
@@ -54,7 +54,7 @@ function jsonExact(v: unknown, depth = 0): boolean {
   return true;
 }
 
-export class OpenClawReadCache {
+export class OpenClawReadCache implements ParseStore {
   private readonly file: string;
   private entries: Map<string, Entry> | null = null;
   private readonly used = new Set<string>();
