@@ -1,15 +1,19 @@
 // Before/after of two builds in one sitting: alternating cold (--no-cache) and warm runs of
 // `check --json --no-probe`, medians, CPU time (user + system, all threads) and peak RSS from /usr/bin/time.
 // On a shared machine the CPU time is the steadier figure: wall time follows the other work's load.
-//   node bench/compare-builds.mjs ROUNDS CORPUS label=DIST_DIR label=DIST_DIR …
+//   node bench/compare-builds.mjs ROUNDS CORPUS [--check-option …] label=DIST_DIR label=DIST_DIR …
+// Arguments starting with `--` are passed to `check` (e.g. `--runtime openclaw` as `--runtime=openclaw`).
 // Each label gets its own XDG_CACHE_HOME (/tmp/xdg-cmp-<label>), filled by one unmeasured run.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-const [rounds, corpus, ...vs] = process.argv.slice(2);
-const versions = vs.map((v) => {
-  const [label, dir] = v.split('=');
-  return { label, dir };
-});
+const [rounds, corpus, ...rest] = process.argv.slice(2);
+const extra = rest.filter((a) => a.startsWith('--'));
+const versions = rest
+  .filter((a) => !a.startsWith('--'))
+  .map((v) => {
+    const [label, dir] = v.split('=');
+    return { label, dir };
+  });
 const med = (a) => {
   const s = [...a].sort((x, y) => x - y);
   const m = s.length >> 1;
@@ -18,7 +22,7 @@ const med = (a) => {
 function run(v, cold) {
   const xdg = `/tmp/xdg-cmp-${v.label}`;
   mkdirSync(xdg, { recursive: true });
-  const args = ['-f', '%e %U %S %M', process.execPath, `${v.dir}/cli.js`, 'check', '--json', '--no-probe', ...(cold ? ['--no-cache'] : []), corpus];
+  const args = ['-f', '%e %U %S %M', process.execPath, `${v.dir}/cli.js`, 'check', '--json', '--no-probe', ...extra, ...(cold ? ['--no-cache'] : []), corpus];
   const t0 = performance.now();
   const r = spawnSync('/usr/bin/time', args, {
     env: { ...process.env, XDG_CACHE_HOME: xdg, NO_COLOR: '1' },

@@ -7,8 +7,8 @@
 
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { openClawSandbox } from '../utils/openclaw';
 import { formatSkillsCheckJson, formatSkillsListJson, runOpenClaw, type OpenClawRun, type OpenClawVersion } from '../../src/core/runtimes/openclaw';
 
 const temps: string[] = [];
@@ -19,21 +19,7 @@ after(() => {
 /** A sandbox HOME with `files` (paths relative to the workspace skills folder; `~/…` relative to HOME, and
  *  `link:target` content makes a symlink) and `config` as openclaw.json. */
 function run(files: Record<string, string>, config: unknown = {}, version: OpenClawVersion = '2026.9.6'): { run: OpenClawRun; tilde: (s: string) => string } {
-  const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'openclaw-96-')));
-  temps.push(home);
-  const state = path.join(home, '.openclaw');
-  const root = path.join(state, 'workspace', 'skills');
-  fs.mkdirSync(root, { recursive: true });
-  fs.mkdirSync(path.join(home, 'bundled'));
-  fs.mkdirSync(path.join(home, 'bin'));
-  fs.writeFileSync(path.join(state, 'openclaw.json'), JSON.stringify(config));
-  for (const [rel, text] of Object.entries(files)) {
-    const p = rel.startsWith('~/') ? path.join(home, rel.slice(2)) : path.join(root, rel);
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    if (text.startsWith('link:')) fs.symlinkSync(text.slice(5), p);
-    else fs.writeFileSync(p, text);
-  }
-  const env = { PATH: path.join(home, 'bin'), HOME: home, OPENCLAW_BUNDLED_SKILLS_DIR: path.join(home, 'bundled'), OPENCLAW_DISABLE_BUNDLED_PLUGINS: '1' };
+  const { home, root, env } = openClawSandbox(files, config, 'openclaw-96-', temps);
   const r = runOpenClaw(root, { env, platform: 'linux', home, cwd: home }, { version });
   return { run: r, tilde: (s) => s.split(home + path.sep).join('~/') };
 }

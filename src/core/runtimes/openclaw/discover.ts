@@ -27,7 +27,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter } from './frontmatter';
 import { resolveInvocationPolicy } from './metadata';
-import { isPathInside, isSymlinkPath, loadSingleSkillDirectory96, readSkillFileSync, tryRealpath, type ReadFailure } from './read';
+import { FsView, joinerIn, UncachedFsView } from './fsview';
+import {
+  carryLoadedFrontmatter,
+  isPathInside,
+  isRealPathInside,
+  isSymlinkPath,
+  loadSingleSkillDirectory96,
+  readSkillFileSync,
+  tryRealpath,
+  type ReadFailure,
+} from './read';
 import type { SkillsLimits } from './config';
 import { since, type OpenClawVersion } from './versions';
 
@@ -101,6 +111,14 @@ export interface DiscoveryContext {
   home?: string;
   /** 2026.9.6: the real paths of `skills.load.allowSymlinkTargets`. */
   allowedSymlinkTargets?: readonly string[];
+  /** The run's view of the file system (fsview.ts); without one every question goes to the system. */
+  fs?: FsView;
+}
+
+const DIRECT = new UncachedFsView();
+
+function viewOf(ctx: { fs?: FsView }): FsView {
+  return ctx.fs ?? DIRECT;
 }
 
 /** Immediate sub-folders, symlinks to folders included, `.`-names and node_modules skipped, in readdir order. */
@@ -439,8 +457,8 @@ export function loadRoot(ctx: DiscoveryContext, dir: string, source: SkillSource
   return scan;
 }
 
-function realOrSelf(p: string): string {
-  return tryRealpath(p) ?? p;
+function realOrSelf(view: FsView, p: string): string {
+  return view.realpath(p) ?? p;
 }
 
 function readOrNull(p: string): Buffer | null {
@@ -454,8 +472,9 @@ function readOrNull(p: string): Buffer | null {
 /** 2026.9.6's `warnSkillPrecedenceCollision` (workspace-skill-loader-*.mjs mergeSkillRecords): a skill replaced
  *  by one of the same name from another file is logged, unless both files have the same content, name,
  *  description and invocation flag. */
-function warnPrecedenceCollision(ctx: Pick<DiscoveryContext, 'logs' | 'compactPath'>, winner: LoadedSkill, loser: LoadedSkill): void {
-  if (realOrSelf(winner.filePath) === realOrSelf(loser.filePath)) return;
+function warnPrecedenceCollision(ctx: Pick<DiscoveryContext, 'logs' | 'compactPath' | 'fs'>, winner: LoadedSkill, loser: LoadedSkill): void {
+  const view = viewOf(ctx);
+  if (realOrSelf(view, winner.filePath) === realOrSelf(view, loser.filePath)) return;
   const a = readOrNull(winner.filePath);
   const b = readOrNull(loser.filePath);
   const sameContent = a !== null && b !== null && a.equals(b);
@@ -482,7 +501,7 @@ function warnPrecedenceCollision(ctx: Pick<DiscoveryContext, 'logs' | 'compactPa
 export function mergeByName(
   scans: RootScan[],
   version: OpenClawVersion = '2026.4.12',
-  ctx?: Pick<DiscoveryContext, 'logs' | 'compactPath'>,
+  ctx?: Pick<DiscoveryContext, 'logs' | 'compactPath' | 'fs'>,
 ): { merged: LoadedSkill[]; replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }> } {
   const map = new Map<string, LoadedSkill>();
   const replaced: Array<{ loser: LoadedSkill; winner: LoadedSkill }> = [];
@@ -528,6 +547,7 @@ function createBudget(maxCandidateDirs: number): DiscoveryBudget {
  *  skipped with `followSymlinks: false`), `.`-names and node_modules left out, at most the raw-entry limit read
  *  (`truncated` when there were more), within the budget. */
 function listChildDirs96(
+  view: FsView,
   dir: string,
   opts: { budget?: DiscoveryBudget; followSymlinks?: boolean; maxCandidateDirs: number },
 ): { dirs: string[]; scannedEntryCount: number; truncated: boolean } {
@@ -539,13 +559,7 @@ function listChildDirs96(
   if (budget) budget.remainingDirectoryScans -= 1;
   const rawLimit = rawEntryScanLimit(opts.maxCandidateDirs);
   const maxEntries = budget ? Math.min(rawLimit, budget.remainingRawEntries) : rawLimit;
-  let entries: fs.Dirent[] = [];
-  try {
-    fs.realpathSync.native(dir);
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    entries = [];
-  }
+  const entries = view.listDir(dir) ?? [];
   const dirs: string[] = [];
   let scanned = 0;
   let truncated = false;
@@ -563,7 +577,7 @@ function listChildDirs96(
       continue;
     }
     try {
-      if (fs.statSync(path.join(dir, entry.name)).isDirectory()) dirs.push(entry.name);
+      if (view.stat(path.join(dir, entry.name)).isDirectory()) dirs.push(entry.name);
     } catch {
       // a broken or looping link is not a folder
     }
@@ -576,9 +590,9 @@ function listChildDirs96(
 }
 
 /** `hasSkillFileCandidate`: something named SKILL.md is there (lstat; a broken link counts). */
-function hasSkillFileCandidate(skillDir: string): boolean {
+function hasSkillFileCandidate(view: FsView, skillDir: string): boolean {
   try {
-    fs.lstatSync(path.join(skillDir, 'SKILL.md'));
+    view.lstatIn(skillDir, 'SKILL.md');
     return true;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
@@ -609,15 +623,15 @@ function hasCandidateSymlinkChild(dir: string, skipName: string | undefined, max
 
 /** `containsDiscoverableSkill`: a SKILL.md (or a link) somewhere below `dir`, up to 6 levels, `skipTopLevelDirName`
  *  aside. */
-function containsDiscoverableSkill(dir: string, maxCandidateDirs: number, skipTopLevelDirName: string): boolean {
+function containsDiscoverableSkill(view: FsView, dir: string, maxCandidateDirs: number, skipTopLevelDirName: string): boolean {
   const budget = createBudget(maxCandidateDirs);
   const queue = [{ dir, depth: 0 }];
   for (const candidate of queue) {
-    if (candidate.depth > 0 && hasSkillFileCandidate(candidate.dir)) return true;
+    if (candidate.depth > 0 && hasSkillFileCandidate(view, candidate.dir)) return true;
     if (candidate.depth >= MAX_GROUPED_SKILL_SCAN_DEPTH) continue;
     const skip = candidate.depth === 0 ? skipTopLevelDirName : undefined;
     if (hasCandidateSymlinkChild(candidate.dir, skip, rawEntryScanLimit(maxCandidateDirs))) return true;
-    const children = listChildDirs96(candidate.dir, { budget, followSymlinks: false, maxCandidateDirs }).dirs;
+    const children = listChildDirs96(view, candidate.dir, { budget, followSymlinks: false, maxCandidateDirs }).dirs;
     for (const child of children.slice().sort().slice(0, maxCandidateDirs)) {
       if (candidate.depth === 0 && child === skipTopLevelDirName) continue;
       queue.push({ dir: path.join(candidate.dir, child), depth: candidate.depth + 1 });
@@ -628,17 +642,17 @@ function containsDiscoverableSkill(dir: string, maxCandidateDirs: number, skipTo
 
 /** 2026.9.6's `resolveNestedSkillsRoot`: `<dir>/skills` becomes the root only when `dir` has a SKILL.md or
  *  nothing else in `dir` holds a skill, and a SKILL.md lies in `<dir>/skills` or up to 6 levels below. */
-function resolveNestedSkillsRoot96(dir: string, maxEntriesToScan: number): string {
+function resolveNestedSkillsRoot96(view: FsView, dir: string, maxEntriesToScan: number): string {
   const nested = nestedSkillsFolder(dir);
   if (!nested) return dir;
   const scanLimit = Math.max(0, maxEntriesToScan);
-  if (!hasSkillFileCandidate(dir) && containsDiscoverableSkill(dir, scanLimit, 'skills')) return dir;
+  if (!hasSkillFileCandidate(view, dir) && containsDiscoverableSkill(view, dir, scanLimit, 'skills')) return dir;
   const budget = createBudget(scanLimit);
   const queue = [{ dir: nested, depth: 0 }];
   for (const candidate of queue) {
-    if (hasSkillFileCandidate(candidate.dir)) return nested;
+    if (hasSkillFileCandidate(view, candidate.dir)) return nested;
     if (candidate.depth >= MAX_GROUPED_SKILL_SCAN_DEPTH) continue;
-    const children = listChildDirs96(candidate.dir, { budget, followSymlinks: false, maxCandidateDirs: scanLimit }).dirs;
+    const children = listChildDirs96(view, candidate.dir, { budget, followSymlinks: false, maxCandidateDirs: scanLimit }).dirs;
     for (const child of children.slice().sort().slice(0, scanLimit)) queue.push({ dir: path.join(candidate.dir, child), depth: candidate.depth + 1 });
   }
   return dir;
@@ -658,9 +672,10 @@ function contained96(
   candidatePath: string,
   allowTargets: boolean,
 ): string | null {
-  const candidateRealPath = tryRealpath(candidatePath);
+  const candidateRealPath = viewOf(ctx).realpath(candidatePath);
   if (!candidateRealPath) return null;
-  if (isPathInside(rootRealPath, candidateRealPath)) return candidateRealPath;
+  // The root's real path comes from realpath too (every caller's does).
+  if (isRealPathInside(rootRealPath, candidateRealPath)) return candidateRealPath;
   if (allowTargets && (ctx.allowedSymlinkTargets ?? []).some((t) => isPathInside(path.resolve(t), path.resolve(candidateRealPath)))) {
     return candidateRealPath;
   }
@@ -670,7 +685,7 @@ function contained96(
 
 /** `resolveSkillRootCandidatePath`. */
 function rootCandidatePath(ctx: DiscoveryContext, source: SkillSource, rootDir: string, rootRealPath: string, candidatePath: string): string | null {
-  if (!enforcesContainment(source)) return tryRealpath(candidatePath);
+  if (!enforcesContainment(source)) return viewOf(ctx).realpath(candidatePath);
   const allowTargets = source === 'openclaw-workspace' || source === 'openclaw-extra' || source === 'agents-skills-project';
   return contained96(ctx, source, rootDir, rootRealPath, candidatePath, allowTargets);
 }
@@ -678,8 +693,16 @@ function rootCandidatePath(ctx: DiscoveryContext, source: SkillSource, rootDir: 
 /** `resolveSkillFilePath`: the SKILL.md must stay inside its skill folder; one that does not resolve is kept
  *  (and fails when read). */
 function skillFileAccepted(ctx: DiscoveryContext, source: SkillSource, skillDir: string, skillDirRealPath: string): boolean {
+  const view = viewOf(ctx);
+  // A SKILL.md that is not a link resolves to the folder's real path plus its name: inside. One that cannot be
+  // looked at does not resolve either.
+  try {
+    if (!view.lstatIn(skillDir, 'SKILL.md').isSymbolicLink()) return true;
+  } catch {
+    return true;
+  }
   const candidate = path.join(skillDir, 'SKILL.md');
-  if (!tryRealpath(candidate)) return true;
+  if (!view.realpath(candidate)) return true;
   return contained96(ctx, source, skillDir, skillDirRealPath, candidate, false) !== null;
 }
 
@@ -696,19 +719,22 @@ function loadCandidate96(ctx: DiscoveryContext, candidate: Candidate96, source: 
   if (!skill || enforcesContainment(source)) return skill;
   const canonical = path.resolve(candidate.skillDirRealPath);
   if (skill.baseDir === canonical) return skill;
-  return { ...skill, filePath: path.join(canonical, path.relative(skill.baseDir, skill.filePath)), baseDir: canonical };
+  const copy = { ...skill, filePath: path.join(canonical, path.relative(skill.baseDir, skill.filePath)), baseDir: canonical };
+  carryLoadedFrontmatter(skill, copy);
+  return copy;
 }
 
 /** 2026.9.6's `loadSkillRootRecords` + `discoverSkillCandidates` for one root. */
 function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): RootScan {
   const limits = ctx.limits;
+  const view = viewOf(ctx);
   const rootDir = path.resolve(dir);
   const scan: RootScan = { source, dir: rootDir, baseDir: rootDir, nestedRoot: false, rootIsSkill: false, skills: [] };
-  const rootRealPath = tryRealpath(rootDir);
+  const rootRealPath = view.realpath(rootDir);
   if (!rootRealPath) return scan;
   // The workshop root is a container: never a skill itself, never a nested `skills` root.
   const rootIsContainer = source === 'openclaw-workshop';
-  const baseDir = rootIsContainer ? rootDir : resolveNestedSkillsRoot96(dir, limits.maxCandidatesPerRoot);
+  const baseDir = rootIsContainer ? rootDir : resolveNestedSkillsRoot96(view, dir, limits.maxCandidatesPerRoot);
   scan.baseDir = path.resolve(baseDir);
   scan.nestedRoot = scan.baseDir !== rootDir;
   if (scan.nestedRoot) {
@@ -722,7 +748,7 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
   const baseDirRealPath = rootCandidatePath(ctx, source, rootDir, rootRealPath, baseDir);
   if (!baseDirRealPath) return scan;
 
-  if (!rootIsContainer && hasSkillFileCandidate(baseDir)) {
+  if (!rootIsContainer && hasSkillFileCandidate(view, baseDir)) {
     // The root is one skill; without a description it loads nothing (no sub-folder is looked at).
     scan.rootIsSkill = true;
     if (skillFileAccepted(ctx, source, baseDir, baseDirRealPath)) {
@@ -741,7 +767,7 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
   const baseDirIsNestedSkillsRoot = path.resolve(baseDir) === path.resolve(rootDir, 'skills');
   const baseDirLooksLikeSkillsRoot = path.basename(baseDir) === 'skills';
   const budget = createBudget(maxCandidatesPerRoot);
-  const childScan = listChildDirs96(baseDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
+  const childScan = listChildDirs96(view, baseDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
   const childDirs = childScan.dirs.slice().sort();
   budget.truncated ||= childDirs.length > maxCandidatesPerRoot;
   const limited = maxSkillsLoadedPerSource === 0 ? [] : childDirs.slice(0, maxCandidatesPerRoot);
@@ -775,29 +801,30 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
 
   // A root SKILL.md beside a nested `skills` root wins when it loads.
   let configuredRoot: Candidate96 | undefined;
-  if (!rootIsContainer && path.resolve(baseDir) !== rootDir && hasSkillFileCandidate(rootDir)) {
+  if (!rootIsContainer && path.resolve(baseDir) !== rootDir && hasSkillFileCandidate(view, rootDir)) {
     if (skillFileAccepted(ctx, source, rootDir, rootRealPath))
       configuredRoot = { skillDir: rootDir, skillDirRealPath: rootRealPath, name: path.basename(rootDir) };
   }
 
   const candidates: Candidate96[] = [];
+  const joinBase = joinerIn(baseDir);
   const queue = limited.map((name) => ({
-    skillDir: path.join(baseDir, name),
+    skillDir: joinBase(name),
     name,
-    depth: name === 'skills' && !hasSkillFileCandidate(path.join(baseDir, name)) ? 0 : 1,
+    depth: name === 'skills' && !hasSkillFileCandidate(view, path.join(baseDir, name)) ? 0 : 1,
   }));
   for (const candidate of queue) {
     const skillDirRealPath = rootCandidatePath(ctx, source, rootDir, baseDirRealPath, candidate.skillDir);
     if (!skillDirRealPath) {
-      const real = tryRealpath(candidate.skillDir);
+      const real = view.realpath(candidate.skillDir);
       if (real) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'escapes-root', realPath: real } });
       continue;
     }
-    if (hasSkillFileCandidate(candidate.skillDir)) {
+    if (hasSkillFileCandidate(view, candidate.skillDir)) {
       if (skillFileAccepted(ctx, source, candidate.skillDir, skillDirRealPath))
         candidates.push({ skillDir: candidate.skillDir, skillDirRealPath, name: candidate.name });
       else {
-        const real = tryRealpath(path.join(candidate.skillDir, 'SKILL.md'));
+        const real = view.realpath(path.join(candidate.skillDir, 'SKILL.md'));
         if (real) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'escapes-root', realPath: real } });
       }
       continue;
@@ -817,7 +844,7 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
       ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'no-skill-md' } });
       continue;
     }
-    const nestedScan = listChildDirs96(candidate.skillDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
+    const nestedScan = listChildDirs96(view, candidate.skillDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
     const nestedChildren = nestedScan.dirs;
     if (nestedChildren.length === 0) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'no-skill-md' } });
     budget.truncated ||= nestedChildren.length > maxCandidatesPerRoot;
@@ -843,8 +870,9 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
         meta: { ...nestedMeta, ...limitsMeta, maxGroupedSkillScanDepth: MAX_GROUPED_SKILL_SCAN_DEPTH },
       });
     }
+    const join = joinerIn(candidate.skillDir);
     for (const nestedName of nestedChildren.slice().sort().slice(0, maxCandidatesPerRoot)) {
-      queue.push({ skillDir: path.join(candidate.skillDir, nestedName), name: `${candidate.name}/${nestedName}`, depth: candidate.depth + 1 });
+      queue.push({ skillDir: join(nestedName), name: `${candidate.name}/${nestedName}`, depth: candidate.depth + 1 });
     }
   }
   if (budget.truncated) {
@@ -855,8 +883,10 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
       meta: { dir, baseDir, ...limitsMeta, maxGroupedSkillScanDepth: MAX_GROUPED_SKILL_SCAN_DEPTH },
     });
   }
-  // Candidates load in the order of their names (`localeCompare`, the group path included).
-  candidates.sort((a, b) => a.name.localeCompare(b.name));
+  // Candidates load in the order of their names (`localeCompare`, the group path included; the default
+  // collator is what `localeCompare` without locales compares with, made once).
+  const collator = new Intl.Collator();
+  candidates.sort((a, b) => collator.compare(a.name, b.name));
 
   if (configuredRoot) {
     const rootSkill = loadCandidate96(ctx, configuredRoot, source);

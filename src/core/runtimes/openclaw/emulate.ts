@@ -29,6 +29,8 @@ import { resolveEntryMetadata, resolveInvocationPolicy } from './metadata';
 import { buildSkillsPrompt, compactHomePath, resolveAgentPromptLimits, resolvePromptLimits, systemPromptSection, type PromptResult } from './prompt';
 import { readEntryFrontmatter } from './read';
 import { forgetFrontmatterParses } from './frontmatter';
+import { FsView } from './fsview';
+import { OpenClawReadCache } from './readCache';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
@@ -52,6 +54,9 @@ export interface OpenClawRunOptions {
    *  PATH before anything else (`ensureOpenClawCliOnPath`, clipath.ts), default true; false emulates code
    *  that imports the skill modules directly, as the golden data did. */
   cliPath?: boolean;
+  /** How the run sees the file system (default: a new FsView, each question asked of the system once; the
+   *  tests pass an UncachedFsView, which asks every time as OpenClaw does, to show the answers are the same). */
+  fsView?: FsView;
 }
 
 export interface EntryOutcome {
@@ -97,6 +102,11 @@ export interface OpenClawRun {
   eligibility: EligibilityContext;
   /** The installation's plugin skills (plugins.ts); none without an installation. */
   plugins: PluginSkillPlan;
+  /** The run's view of the file system, for what is said about the run afterwards (findings.ts). */
+  fs: FsView;
+  /** The CLI's on-disk cache of what is derived from texts (readCache.ts), when it has one; saved by whoever
+   *  finishes with the run (index.ts evaluateOpenClaw). */
+  readCache: OpenClawReadCache | null;
 }
 
 /** The bundled skills folder (`resolveBundledSkillsDir`, chunk `bundled-dir-*`): OPENCLAW_BUNDLED_SKILLS_DIR
@@ -122,7 +132,8 @@ function bundledSkillsDir(env: Readonly<Record<string, string | undefined>>, ctx
 
 export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawRun {
   const version = openClawVersionOf(ctx, options);
-  forgetFrontmatterParses();
+  const readCache = ctx.readCache ? new OpenClawReadCache(ctx.readCache, version) : null;
+  forgetFrontmatterParses(readCache);
   // The emulated process environment: ours to mutate (`.env` files and config `env` are applied to it).
   const env: Record<string, string | undefined> = { ...ctx.env };
   if (options.cliPath !== false) {
@@ -144,7 +155,8 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const logs: LogRecord[] = [];
   const traces: FolderTrace[] = [];
   const osHomeDir = env.HOME?.trim() || ctx.home;
-  const dctx: DiscoveryContext = { limits, logs, traces, compactPath, version, home: osHomeDir };
+  const view = options.fsView ?? new FsView();
+  const dctx: DiscoveryContext = { limits, logs, traces, compactPath, version, home: osHomeDir, fs: view };
   if (since(version, '2026.9.6')) dctx.allowedSymlinkTargets = allowedSymlinkTargets(cfg, home);
   // A config 2026.9.6 refuses stops the CLI before any skill is read (config.ts `validateConfig96`).
   const load = (dir: string, source: SkillSource): RootScan =>
@@ -208,8 +220,13 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   }
 
   const entries: SkillEntry[] = merged.map((skill) => {
-    const frontmatter = readEntryFrontmatter(skill, limits.maxSkillFileBytes, version, osHomeDir);
-    return { ...skill, frontmatter, metadata: resolveEntryMetadata(frontmatter, skill.baseDir, version), invocation: resolveInvocationPolicy(frontmatter) };
+    const frontmatter = readEntryFrontmatter(skill, limits.maxSkillFileBytes, version, osHomeDir, view);
+    return {
+      ...skill,
+      frontmatter,
+      metadata: resolveEntryMetadata(frontmatter, skill.baseDir, version, view),
+      invocation: resolveInvocationPolicy(frontmatter),
+    };
   });
 
   const ectx: EligibilityContext = { config: cfg, env, platform: ctx.platform, bins: new BinaryLookup(env, ctx.platform), version };
@@ -274,5 +291,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     platform: ctx.platform,
     eligibility: ectx,
     plugins,
+    fs: view,
+    readCache,
   };
 }

@@ -714,23 +714,57 @@ const FATE_CODES: Partial<Record<FolderFate['kind'], string>> = {
   'not-scanned-root-skill': 'not-scanned',
 };
 
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** All findings of a run. */
 export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   const out: OpenClawFinding[] = [];
+  /** Whether `dir` holds a SKILL.md that is a file (links followed). */
+  const hasSkillFile = (dir: string): boolean => {
+    try {
+      return run.fs.statIn(dir, 'SKILL.md').isFile();
+    } catch {
+      return false;
+    }
+  };
   const analyzed = new Set<string>();
+  // What a text says depends on the text alone (the file only names where): one analysis per text, so a file
+  // reached by many paths (a folder link, a loop walked 6 levels deep) or copied is analyzed once.
+  const byText = new Map<string, OpenClawFinding[]>();
   const analyze = (file: string): void => {
     if (analyzed.has(file)) return;
     analyzed.add(file);
+    // A file the loader read whole is that text again (read.ts loadSkillFile96).
+    const text = run.fs.textOf(file, run.limits.maxSkillFileBytes) ?? readForDiagnostics(file, run.limits.maxSkillFileBytes)?.text;
+    if (text === undefined) return;
+    const known = byText.get(text);
+    if (known) {
+      for (const f of known) out.push({ ...f, file, ...(f.fix ? { fix: { ...f.fix } } : {}) });
+      return;
+    }
+    // The CLI's on-disk cache (readCache.ts) keeps them between runs.
+    const key = run.readCache ? run.readCache.keyOf(text) : '';
+    const stored = run.readCache?.findings(key);
+    if (stored) {
+      byText.set(text, stored);
+      for (const f of stored) out.push({ ...f, file, ...(f.fix ? { fix: { ...f.fix } } : {}) });
+      return;
+    }
+    const found = analyzeSkillText(file, text, run.version);
+    byText.set(text, found);
+    run.readCache?.setFindings(key, found);
+    out.push(...found);
+  };
+  const nameLines = new Map<string, { t: SkillText; l: NonNullable<ReturnType<SkillText['keyLine']>> } | null>();
+  const nameLineOf = (file: string): { t: SkillText; l: NonNullable<ReturnType<SkillText['keyLine']>> } | null => {
     const read = readForDiagnostics(file, run.limits.maxSkillFileBytes);
-    if (read) out.push(...analyzeSkillText(file, read.text, run.version));
+    if (!read) return null;
+    let known = nameLines.get(read.text);
+    if (known === undefined) {
+      const t = new SkillText(file, read.text);
+      const l = t.keyLine('name');
+      known = l ? { t, l } : null;
+      nameLines.set(read.text, known);
+    }
+    return known;
   };
   // 2026.9.6 refuses an invalid openclaw.json: the CLI exits 1 and lists nothing (config.ts validateConfig96).
   if (run.config.refused) {
@@ -766,13 +800,7 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   for (const o of run.entries) analyze(path.resolve(o.entry.filePath));
   for (const r of run.replaced) {
     const file = path.resolve(r.loser.filePath);
-    const nameLine = (() => {
-      const read = readForDiagnostics(file, run.limits.maxSkillFileBytes);
-      if (!read) return null;
-      const t = new SkillText(file, read.text);
-      const l = t.keyLine('name');
-      return l ? { t, l } : null;
-    })();
+    const nameLine = nameLineOf(file);
     const msg = `Another skill folder (${r.winner.baseDir}) declares the name ${code(r.loser.name)}. OpenClaw keys skills by name and keeps only that one, so this folder produces no skill (no message). Give each skill a distinct name.`;
     if (nameLine)
       out.push(finding(file, nameLine.t.index, 'duplicate-name', 'warning', msg, nameLine.t.toFile(nameLine.l.start), nameLine.t.toFile(nameLine.l.end)));
@@ -813,7 +841,7 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
     }
     const codeName = FATE_CODES[fate.kind];
     if (!codeName) continue;
-    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !isFile(file)) continue;
+    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !hasSkillFile(dir)) continue;
     out.push(wholeFile(file, codeName, severityOf(fate), plain(dropReason(fate))));
   }
   // Root entries OpenClaw passes over without looking: `.`-folders holding a SKILL.md, a lower-case skill.md.
@@ -826,7 +854,7 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
     }
     for (const name of names) {
       const dir = path.join(scan.baseDir, name);
-      if ((name.startsWith('.') || name === 'node_modules') && isFile(path.join(dir, 'SKILL.md'))) {
+      if ((name.startsWith('.') || name === 'node_modules') && hasSkillFile(dir)) {
         out.push(
           wholeFile(
             path.join(dir, 'SKILL.md'),

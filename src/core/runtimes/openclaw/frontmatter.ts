@@ -382,16 +382,31 @@ function parseYamlOnce96(block: string, fallback: ParsedFrontmatter): YamlOnce {
 /** One SKILL.md is parsed by discovery, by the entry's reader and by the findings: the parse of a text is
  *  kept for one run (and its findings) so that each file is parsed once. Callers only read it. */
 const PARSED_96 = new Map<string, FrontmatterParse>();
+/** What the parse asks of the CLI's on-disk cache (readCache.ts OpenClawReadCache). */
+export interface ParseStore {
+  readonly version: OpenClawVersion;
+  keyOf(text: string): string;
+  parse(key: string): FrontmatterParse | undefined;
+  setParse(key: string, parse: FrontmatterParse): void;
+}
 
-/** A new run starts: the parses of the last one are dropped (a long-lived server keeps none). */
-export function forgetFrontmatterParses(): void {
+/** The CLI's on-disk cache of parses for the run, when it has one. */
+let stored96: ParseStore | null = null;
+
+/** A new run starts: the parses of the last one are dropped (a long-lived server keeps none); `store` is the
+ *  on-disk cache of the run's release, if any (only a 2026.9.6 one holds 2026.9.6 parses). */
+export function forgetFrontmatterParses(store: ParseStore | null = null): void {
   PARSED_96.clear();
+  stored96 = store;
 }
 
 function parseFrontmatterDetailed96(content: string): FrontmatterParse {
   const known = PARSED_96.get(content);
   if (known) return known;
-  const parsed = parseFrontmatterDetailed96Uncached(content);
+  const store = stored96?.version === '2026.9.6' ? stored96 : null;
+  const key = store ? store.keyOf(content) : '';
+  const parsed = store?.parse(key) ?? parseFrontmatterDetailed96Uncached(content);
+  if (store && store.parse(key) === undefined) store.setParse(key, parsed);
   if (PARSED_96.size >= 4096) PARSED_96.clear();
   PARSED_96.set(content, parsed);
   return parsed;

@@ -11,6 +11,8 @@
 //                   2026.9.6's schema refusal and agents roster
 //   clipath.ts      the CLI / Gateway PATH bootstrap (ensureOpenClawCliOnPath) of each release
 //   discover.ts     roots, nested roots, root SKILL.md, children, limits, merge by name (2026.9.6: grouped folders)
+//   fsview.ts       the file system as one run sees it: real paths, stats and listings asked once per run
+//   readCache.ts    the CLI's on-disk cache of frontmatter parses and findings, keyed by the text
 //   roots.ts        2026.9.6's other roots: workshop, custodian, allowSymlinkTargets, extra folders
 //   plugins.ts      the skills of the installation's enabled plugins: bundled plugins folder, manifests, activation
 //                   by config, skill folders, 2026.9.6's plugin-skills links
@@ -38,13 +40,15 @@ export { formatSkillsCheckJson, formatSkillsListJson, formatSkillInfoJson } from
  *  unreadable files, symlink loops and huge files are outcomes, not errors. */
 export async function evaluateOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): Promise<RuntimeReport> {
   const run = runOpenClaw(root, ctx, options);
+  const findings = collectFindings(run);
+  run.readCache?.save();
   return {
     runtime: 'openclaw',
     root: run.root,
     skills: buildVerdicts(run),
     index: run.prompt.text,
     indexError: null,
-    findings: collectFindings(run),
+    findings,
     budget: {
       skills: run.prompt.included,
       candidates: run.prompt.candidates,

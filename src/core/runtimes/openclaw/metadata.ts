@@ -18,6 +18,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import JSON5 from 'json5';
 import type { ParsedFrontmatter } from './frontmatter';
+import type { FsView } from './fsview';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type InstallKind = 'brew' | 'node' | 'go' | 'uv' | 'download';
@@ -324,11 +325,13 @@ const MAX_SKILL_SOURCE_ORIGIN_BYTES = 16384;
 
 /** `readSourceInstallSkillKey` (2026.9.6): the trimmed non-empty `slug` of `<skillDir>/.openclaw/
  *  source-origin.json` when that file is a JSON object of at most 16 KiB inside the skill folder. */
-export function readSourceOriginSlug(skillDir: string): string | undefined {
+export function readSourceOriginSlug(skillDir: string, view?: Pick<FsView, 'realpath'>): string | undefined {
   try {
     const file = path.join(skillDir, '.openclaw', 'source-origin.json');
-    const dirReal = fs.realpathSync.native(skillDir);
-    const real = fs.realpathSync.native(file);
+    // Through the run's view (fsview.ts) when there is one: a path that does not resolve is null there.
+    const dirReal = view ? view.realpath(skillDir) : fs.realpathSync.native(skillDir);
+    const real = view ? view.realpath(file) : fs.realpathSync.native(file);
+    if (dirReal === null || real === null) return undefined;
     const rel = path.relative(dirReal, real);
     if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
     const st = fs.statSync(real);
@@ -348,9 +351,10 @@ export function resolveEntryMetadata(
   frontmatter: ParsedFrontmatter,
   skillDir: string,
   version: OpenClawVersion = OPENCLAW_BASELINE,
+  view?: Pick<FsView, 'realpath'>,
 ): OpenClawMetadata | undefined {
   const metadata = resolveOpenClawMetadata(frontmatter, version);
   if (!since(version, '2026.9.6') || metadata?.skillKey) return metadata;
-  const slug = readSourceOriginSlug(skillDir);
+  const slug = readSourceOriginSlug(skillDir, view);
   return slug ? { ...metadata, skillKey: slug } : metadata;
 }

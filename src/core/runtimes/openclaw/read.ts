@@ -14,12 +14,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter, parseSkillFrontmatter } from './frontmatter';
+import { NOT_NORMAL, UncachedFsView, type FsView } from './fsview';
 import { resolveInvocationPolicy } from './metadata';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type ReadFailure = 'symlink' | 'not-a-file' | 'too-large' | 'outside-root' | 'path' | 'io' | 'empty' | 'hardlink';
 
 export type ReadResult = { ok: true; text: string; realPath: string; size: number } | { ok: false; reason: ReadFailure };
+
+const DIRECT = new UncachedFsView();
 
 export function tryRealpath(filePath: string): string | null {
   try {
@@ -29,10 +32,23 @@ export function tryRealpath(filePath: string): string | null {
   }
 }
 
-/** `isPathInside` / `isPathWithinRoot`: equal, or below without `..` and not on another drive. */
+/** `isPathInside` / `isPathWithinRoot`: equal, or below without `..` and not on another drive. Two absolute
+ *  POSIX paths already in normal form (real paths, as discovery compares them thousands of times) are compared
+ *  as strings: what `path.relative` would say of them. */
 export function isPathInside(root: string, candidate: string): boolean {
+  if (path.sep === '/' && root.charCodeAt(0) === 47 && candidate.charCodeAt(0) === 47 && !NOT_NORMAL.test(root) && !NOT_NORMAL.test(candidate)) {
+    if (candidate === root || root === '/') return true;
+    return candidate.charCodeAt(root.length) === 47 && candidate.startsWith(root);
+  }
   const relative = path.relative(path.resolve(root), path.resolve(candidate));
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/** `isPathInside` of two real paths (what `realpath` gives is absolute and in normal form), without looking
+ *  at their form again. */
+export function isRealPathInside(rootReal: string, candidateReal: string): boolean {
+  if (path.sep !== '/') return isPathInside(rootReal, candidateReal);
+  return candidateReal === rootReal || rootReal === '/' || (candidateReal.charCodeAt(rootReal.length) === 47 && candidateReal.startsWith(rootReal));
 }
 
 export function isSymlinkPath(filePath: string): boolean {
@@ -172,15 +188,14 @@ export function loadSkillFile96(p: {
   /** `os.homedir()` of the OpenClaw process, for the paths in fs-safe's messages. */
   home: string;
   parse: (text: string) => Record<string, string>;
+  /** The run's view of the file system (default: none, every question to the system). */
+  fs?: FsView;
 }): SkillFileLoad96 {
+  const view = p.fs ?? DIRECT;
   const filePath = path.join(p.skillDir, 'SKILL.md');
   const diag = (message: string): SkillFileDiagnostic => ({ path: filePath, message });
-  let skillDirReal: string;
-  try {
-    skillDirReal = fs.realpathSync.native(p.skillDir);
-  } catch {
-    return { ok: false, reason: 'path', diagnostic: null };
-  }
+  const skillDirReal = view.realpath(p.skillDir);
+  if (skillDirReal === null) return { ok: false, reason: 'path', diagnostic: null };
   let fd: number | null = null;
   let text: string;
   let realPath: string;
@@ -188,7 +203,7 @@ export function loadSkillFile96(p: {
   try {
     let lst: fs.Stats;
     try {
-      lst = fs.lstatSync(filePath);
+      lst = view.lstat(filePath);
     } catch (err) {
       const c = errorCode(err);
       if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
@@ -211,7 +226,7 @@ export function loadSkillFile96(p: {
         };
       }
     }
-    const st = fs.statSync(realPath);
+    const st = view.stat(realPath);
     if (!st.isFile()) return { ok: false, reason: 'not-a-file', diagnostic: diag('path does not have the required file type') };
     if (p.rejectHardlinks && st.nlink > 1) return { ok: false, reason: 'hardlink', diagnostic: diag('path must not be hardlinked') };
     fd = fs.openSync(realPath, fs.constants.O_RDONLY | (typeof fs.constants.O_NOFOLLOW === 'number' ? fs.constants.O_NOFOLLOW : 0));
@@ -227,6 +242,7 @@ export function loadSkillFile96(p: {
     }
     text = buffer.subarray(0, read).toString('utf8');
     size = read;
+    view.rememberText(filePath, text, size);
   } catch (err) {
     const c = errorCode(err);
     if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
@@ -264,6 +280,7 @@ export interface SkillDirectoryContext<S extends string> {
   compactPath: (p: string) => string;
   version?: OpenClawVersion;
   home?: string;
+  fs?: FsView;
 }
 
 /** A loaded skill as discover.ts's `LoadedSkill`. */
@@ -297,6 +314,15 @@ function homeOf<S extends string>(ctx: SkillDirectoryContext<S>): string {
   return ctx.home ?? '';
 }
 
+/** The frontmatter each skill loaded by 2026.9.6's loader was read with (its record keeps it: `createSkillEntry`). */
+const LOADED_FRONTMATTER = new WeakMap<object, Record<string, string>>();
+
+/** `copy` (the same skill under another path) keeps the frontmatter `skill` was loaded with. */
+export function carryLoadedFrontmatter(skill: object, copy: object): void {
+  const fm = LOADED_FRONTMATTER.get(skill);
+  if (fm) LOADED_FRONTMATTER.set(copy, fm);
+}
+
 /** `loadSingleSkillDirectory` of 2026.9.6 (local-loader.ts, chunk `local-loader-DP-Jr6_I.mjs`) with the
  *  root loader's `warnInvalidSkill` as its diagnostic sink; the folder's fate is traced as 2026.4.12's are. */
 export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectoryContext<S>, skillDir: string, source: S): SkillDirectoryLoad<S> | null {
@@ -307,6 +333,7 @@ export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectory
     rejectHardlinks: source !== 'openclaw-bundled',
     home: homeOf(ctx),
     parse: (text) => parseSkillFrontmatter(text, version),
+    ...(ctx.fs ? { fs: ctx.fs } : {}),
   });
   if (!loaded.ok) {
     if (loaded.diagnostic) warnInvalidSkill(ctx, source, loaded.diagnostic);
@@ -325,7 +352,7 @@ export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectory
     return null;
   }
   const frontmatter = loaded.frontmatter;
-  return {
+  const skill = {
     name: frontmatter.name?.trim() || path.basename(skillDir).trim(),
     description: frontmatter.description?.trim() ?? '',
     filePath: path.resolve(skillDir, 'SKILL.md'),
@@ -333,18 +360,24 @@ export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectory
     source,
     disableModelInvocation: resolveInvocationPolicy(frontmatter).disableModelInvocation,
   };
+  LOADED_FRONTMATTER.set(skill, frontmatter);
+  return skill;
 }
 
 /** The frontmatter a loaded skill's entry carries: `readSkillFrontmatterSafe` re-reading the file with the
  *  skill folder as the root (2026.4.12), or the loader's own parse (2026.9.6 keeps the record's frontmatter,
- *  `createSkillEntry`; re-reading it the same way gives the same values). `{}` when it cannot be read. */
+ *  `createSkillEntry`: the one it was loaded with, else re-reading it the same way, which gives the same
+ *  values). `{}` when it cannot be read. */
 export function readEntryFrontmatter(
   skill: { baseDir: string; filePath: string; source: string; readFrom?: string },
   maxBytes: number,
   version: OpenClawVersion = OPENCLAW_BASELINE,
   home = '',
+  view?: FsView,
 ): Record<string, string> {
   if (since(version, '2026.9.6')) {
+    const known = LOADED_FRONTMATTER.get(skill);
+    if (known) return known;
     const loaded = loadSkillFile96({
       // A plugin skill shown at its `plugin-skills` link is read from the plugin's folder (plugins.ts).
       skillDir: skill.readFrom ?? skill.baseDir,
@@ -352,6 +385,7 @@ export function readEntryFrontmatter(
       rejectHardlinks: skill.source !== 'openclaw-bundled',
       home,
       parse: (text) => parseSkillFrontmatter(text, version),
+      ...(view ? { fs: view } : {}),
     });
     return loaded.ok ? loaded.frontmatter : {};
   }

@@ -8,7 +8,6 @@
 //    a path escaping the root, a folder under a nested root or a root SKILL.md).
 // `missing` is OpenClaw's own status lists { bins, anyBins, env, config, os } for every loaded skill.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { colorOfVerdict, type HiddenBy, type InstallHint, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
 import { resolveSkillsInstallPreferences } from './config';
@@ -66,6 +65,16 @@ function installHints(run: OpenClawRun, entry: SkillEntry, missing: Requirements
     if (command && (option.bins.length === 0 || provides.length)) out.push({ label: option.label, command, bins: provides });
   }
   return out;
+}
+
+/** `fs.existsSync(path.join(dir, name))`, through the run's view of the file system. */
+function exists(run: OpenClawRun, dir: string, name: string): boolean {
+  try {
+    run.fs.statIn(dir, name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
@@ -197,7 +206,7 @@ export function buildVerdicts(run: OpenClawRun): RuntimeSkillVerdict[] {
     if (!fate) continue;
     // A folder never looked at counts only when it holds a SKILL.md (otherwise it is not a skill at all).
     const skillMd = path.join(dir, 'SKILL.md');
-    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !fs.existsSync(skillMd))
+    if ((fate.kind === 'beyond-limit' || fate.kind === 'not-scanned-nested-root' || fate.kind === 'not-scanned-root-skill') && !exists(run, dir, 'SKILL.md'))
       continue;
     let v: RuntimeVerdict;
     let hiddenBy: HiddenBy[] = [];

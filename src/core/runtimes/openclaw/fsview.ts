@@ -1,0 +1,184 @@
+// The file system as one OpenClaw run sees it: real paths, lstat/stat results and folder listings, each asked
+// of the system once per run. OpenClaw 2026.9.6 asks again and again — every candidate folder's real path is
+// resolved for the root check, then for its SKILL.md's check, then by the reader; a grouped folder is listed
+// once per path that reaches it, and a symlink loop reaches the same folders up to 6 levels deep — but the
+// answers depend only on the tree, which a run takes as fixed: asked once, each is what OpenClaw would get
+// every time. On 2,000 skills this took the discovery from ~4 system calls per candidate folder to one
+// lstat (the folder's real path follows from its parent's when the listing says it is a plain folder).
+//
+// A view lives for one run (emulate.ts) and is passed to whatever reads the tree for it; without one (a
+// caller outside a run) every question goes to the system.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+type StatResult = fs.Stats | NodeJS.ErrnoException;
+
+/** A `//`, a `.` or `..` segment, or a trailing `/`: a POSIX path that `path.join` or `path.resolve` would
+ *  change. */
+export const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+
+/** Whether `path.join(dir, name)` is `${dir}/${name}` for any name a listing gives (no `/`, not `.` or `..`):
+ *  an absolute POSIX folder already in normal form, other than `/`. */
+function joinsPlainly(dir: string): boolean {
+  return path.sep === '/' && dir.length > 1 && dir.charCodeAt(0) === 47 && !NOT_NORMAL.test(dir);
+}
+
+function asError(err: unknown): NodeJS.ErrnoException {
+  return err instanceof Error ? err : Object.assign(new Error(String(err)), { code: '' });
+}
+
+/** `stat(p)` asked once: its result, or the error it threw thrown again. */
+function remembered(memo: Map<string, StatResult>, p: string, stat: (p: string) => fs.Stats): fs.Stats {
+  let r = memo.get(p);
+  if (r === undefined) {
+    try {
+      r = stat(p);
+    } catch (err) {
+      r = asError(err);
+    }
+    memo.set(p, r);
+  }
+  if (r instanceof Error) throw r;
+  return r;
+}
+
+/** `path.join(dir, name)` for the names a listing of `dir` gives. */
+export function joinerIn(dir: string): (name: string) => string {
+  if (joinsPlainly(dir)) return (name) => `${dir}/${name}`;
+  return (name) => path.join(dir, name);
+}
+
+export class FsView {
+  private readonly reals = new Map<string, string | null>();
+  private readonly lstats = new Map<string, StatResult>();
+  private readonly stats = new Map<string, StatResult>();
+  private readonly listings = new Map<string, fs.Dirent[] | null>();
+  private readonly texts = new Map<string, { text: string; size: number }>();
+
+  /** A file the run read whole (`size` bytes), for whoever reads it again in the same run. */
+  rememberText(p: string, text: string, size: number): void {
+    this.texts.set(p, { text, size });
+  }
+
+  /** The text of `p` when the run read it whole and it is at most `maxBytes` long (what reading it again with
+   *  that limit gives). */
+  textOf(p: string, maxBytes: number): string | undefined {
+    const t = this.texts.get(p);
+    return t && t.size <= maxBytes ? t.text : undefined;
+  }
+
+  /** `fs.realpathSync.native`, null when it fails. */
+  realpath(p: string): string | null {
+    const known = this.reals.get(p);
+    if (known !== undefined) return known;
+    let real: string | null;
+    try {
+      real = fs.realpathSync.native(p);
+    } catch {
+      real = null;
+    }
+    this.reals.set(p, real);
+    return real;
+  }
+
+  /** `fs.lstatSync`, throwing the error it threw. */
+  lstat(p: string): fs.Stats {
+    return remembered(this.lstats, p, fs.lstatSync);
+  }
+
+  /** `fs.lstatSync(path.join(dir, name))` for its error code and type only (an error's message may name
+   *  another spelling of the path): when `dir`'s real path is known, the entry is looked up there, so a folder
+   *  reached by several paths is asked once. */
+  lstatIn(dir: string, name: string): fs.Stats {
+    return this.lstat(this.inReal(dir, name));
+  }
+
+  /** `fs.statSync(path.join(dir, name))` as `lstatIn` does it: for its type only. */
+  statIn(dir: string, name: string): fs.Stats {
+    return this.stat(this.inReal(dir, name));
+  }
+
+  /** `dir/name` inside `dir`'s real path when that is known (a real path is in normal form). */
+  private inReal(dir: string, name: string): string {
+    const real = this.reals.get(dir);
+    return real && real.length > 1 && path.sep === '/' ? `${real}/${name}` : path.join(real ?? dir, name);
+  }
+
+  /** `fs.statSync` (links followed), throwing the error it threw; an lstat already made of something that is
+   *  not a link answers it. */
+  stat(p: string): fs.Stats {
+    const l = this.lstats.get(p);
+    if (l !== undefined && !(l instanceof Error) && !l.isSymbolicLink()) return l;
+    return remembered(this.stats, p, fs.statSync);
+  }
+
+  /**
+   * The entries of folder `dir` (`readdirSync` with file types) after resolving its real path, as 2026.9.6's
+   * walker does; null when either fails. A folder reached by several paths (a link, a loop) is read once.
+   * The real path of each plain sub-folder is derived from the folder's (a folder that is not a link
+   * resolves to its parent's real path plus its name), so resolving it later costs nothing.
+   */
+  listDir(dir: string): fs.Dirent[] | null {
+    const real = this.realpath(dir);
+    if (real === null) return null;
+    let entries = this.listings.get(real);
+    if (entries === undefined) {
+      try {
+        entries = fs.readdirSync(real, { withFileTypes: true });
+      } catch {
+        entries = null;
+      }
+      this.listings.set(real, entries);
+    }
+    // POSIX only: elsewhere a drive letter or a name's case may come back from the system spelled otherwise.
+    if (entries && path.sep === '/') {
+      const join = joinerIn(dir);
+      const realPrefix = real === '/' ? '/' : `${real}/`;
+      for (const e of entries) {
+        if (!e.isDirectory()) continue;
+        const child = join(e.name);
+        if (!this.reals.has(child)) this.reals.set(child, realPrefix + e.name);
+      }
+    }
+    return entries;
+  }
+}
+
+/** A view that remembers nothing: every question goes to the system (what OpenClaw itself does; the tests
+ *  compare a run through it with one through FsView). */
+export class UncachedFsView extends FsView {
+  override realpath(p: string): string | null {
+    try {
+      return fs.realpathSync.native(p);
+    } catch {
+      return null;
+    }
+  }
+  override lstat(p: string): fs.Stats {
+    return fs.lstatSync(p);
+  }
+  override rememberText(): void {
+    // remembers nothing
+  }
+  override textOf(): string | undefined {
+    return undefined;
+  }
+  override lstatIn(dir: string, name: string): fs.Stats {
+    return fs.lstatSync(path.join(dir, name));
+  }
+  override statIn(dir: string, name: string): fs.Stats {
+    return fs.statSync(path.join(dir, name));
+  }
+  override stat(p: string): fs.Stats {
+    return fs.statSync(p);
+  }
+  override listDir(dir: string): fs.Dirent[] | null {
+    try {
+      fs.realpathSync.native(dir);
+      return fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return null;
+    }
+  }
+}
