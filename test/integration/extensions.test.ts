@@ -12,34 +12,11 @@ import type { SnapshotItem, TreeSnapshot } from './host/inspect';
 import { codeOf, fixturePath, inspect, nextEvent, ours, runner, withEnvFile } from '../utils/vscode';
 import { waitFor } from '../utils/wait';
 
-const SYNC = `[plugin]
-id = "notes-sync"
-version = "1.0.0"
-
-[capabilities]
-tools = ["sync_notes"]
-
-[transport]
-kind = "stdio"
-command = "./bin/notes-sync"
-
-[requires]
-env = ["NOTES_API_TOKEN", "NOTES_BASE_URL"]
-`;
-const SEARCH = `[plugin]
-id = "notes-search"
-version = "0.2.0"
-
-[capabilities]
-tools = ["search_notes"]
-
-[transport]
-kind = "stdio"
-command = "./bin/notes-search"
-
-[requires]
-bins = ["sa-no-such-notes-indexer"]
-`;
+/** A stdio extension's manifest with one tool and its `[requires]` line. */
+const manifest = (id: string, version: string, requires: string): string =>
+  `[plugin]\nid = "${id}"\nversion = "${version}"\n\n[capabilities]\ntools = ["${id.replace('-', '_')}"]\n\n[transport]\nkind = "stdio"\ncommand = "./bin/${id}"\n\n[requires]\n${requires}\n`;
+const SYNC = manifest('notes-sync', '1.0.0', 'env = ["NOTES_API_TOKEN", "NOTES_BASE_URL"]');
+const SEARCH = manifest('notes-search', '0.2.0', 'bins = ["sa-no-such-notes-indexer"]');
 
 const GREEN = { id: 'pass-filled', color: 'testing.iconPassed' };
 const RED = { id: 'error', color: 'list.errorForeground' };
