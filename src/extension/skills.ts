@@ -17,7 +17,7 @@ import type { Entry } from '../core/check/entry';
 import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import { cliOrder, cliSortKey } from '../shared/order';
-import type { AgentDefView, AgentsFileView, AgentViewResult, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
+import type { AgentDefView, AgentsFileView, AgentViewResult, ExtensionView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import { clientOf } from './client';
 import { type SkillAuthorContext, Slot } from './context';
 
@@ -92,6 +92,7 @@ export class SkillStore implements vscode.Disposable {
   private order: string[] | undefined;
   private rootList: SkillRoot[] = [];
   private agentsFiles: AgentsFileView[] = [];
+  private extensionList: ExtensionView[] = [];
   private budgetMap: Record<string, Array<{ runtime: RuntimeId; budget: PromptBudget }>> = {};
   private scanDone = false;
   private readonly changedEmitter = new vscode.EventEmitter<StoreChange>();
@@ -124,6 +125,11 @@ export class SkillStore implements vscode.Disposable {
 
   get roots(): readonly SkillRoot[] {
     return this.rootList;
+  }
+
+  /** The nexo-rs extensions the agent would discover in each workspace folder's `./extensions`. */
+  get extensions(): readonly ExtensionView[] {
+    return this.extensionList;
   }
 
   /** Every known skill, in the CLI's order (root, category, folder name, path). */
@@ -215,6 +221,7 @@ export class SkillStore implements vscode.Disposable {
       this.order = undefined;
     }
     if (p.agents) this.agentsFiles = p.agents;
+    if (p.extensions) this.extensionList = p.extensions;
     // Every root's budgets, whole (a root missing from the map has none any more).
     if (p.budgets) this.budgetMap = p.budgets;
     for (const r of p.changed) {
@@ -224,7 +231,7 @@ export class SkillStore implements vscode.Disposable {
     }
     for (const f of p.removed) if (this.records.delete(f)) this.order = undefined;
     this.scanDone = p.ready;
-    this.queue({ changed: p.changed, removed: p.removed, all: p.all || p.roots !== undefined || p.agents !== undefined });
+    this.queue({ changed: p.changed, removed: p.removed, all: p.all || p.roots !== undefined || p.agents !== undefined || p.extensions !== undefined });
   }
 
   /** A new server: nothing is known until its model arrives. */
@@ -233,6 +240,7 @@ export class SkillStore implements vscode.Disposable {
     this.order = undefined;
     this.rootList = [];
     this.agentsFiles = [];
+    this.extensionList = [];
     this.budgetMap = {};
     this.scanDone = false;
     this.queue({ all: true });

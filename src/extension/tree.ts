@@ -23,7 +23,7 @@ import { type SkillAuthorContext, Slot } from './context';
 import { agentUri, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, type StoreChange, StoreFollower, storeOf } from './skills';
 import { brokenAgentsFile } from './agentsFile';
-import type { AgentDefView, SkillView } from '../shared/protocol';
+import type { AgentDefView, ExtensionView, SkillView } from '../shared/protocol';
 
 export const VIEW_ID = 'skillAuthor.skills';
 
@@ -64,7 +64,18 @@ interface RequirementNode {
   key: string;
   fact: RequirementFact;
 }
-export type Node = RootNode | CategoryNode | SkillNode | AgentSkillNode | RequirementNode;
+/** The nexo-rs extensions of one workspace folder (its `./extensions`, as the agent run there finds them). */
+interface ExtensionsNode {
+  kind: 'extensions';
+  key: string;
+  root: string;
+}
+interface ExtensionNode {
+  kind: 'extension';
+  key: string;
+  file: string;
+}
+export type Node = RootNode | CategoryNode | SkillNode | AgentSkillNode | RequirementNode | ExtensionsNode | ExtensionNode;
 
 /** A skill as the view shows it: the store's record, or an agent's entry. */
 export interface ShownSkill {
@@ -427,6 +438,16 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return this.node(key, (): SkillNode => ({ kind: 'skill', key, file }));
   }
 
+  private extensionsNode(root: string): ExtensionsNode {
+    const key = `extensions:${root}`;
+    return this.node(key, (): ExtensionsNode => ({ kind: 'extensions', key, root }));
+  }
+
+  private extensionNode(file: string): ExtensionNode {
+    const key = `extension:${file}`;
+    return this.node(key, (): ExtensionNode => ({ kind: 'extension', key, file }));
+  }
+
   private agentSkillNode(agentId: string, index: number): AgentSkillNode {
     const key = `agent:${agentId}:${index}`;
     return this.node(key, (): AgentSkillNode => ({ kind: 'agentSkill', key, agentId, index }));
@@ -450,7 +471,8 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         return model.entries.flatMap((_e, i) => (this.passes(model.judged[i]) ? [this.agentSkillNode(model.def.id, i)] : []));
       }
       this.rootModel ??= this.buildRootModel(store.all(), store.roots);
-      return [...this.rootModel.values()].map((g) => this.rootNode(g.root));
+      const extensionRoots = [...new Set(store.extensions.map((x) => x.root))];
+      return [...[...this.rootModel.values()].map((g) => this.rootNode(g.root)), ...extensionRoots.map((r) => this.extensionsNode(r))];
     }
     switch (element.kind) {
       case 'root':
@@ -465,7 +487,18 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       }
       case 'requirement':
         return [];
+      case 'extensions':
+        return (this.store?.extensions ?? []).filter((x) => x.root === element.root).map((x) => this.extensionNode(x.file));
+      case 'extension': {
+        const x = this.extension(element.file);
+        return x ? extensionFacts(x).map((fact, i) => ({ kind: 'requirement', key: `${element.key}/${fact.kind}:${i}`, fact })) : [];
+      }
     }
+  }
+
+  /** The extension behind a node, as the server last judged it. */
+  extension(file: string): ExtensionView | undefined {
+    return this.store?.extensions.find((x) => x.file === file);
   }
 
   getTreeItem(element: Node): vscode.TreeItem {
@@ -500,6 +533,26 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
           return item;
         }
         return skillItem(element.key, shown);
+      }
+      case 'extensions': {
+        const all = (this.store?.extensions ?? []).filter((x) => x.root === element.root);
+        const started = all.filter((x) => x.boot === 'spawn').length;
+        const item = new vscode.TreeItem('nexo-rs extensions', vscode.TreeItemCollapsibleState.Expanded);
+        item.id = element.key;
+        item.iconPath = new vscode.ThemeIcon('extensions');
+        item.description = `${vscode.workspace.asRelativePath(path.join(element.root, 'extensions'), true)} · ${started} of ${all.length} started`;
+        item.tooltip = `The extensions nexo-rs would discover in ${path.join(element.root, 'extensions')} when run from ${element.root}, and what it does with each at start on this machine.`;
+        item.contextValue = 'extensions';
+        return item;
+      }
+      case 'extension': {
+        const x = this.extension(element.file);
+        if (!x) {
+          const item = new vscode.TreeItem('(removed)', vscode.TreeItemCollapsibleState.None);
+          item.id = element.key;
+          return item;
+        }
+        return extensionItem(element.key, x);
       }
       case 'requirement': {
         const { fact } = element;
@@ -814,6 +867,64 @@ export function missingReport(shown: ShownSkill): string {
     lines.push(missing.length ? 'Missing:' : 'Missing: nothing', ...missing);
   }
   return lines.join('\n') + '\n';
+}
+
+// ---- nexo-rs extensions --------------------------------------------------------------------------------
+
+/** What the agent does with an extension at start, in a few words. */
+const BOOT_SHORT: Record<ExtensionView['boot'], string> = {
+  spawn: 'started',
+  skipped_requires: 'skipped at start: requirements missing',
+  not_started: 'never started (not stdio)',
+  invalid: 'not loaded: invalid manifest',
+  duplicate: 'not loaded: duplicate id',
+  not_found: 'never discovered',
+};
+
+/** An extension's missing bins and env, and the declared variables the secret filter strips. */
+export function extensionFacts(x: ExtensionView): RequirementFact[] {
+  return [
+    ...x.missing.bins.map((b): RequirementFact => ({ kind: 'bin', ok: false, label: b, detail: 'not a file in any $PATH folder' })),
+    ...x.missing.env.map((e): RequirementFact => ({ kind: 'env', ok: false, label: e, detail: 'unset or empty' })),
+    ...x.envStripped.map((s): RequirementFact => ({ kind: 'env', ok: false, label: s.name, detail: `stripped by the secret filter (${s.rule})` })),
+  ];
+}
+
+function extensionItem(key: string, x: ExtensionView): vscode.TreeItem {
+  const facts = extensionFacts(x);
+  const item = new vscode.TreeItem(
+    x.id ?? path.basename(path.dirname(x.file)),
+    facts.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+  );
+  item.id = key;
+  item.description = x.boot === 'invalid' && x.error ? `${BOOT_SHORT.invalid} (${x.error.variant})` : BOOT_SHORT[x.boot];
+  // Green only for an extension the agent starts; whatever keeps its tools from existing is red.
+  item.iconPath = verdictIcon(x.boot === 'spawn' ? 'green' : 'red');
+  item.resourceUri = vscode.Uri.file(x.file);
+  item.tooltip = extensionTooltip(x);
+  item.contextValue = `extension.${x.boot}`;
+  item.command = { command: 'vscode.open', title: 'Open plugin.toml', arguments: [item.resourceUri] };
+  return item;
+}
+
+export function extensionTooltip(x: ExtensionView): vscode.MarkdownString {
+  const lines = [
+    `**${esc(x.id ?? path.basename(path.dirname(x.file)))}** · nexo-rs extension`,
+    '',
+    `**nexo-rs at start: ${esc(BOOT_SHORT[x.boot])}** (\`${x.boot}\`)`,
+    '',
+    esc(x.reason),
+  ];
+  if (x.error) lines.push('', `${esc(x.error.variant)}: ${esc(x.error.message)}`);
+  if (x.missing.bins.length) lines.push('', `Missing bins: ${x.missing.bins.map(esc).join(', ')}`);
+  if (x.missing.env.length) lines.push('', `Missing env: ${x.missing.env.map(esc).join(', ')}`);
+  if (x.envStripped.length) {
+    lines.push('', "Stripped by the secret filter (declared in `requires.env`, never received by the extension's process):", '');
+    for (const s of x.envStripped) lines.push(`- ${esc(s.name)}: ${esc(s.rule)}`);
+  }
+  if (x.received) lines.push('', esc(x.received.message));
+  lines.push('', esc(vscode.workspace.asRelativePath(x.file, false)));
+  return new vscode.MarkdownString(lines.join('\n'));
 }
 
 export function register(ctx: SkillAuthorContext): vscode.Disposable {

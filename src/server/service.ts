@@ -32,9 +32,11 @@ import { type Entry, toRuntimeEntry } from '../core/check/entry';
 import type { TreeEvaluator } from '../core/check/judge';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../core/runtimes/types';
 import type { NexoStatus } from '../core/runtimes/nexo/status';
+import type { ExtensionMachine } from '../core/runtimes/nexo/extensions';
 import type { ServerSettings } from '../shared/protocol';
 import { type AnalyzedDocument, documentPath, SkillDocuments } from './documents';
 import { mayProbe, PERSONAL_ROOTS, resolveSettingPath, runtimeChoicesOf } from './settings';
+import { extensionMachine, ManifestDocuments } from './manifests';
 import { Workspace } from './workspace';
 
 const PROBE_LOG_MAX = 500;
@@ -51,6 +53,8 @@ const ENGINE_KEYS = ['trusted', 'probes', 'probeTimeoutMs', 'probeConcurrency', 
 export class SkillService {
   readonly workspace = new Workspace();
   readonly documents: SkillDocuments;
+  /** The open nexo-rs extension manifests' analyses. */
+  readonly manifests = new ManifestDocuments();
   private engineInstance: Engine | null = null;
   private readonly reports = new Map<string, Promise<RuntimeReport>>();
   /** The reports of `reports` that have finished, by the same key (the skills model's prompt budgets). */
@@ -132,6 +136,11 @@ export class SkillService {
       });
     }
     return this.engineInstance;
+  }
+
+  /** The machine a nexo-rs extension manifest is judged on (./manifests.ts). */
+  extensionMachine(file: string): ExtensionMachine {
+    return extensionMachine(this.engine(), this.workspace.folderPaths(), file);
   }
 
   logError(message: string): void {

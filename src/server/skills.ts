@@ -24,10 +24,11 @@ import type { Entry } from '../core/check/entry';
 import { bareStatus, type NexoStatus } from '../core/runtimes/nexo/status';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import { cliOrder, cliSortKey } from '../shared/order';
-import type { AgentDefView, AgentsFileView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
+import type { AgentDefView, AgentsFileView, ExtensionView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
+import { checkExtensions, type ExtensionReport } from '../core/runtimes/nexo/extensions';
 import type { Logger, SkillService } from './service';
 import { PERSONAL_ROOTS, resolveSettingPath } from './settings';
-import { skillsFolderOf } from './workspace';
+import { isUnder, skillsFolderOf } from './workspace';
 
 export interface SkillRecord extends EvaluatedSkill {
   /** Absolute path of SKILL.md: the record's key. */
@@ -189,6 +190,30 @@ export class SkillModel {
     return out;
   }
 
+  /** The nexo-rs extensions of the workspace folders, as last read. */
+  extensions(): ExtensionView[] {
+    return this.extensionViews;
+  }
+
+  private extensionViews: ExtensionView[] = [];
+
+  /** Reads the nexo-rs extensions again: each workspace folder holding `extensions/` is where the agent would
+   *  run (its default search path `./extensions`); each manifest judged as `check FOLDER` judges it. Nothing
+   *  is run: bins are looked up with `stat`, env read. */
+  private async loadExtensions(): Promise<void> {
+    const views: ExtensionView[] = [];
+    for (const folder of this.service.workspace.folderPaths()) {
+      if (!(await isDirectory(path.join(folder, 'extensions')))) continue;
+      try {
+        const found = await checkExtensions({ cwd: folder }, this.service.extensionMachine(path.join(folder, 'extensions')));
+        views.push(...found.extensions.map((r) => extensionView(r, folder)));
+      } catch (e) {
+        this.log.warn(`reading the nexo-rs extensions of ${folder} failed: ${messageOf(e)}`);
+      }
+    }
+    this.extensionViews = views;
+  }
+
   /** The agents files in use, as the clients show them. */
   agentsFiles(): AgentsFileView[] {
     return this.service.agentsFiles.map(agentsFileView);
@@ -321,6 +346,7 @@ export class SkillModel {
 
   /** Every skill evaluated again (probes forgotten, another engine) and judged again. */
   reevaluateAll(): Promise<void> {
+    void this.track(this.loadExtensions().then(() => this.queue({ forced: true })));
     for (const r of this.records.values()) if (!r.fromEditor) this.evaluate(r);
     this.queue({ all: true });
     return this.whenIdle();
@@ -349,6 +375,7 @@ export class SkillModel {
     this.walked = roots;
     this.categoryFiles = categoryFiles;
     await this.loadAgents();
+    await this.loadExtensions();
     if (stale()) return;
     // Records no longer found go; the others are read again (a rescan is also how a missed event is repaired).
     const removed = [...this.records.keys()].filter((f) => !seen.has(f));
@@ -582,9 +609,11 @@ export class SkillModel {
   filesChanged(events: readonly FileEvent[]): void {
     if (this.disposed || !this.scanning) return;
     let agents = false;
+    let extensions = false;
     let configs: string[] | undefined;
     for (const { file, kind } of events) {
       const p = path.resolve(file);
+      if (this.service.workspace.folderPaths().some((f) => isUnder(p, path.join(f, 'extensions')) || p === path.join(f, 'extensions'))) extensions = true;
       if (ignoredPath(p)) continue;
       if (this.service.isAgentsFile(p) || /^agents\.ya?ml$/.test(path.basename(p))) agents = true;
       configs ??= this.service.configFiles();
@@ -597,6 +626,7 @@ export class SkillModel {
       else if (kind === 'deleted') this.onDeleted(p);
       else void this.track(this.onChanged(p));
     }
+    if (extensions) void this.track(this.loadExtensions().then(() => this.queue({ forced: true })));
     if (agents)
       void this.track(
         this.loadAgents().then(() => {
@@ -835,4 +865,22 @@ function ignoredPath(p: string): boolean {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** An extension's report as the clients show it. */
+export function extensionView(r: ExtensionReport, root: string): ExtensionView {
+  const received = r.diagnostics.find((d) => d.code === 'nexo-ext-env-received');
+  return {
+    file: r.file,
+    root,
+    id: r.id,
+    boot: r.boot,
+    verdict: r.verdict,
+    color: r.color,
+    reason: r.reason,
+    missing: { bins: [...r.missing.bins], env: [...r.missing.env] },
+    envStripped: r.declaredEnv.flatMap((d) => (d.strippedBy === null ? [] : [{ name: d.name, rule: d.strippedBy }])),
+    received: received ? { message: received.message, stripped: [...((received.data?.['stripped'] as string[] | undefined) ?? [])] } : null,
+    error: r.error,
+  };
 }

@@ -7,11 +7,13 @@
 
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { Entry } from '../core/check/entry';
-import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
+import type { PromptBudget, RuntimeId, RuntimeVerdict } from '../core/runtimes/types';
 import type { ResolvedVersion } from '../core/runtimes/registry';
 import type { ProbeLogEntry } from '../core/machine/probe';
 import type { NexoStatus } from '../core/runtimes/nexo/status';
 import type { FieldProblem } from '../core/assist/scaffold';
+import type { BootDecision } from '../core/runtimes/nexo/extensions/boot';
+import type { Color } from '../core/types';
 
 /** The settings a client may pass as `initializationOptions`, or as the `skillAuthor` section of
  *  `workspace/configuration` (where `trusted` is ignored: only the client that starts the server says it). */
@@ -292,8 +294,35 @@ export interface SkillsChangedParams {
   /** Per root path: the prompt budgets of the runtimes that read that root as a whole (OpenClaw's), from
    *  the last judgement; sent, whole (a root left out has none), when they changed. */
   budgets?: Record<string, Array<{ runtime: RuntimeId; budget: PromptBudget }>>;
+  /** The nexo-rs extensions the agent would discover in each workspace folder's `./extensions` (and the
+   *  manifests it never reads there), whole, when they changed (always in the first notification). */
+  extensions?: ExtensionView[];
   /** The latest scan finished (evaluations may still be under way). */
   ready: boolean;
+}
+
+/** One nexo-rs extension manifest under a workspace folder's `./extensions`, as the agent run from that folder
+ *  would treat it at start on this machine (`check --json`'s `extensions` entry, with its absolute path). */
+export interface ExtensionView {
+  /** Absolute path of its `plugin.toml`. */
+  file: string;
+  /** The workspace folder the agent runs from. */
+  root: string;
+  id: string | null;
+  boot: BootDecision;
+  verdict: RuntimeVerdict;
+  color: Color;
+  /** What the agent does, in its words. */
+  reason: string;
+  /** `Requires::missing()`: the bins not on `$PATH`, the variables unset or empty. */
+  missing: { bins: string[]; env: string[] };
+  /** The declared variables the secret filter strips, each with the rule that matches. */
+  envStripped: Array<{ name: string; rule: string }>;
+  /** A spawned stdio extension: the `nexo-ext-env-received` finding's words (the variables its process
+   *  receives) and the host variables the filter strips; null otherwise. */
+  received: { message: string; stripped: string[] } | null;
+  /** An invalid manifest: the runtime's error type and last line. */
+  error: { variant: string; message: string } | null;
 }
 
 export const SkillsChangedNotification = {

@@ -29,6 +29,7 @@ describe('VSIX contents', () => {
       'package.json',
       'schemas/skill-frontmatter.schema.json',
       'snippets/skill.code-snippets',
+      'syntaxes/plugin-toml.language-configuration.json',
       'syntaxes/skill.tmLanguage.json',
     ]);
   });

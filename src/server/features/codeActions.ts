@@ -13,6 +13,7 @@ import type { SkillAnalysis } from '../../core/check/analyze';
 import { type EditSpec, modeAnchors, quickFixes, setModeEdit } from '../../core/assist/quickFixes';
 import { indentUnit } from '../../core/assist/completion';
 import { runtimeFixes } from '../../core/assist/runtimeFixes';
+import { manifestFixes } from '../../core/assist/manifest';
 import { EXPLAIN_CONSTRAINT_COMMAND } from '../../shared/protocol';
 import { offsetRange, position, rangesIntersect, sameRange } from '../convert';
 import { documentPath, HUGE_CHARS } from '../documents';
@@ -114,4 +115,31 @@ function runtimeActions(
     });
   }
   return [...byEdit.values()];
+}
+
+/** Quick fixes in a nexo-rs `plugin.toml`: where the engine's finding carries the replacement (`type =` →
+ *  `kind =` in `[transport]`, `v1.2.0` → `1.2.0`, a hyphen in a capability name → `_`). */
+export function manifestCodeActions(
+  service: SkillService,
+  doc: TextDocument,
+  range: Range,
+  context: { diagnostics: Diagnostic[]; only?: string[] },
+): CodeAction[] {
+  if (context.only && !context.only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty))
+    return [];
+  const analysis = service.manifests.analysisOf(doc);
+  if (!analysis) return [];
+  const actions: CodeAction[] = [];
+  for (const f of manifestFixes(analysis)) {
+    const r = offsetRange(doc, f.start, f.end);
+    if (!rangesIntersect(r, range)) continue;
+    actions.push({
+      title: f.title,
+      kind: CodeActionKind.QuickFix,
+      isPreferred: true,
+      diagnostics: context.diagnostics.filter((x) => x.code === f.code && sameRange(x.range, r)),
+      edit: { changes: { [doc.uri]: f.edits.map((e) => ({ range: offsetRange(doc, e.start, e.end), newText: e.text })) } },
+    });
+  }
+  return actions;
 }

@@ -18,6 +18,7 @@ import { type Command, type CompletionItem, CompletionItemKind, type CompletionL
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { completionsAt, declaredBins, indentUnit, type Suggestion, type SuggestionKind } from '../../core/assist/completion';
 import { cursorContext } from '../../core/assist/cursor';
+import { manifestCompletions, type ManifestSuggestion } from '../../core/assist/manifest';
 import { resolveInside } from '../../core/supporting/files';
 import { linkDestination, pathCompletionContext, pathShape } from '../../core/supporting/links';
 import { documentPath, HUGE_CHARS, skillFolderOf } from '../documents';
@@ -195,5 +196,35 @@ function paths(service: SkillService, doc: TextDocument, at: Position, retrigger
       ...(folder && retrigger ? { command: retrigger } : {}),
     });
   }
+  return { isIncomplete: false, items };
+}
+
+const MANIFEST_KIND: Record<ManifestSuggestion['kind'], CompletionItemKind> = {
+  table: CompletionItemKind.Module,
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.EnumMember,
+};
+
+/** Completion in a nexo-rs `plugin.toml` (src/core/assist/manifest.ts): table names, the keys of the table the
+ *  cursor is in (type, default, what nexo-rs does), a transport's `kind` and boolean values. */
+export function manifestCompletion(doc: TextDocument, at: Position, client: CompletionClient): CompletionList | null {
+  const text = doc.getText();
+  if (text.length > HUGE_CHARS) return null;
+  const retrigger: Command | undefined = client.retrigger ? { title: 'Suggest', command: TRIGGER_SUGGEST } : undefined;
+  const items = manifestCompletions(text, doc.offsetAt(at)).map((s, i): CompletionItem => {
+    const newText = client.snippets ? s.insert : plainOfSnippet(s.insert);
+    const insert = { start: doc.positionAt(s.start), end: at };
+    const replace = { start: insert.start, end: doc.positionAt(Math.max(s.end, s.start)) };
+    return {
+      label: s.label,
+      kind: MANIFEST_KIND[s.kind],
+      detail: s.detail,
+      documentation: { kind: 'markdown', value: s.documentation },
+      sortText: String(i).padStart(3, '0'),
+      insertTextFormat: client.snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      textEdit: client.insertReplace ? { newText, insert, replace } : { newText, range: replace },
+      ...(s.retrigger && retrigger ? { command: retrigger } : {}),
+    };
+  });
   return { isIncomplete: false, items };
 }

@@ -10,6 +10,8 @@ import type { EvaluatedSkill } from '../../core/check/engine';
 import type { Entry } from '../../core/check/entry';
 import { SOURCE } from '../../shared/protocol';
 import { toLspDiagnostic } from '../convert';
+import { checkManifestText } from '../../core/runtimes/nexo/extensions';
+import { entryDiagnostic } from '../../core/check/engine';
 import { documentPath } from '../documents';
 import type { SkillService } from '../service';
 
@@ -69,6 +71,15 @@ function agentDiagnostic(p: AgentProblem, range: Diagnostic['range']): Diagnosti
     message: p.message,
     data: { runtime: 'nexo' },
   };
+}
+
+/** A nexo-rs extension manifest's findings, from the editor's text: the manifest as nexo-rs reads it (its
+ *  first error, in its words), then what the agent does with it on this machine — missing bins and env, the
+ *  secret filter, the variables its process receives — as `check path/plugin.toml` reports them. */
+export async function manifestDiagnostics(service: SkillService, doc: TextDocument): Promise<Diagnostic[]> {
+  const file = documentPath(doc.uri);
+  const report = await checkManifestText(file, doc.getText(), service.extensionMachine(file));
+  return report.diagnostics.map((d) => toLspDiagnostic({ ...entryDiagnostic(d), runtime: 'nexo' }));
 }
 
 export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {

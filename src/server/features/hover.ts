@@ -8,8 +8,9 @@ import * as path from 'node:path';
 import type { Hover, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { hoverMarkdown, hoverTopic, nodeAt } from '../../core/assist/hover';
+import { manifestHover as manifestHoverAt } from '../../core/assist/manifest';
 import { offsetRange } from '../convert';
-import { documentPath, fileOf } from '../documents';
+import { documentPath, fileOf, HUGE_CHARS } from '../documents';
 import type { SkillService } from '../service';
 
 export async function hover(service: SkillService, doc: TextDocument, at: Position, signal?: AbortSignal): Promise<Hover | null> {
@@ -27,4 +28,14 @@ export async function hover(service: SkillService, doc: TextDocument, at: Positi
   const markdown = hoverMarkdown(analysis, hit, { status, env: service.engine().env, overrides, scope });
   if (!markdown) return null;
   return { contents: { kind: 'markdown', value: markdown }, range: offsetRange(doc, hit.start, hit.end, shift) };
+}
+
+/** Hover in a nexo-rs `plugin.toml` (src/core/assist/manifest.ts): the table or key under the cursor from the
+ *  manifest's field table — its type, default and what nexo-rs eec3f33 does with it. */
+export function manifestHover(doc: TextDocument, at: Position): Hover | null {
+  const text = doc.getText();
+  if (text.length > HUGE_CHARS) return null;
+  const hit = manifestHoverAt(text, doc.offsetAt(at));
+  if (!hit) return null;
+  return { contents: { kind: 'markdown', value: hit.markdown }, range: offsetRange(doc, hit.start, hit.end) };
 }

@@ -12,7 +12,7 @@ import { type Connection, type Diagnostic, TextDocuments } from 'vscode-language
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CheckedNotification } from '../../shared/protocol';
 import { documentPath, fileOf, HUGE_CHARS, kindOf } from '../documents';
-import { agentsDiagnostics, openclawDiagnostics, resultIdOf, type SkillCheck, skillDiagnostics } from '../features/diagnostics';
+import { agentsDiagnostics, manifestDiagnostics, openclawDiagnostics, resultIdOf, type SkillCheck, skillDiagnostics } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { isUnder } from '../workspace';
 import { messageOf, Wakeup } from './guard';
@@ -75,6 +75,7 @@ export class DocumentHandler {
       this.opened.delete(e.document.uri);
       this.wake();
       service.documents.forget(e.document.uri);
+      service.manifests.forget(e.document.uri);
       service.forgetCheck(e.document.uri);
       // A client that pulls forgets a closed document's findings itself.
       if (kindOf(e.document.uri) && !this.pull) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
@@ -230,6 +231,8 @@ export class DocumentHandler {
         return agentsDiagnostics(this.service, doc);
       case 'openclaw':
         return openclawDiagnostics(doc);
+      case 'manifest':
+        return manifestDiagnostics(this.service, doc);
       default:
         return [];
     }

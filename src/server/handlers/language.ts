@@ -2,12 +2,12 @@
 
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
 import { kindOf } from '../documents';
-import { codeActions } from '../features/codeActions';
-import { completion, TRIGGER_SUGGEST } from '../features/completion';
+import { codeActions, manifestCodeActions } from '../features/codeActions';
+import { completion, manifestCompletion, TRIGGER_SUGGEST } from '../features/completion';
 import { EXPLAIN_CONSTRAINT_COMMAND, type SkillAuthorClientCapabilities } from '../../shared/protocol';
 import { DOCS_URL } from '../../core/types';
 import { definition } from '../features/definition';
-import { hover } from '../features/hover';
+import { hover, manifestHover } from '../features/hover';
 import type { SkillService } from '../service';
 import type { DocumentHandler } from './documents';
 import { guard, messageOf } from './guard';
@@ -21,6 +21,10 @@ export function registerLanguageHandlers(connection: Connection, service: SkillS
     const doc = docs.documents.get(uri);
     return doc && kindOf(uri) === 'skill' ? doc : undefined;
   };
+  const manifestDoc = (uri: string) => {
+    const doc = docs.documents.get(uri);
+    return doc && kindOf(uri) === 'manifest' ? doc : undefined;
+  };
   const item = caps.textDocument?.completion?.completionItem;
   const ours = (caps.experimental as { skillAuthor?: SkillAuthorClientCapabilities } | undefined)?.skillAuthor;
   const clientCommands = Array.isArray(ours?.clientCommands) ? ours.clientCommands : [];
@@ -32,18 +36,25 @@ export function registerLanguageHandlers(connection: Connection, service: SkillS
 
   connection.onHover(
     guard(connection, 'textDocument/hover', async (p, signal) => {
+      const manifest = manifestDoc(p.textDocument.uri);
+      if (manifest) return manifestHover(manifest, p.position);
       const doc = skillDoc(p.textDocument.uri);
       return doc ? hover(service, doc, p.position, signal) : null;
     }),
   );
   connection.onCompletion(
     guard(connection, 'textDocument/completion', (p) => {
+      const manifest = manifestDoc(p.textDocument.uri);
+      if (manifest) return manifestCompletion(manifest, p.position, completionClient);
       const doc = skillDoc(p.textDocument.uri);
       return doc ? completion(service, doc, p.position, completionClient) : null;
     }),
   );
   connection.onCodeAction(
     guard(connection, 'textDocument/codeAction', async (p, signal) => {
+      const manifest = manifestDoc(p.textDocument.uri);
+      if (manifest)
+        return manifestCodeActions(service, manifest, p.range, { diagnostics: p.context.diagnostics, ...(p.context.only ? { only: p.context.only } : {}) });
       const doc = skillDoc(p.textDocument.uri);
       return doc
         ? codeActions(service, doc, p.range, { diagnostics: p.context.diagnostics, ...(p.context.only ? { only: p.context.only } : {}) }, signal)

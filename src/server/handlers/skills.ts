@@ -31,6 +31,7 @@ export class SkillsPublisher {
   private sentRoots = '';
   private sentAgents = '';
   private sentBudgets = '{}';
+  private sentExtensions = '';
 
   constructor(
     private readonly connection: Connection,
@@ -49,6 +50,10 @@ export class SkillsPublisher {
     if (this.first || rootsJson !== this.sentRoots) params.roots = roots;
     if (this.first || agentsJson !== this.sentAgents) params.agents = agents;
     if (budgetsJson !== this.sentBudgets) params.budgets = budgets;
+    const extensions = this.model.extensions();
+    const extensionsJson = JSON.stringify(extensions);
+    if (this.first || extensionsJson !== this.sentExtensions) params.extensions = extensions;
+    this.sentExtensions = extensionsJson;
     this.first = false;
     this.sentRoots = rootsJson;
     this.sentAgents = agentsJson;

@@ -344,9 +344,23 @@ export async function checkManifestFile(file: string, machine: ExtensionMachine,
       'information',
       UNREAD_WORDS.other_schema({ file, display, reason: 'other_schema' }, DEFAULT_MAX_DEPTH),
     );
-  const a = await readText(file, display);
-  if (!a.read.ok) return invalid({ file, display, analysis: a });
-  return judgeLoaded({ file, display, analysis: a }, a.read.manifest, machine);
+  return judgeAnalysis({ file, display, analysis: await readText(file, display) }, machine);
+}
+
+/** The same for a manifest's text as an editor holds it (not yet saved): judged as `checkManifestFile`
+ *  judges the file. */
+export async function checkManifestText(file: string, text: string, machine: ExtensionMachine, display = file): Promise<ExtensionReport> {
+  if (nodePath.basename(file) === OTHER_SCHEMA_FILENAME) return checkManifestFile(file, machine, display);
+  const analysis =
+    text.length > MAX_MANIFEST_BYTES
+      ? unreadableManifest(display, `larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB: not read by skill-author`)
+      : analyzeManifest(text);
+  return judgeAnalysis({ file, display, analysis }, machine);
+}
+
+function judgeAnalysis(base: Base, machine: ExtensionMachine): Promise<ExtensionReport> | ExtensionReport {
+  const a = base.analysis;
+  return a.read.ok ? judgeLoaded(base, a.read.manifest, machine) : invalid(base);
 }
 
 /**

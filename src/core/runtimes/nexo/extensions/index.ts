@@ -9,7 +9,16 @@
 //   secrets.ts   — the secret filter of an extension's process
 //   boot.ts      — each extension's boot decision on this machine, with its findings
 
-export { checkExtensions, checkExtensionsAt, checkManifestFile, type BootDecision, type DeclaredEnv, type ExtensionReport, type ExtensionsCheck } from './boot';
+export {
+  checkExtensions,
+  checkExtensionsAt,
+  checkManifestFile,
+  checkManifestText,
+  type BootDecision,
+  type DeclaredEnv,
+  type ExtensionReport,
+  type ExtensionsCheck,
+} from './boot';
 export { DEFAULT_IGNORE_DIRS, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_PATHS, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME, type DiscoveryOptions } from './discovery';
 export { analyzeManifest, type ManifestAnalysis } from './findings';
 export { AGENT_VERSION, readManifest, type ExtensionManifest, type ManifestError, type ManifestErrorVariant } from './manifest';
