@@ -15,6 +15,7 @@
 // Each profile says 2a and 2b for itself (appliesBecause in ./<runtime>/profile.ts). The result is in the
 // fixed order of RUNTIME_IDS, so the same skill always lists its runtimes alike.
 
+import * as path from 'node:path';
 import { PROFILES } from './profiles';
 import { parseRuntimeSpec, RUNTIME_IDS } from './registry';
 import type { DetectInput, RuntimeId } from './types';
@@ -68,8 +69,9 @@ export function applicableRuntimes(input: DetectInput): Applicability[] {
     return RUNTIME_IDS.filter((r) => input.pinned?.includes(r)).map((runtime) => ({ runtime, why: 'it was chosen with --runtime' }));
   }
   const found: Applicability[] = [];
+  const skill = { ...input, dir: path.resolve(input.dir), home: path.resolve(input.home) };
   for (const p of PROFILES) {
-    const why = p.appliesBecause(input);
+    const why = p.appliesBecause(skill);
     if (why !== null) found.push({ runtime: p.id, why });
   }
   return found.length ? found : [{ runtime: 'agentskills', why: 'nothing ties it to one runtime, so it is read as the open Agent Skills format' }];

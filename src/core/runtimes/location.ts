@@ -1,25 +1,29 @@
 // Where a skill lives and what its frontmatter names, as the profiles ask it when they decide whether they
-// apply to a skill (RuntimeProfile.appliesBecause).
+// apply to a skill (RuntimeProfile.appliesBecause). Paths are absolute and normalised (../detect.ts resolves
+// the skill's folder and the home once per skill): these run for every profile on every skill of a check.
 
 import * as path from 'node:path';
 
-/** Whether `dir` is strictly below `root` (both absolute). */
+/** Whether `dir` is strictly below `root` (both absolute and normalised). */
 export function isBelow(dir: string, root: string): boolean {
-  const d = path.resolve(dir);
-  const r = path.resolve(root);
-  return d !== r && d.startsWith(r.endsWith(path.sep) ? r : r + path.sep);
+  return dir !== root && dir.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
-/** Whether `dir` lies below a folder `<a>/<b>` (`.claude/skills`) somewhere on its path. */
+let lastDir = '';
+let lastParts: string[] = [];
+
+/** Whether `dir` (absolute, normalised) lies below a folder `<a>/<b>` (`.claude/skills`) on its path. */
 export function isBelowPair(dir: string, a: string, b: string): boolean {
-  const parts = path.resolve(dir).split(path.sep);
-  return parts.some((p, i) => p === a && parts[i + 1] === b && i + 2 < parts.length);
+  // The profiles ask this of the same folder one after another: split it once.
+  if (dir !== lastDir) [lastDir, lastParts] = [dir, dir.split(path.sep)];
+  const parts = lastParts;
+  for (let i = 0; i + 2 < parts.length; i++) if (parts[i] === a && parts[i + 1] === b) return true;
+  return false;
 }
 
-/** A path as the user reads it: `~/…` under the home folder. */
+/** A path as the user reads it: `~/…` under the home folder (absolute, normalised). */
 export function shownPath(p: string, home: string): string {
-  const h = path.resolve(home);
-  return p === h || p.startsWith(h + path.sep) ? `~${p.slice(h.length)}` : p;
+  return p === home || p.startsWith(home + path.sep) ? `~${p.slice(home.length)}` : p;
 }
 
 /** Whether the frontmatter map has `key` of its own. */

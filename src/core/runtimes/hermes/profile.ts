@@ -10,13 +10,20 @@ import { evaluateHermes } from './index';
 /** The top-level keys only Hermes reads: one of them makes Hermes apply. */
 const HERMES_KEYS = ['platforms', 'prerequisites', 'environments', 'required_environment_variables', 'required_credential_files', 'setup'];
 
+let lastSkills: [string, string | undefined, string] = ['', undefined, ''];
+
+/** `$HERMES_HOME/skills` (default `~/.hermes/skills`), worked out once for the home and variable in use. */
+function hermesSkillsFolder(home: string, hermesHome: string | undefined): string {
+  if (lastSkills[0] !== home || lastSkills[1] !== hermesHome)
+    lastSkills = [home, hermesHome, path.join(hermesHome ? path.resolve(hermesHome) : path.join(home, '.hermes'), 'skills')];
+  return lastSkills[2];
+}
+
 export const HERMES_PROFILE: RuntimeProfile = {
   id: 'hermes',
   appliesBecause: (s) => {
-    const home = path.resolve(s.home);
-    const hermesHome = s.env['HERMES_HOME'] ? path.resolve(s.env['HERMES_HOME']) : path.join(home, '.hermes');
-    const skills = path.join(hermesHome, 'skills');
-    if (isBelow(s.dir, skills)) return `it lives in Hermes's skills folder ${shownPath(skills, home)}`;
+    const skills = hermesSkillsFolder(s.home, s.env['HERMES_HOME']);
+    if (isBelow(s.dir, skills)) return `it lives in Hermes's skills folder ${shownPath(skills, s.home)}`;
     const key = HERMES_KEYS.find((k) => hasKey(s.data, k));
     if (key) return `it declares \`${key}\`, which Hermes reads`;
     if (hasKey(metadataOf(s.data), 'hermes')) return 'it declares `metadata.hermes`, which Hermes reads';

@@ -10,7 +10,8 @@ export const NEXO_PROFILE: RuntimeProfile = {
   id: 'nexo',
   appliesBecause: (s) => {
     for (const d of s.nexoSkillsDirs ?? []) {
-      if (isBelow(s.dir, d)) return `it lives in the skills_dir of a nexo-rs agents file (${shownPath(path.resolve(d), s.home)})`;
+      const abs = path.resolve(d);
+      if (isBelow(s.dir, abs)) return `it lives in the skills_dir of a nexo-rs agents file (${shownPath(abs, s.home)})`;
     }
     if (hasKey(s.data, 'requires')) return 'it declares `requires`, which nexo-rs reads';
     return null;

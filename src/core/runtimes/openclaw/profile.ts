@@ -11,7 +11,7 @@ import { findInstalledOpenClaw } from './installed';
 export const OPENCLAW_PROFILE: RuntimeProfile = {
   id: 'openclaw',
   appliesBecause: (s) => {
-    const folder = path.join(path.resolve(s.home), '.openclaw');
+    const folder = path.join(s.home, '.openclaw');
     if (isBelow(s.dir, folder)) return `it lives under OpenClaw's folder ${shownPath(folder, s.home)}`;
     if (hasKey(metadataOf(s.data), 'openclaw')) return 'it declares `metadata.openclaw`, which OpenClaw reads';
     return null;
