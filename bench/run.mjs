@@ -25,15 +25,15 @@ const roundsArg = args.indexOf('--rounds');
 const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : quick ? 3 : 7;
 const BIG_ROUNDS = Math.max(3, Math.ceil(ROUNDS / 2));
 
-if (!existsSync(cli) || !existsSync(join(root, 'out', 'src', 'core', 'analyze.js'))) {
+if (!existsSync(cli) || !existsSync(join(root, 'out', 'src', 'core', 'check', 'analyze.js'))) {
   console.error('bench: building first (node scripts/build.mjs)');
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit', cwd: root });
 }
 
 const require = createRequire(import.meta.url);
-const { analyzeSkill } = require(join(root, 'out', 'src', 'core', 'analyze.js'));
-const { Engine } = require(join(root, 'out', 'src', 'core', 'engine.js'));
-const { AnalysisCache } = require(join(root, 'out', 'src', 'core', 'cache.js'));
+const { analyzeSkill } = require(join(root, 'out', 'src', 'core', 'check', 'analyze.js'));
+const { Engine } = require(join(root, 'out', 'src', 'core', 'check', 'engine.js'));
+const { AnalysisCache } = require(join(root, 'out', 'src', 'core', 'check', 'cache.js'));
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));

@@ -131,6 +131,55 @@ describe('lsp: Neovim (headless, built-in LSP client) with the documented config
       for (const d of got.diagnostics) assert.match(String(d.source), /^skill-author/);
     });
   }
+
+  it("shows check --json's findings for an opened nexo-rs plugin.toml (a stripped secret, a version with `v`)", async () => {
+    const ws = path.join(tmp, 'ws-extension');
+    const file = path.join(ws, 'extensions', 'notes-mail', 'plugin.toml');
+    mkdirSync(path.join(ws, '.git'), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      '[plugin]\nid = "notes-mail"\nversion = "v1.0.0"\n\n[capabilities]\ntools = ["notes_mail"]\n\n[transport]\nkind = "stdio"\ncommand = "./bin/notes-mail"\n\n[requires]\nenv = ["NOTES_MAIL_TOKEN"]\n',
+    );
+    const out = path.join(tmp, 'extension.json');
+    const run = await runNvim(nvim, file, { ...env, NOTES_MAIL_TOKEN: 'x' }, out);
+    assert.equal(run.code, 0, `nvim exited ${run.code}: ${run.stderr}`);
+    const got = JSON.parse(readFileSync(out, 'utf8')) as NvimOut;
+    assert.ok(got.arrived, `Neovim received no diagnostics for ${got.uri} (clients: ${got.clients.join(', ') || 'none'})`);
+    assert.deepEqual(got.clients, ['skill-author']);
+    const checked = spawnSync(process.execPath, [CLI, 'check', '--json', '--no-probe', '.'], {
+      cwd: ws,
+      env: { ...env, NOTES_MAIL_TOKEN: 'x' },
+      encoding: 'utf8',
+    });
+    type Found = { code: string; severity: string; message: string; line: number; column: number; endLine: number; endColumn: number };
+    const report = JSON.parse(checked.stdout) as { extensions?: Array<{ path: string; diagnostics: Found[] }> };
+    const expected = report.extensions?.find((e) => path.resolve(ws, e.path) === file)?.diagnostics;
+    assert.ok(expected && expected.some((d) => d.severity === 'error'), JSON.stringify(report.extensions));
+    const mine = got.diagnostics
+      .map((d) => ({
+        code: d.code,
+        severity: SEVERITY[d.severity],
+        message: d.message,
+        line: d.line,
+        column: d.column,
+        endLine: d.endLine,
+        endColumn: d.endColumn,
+      }))
+      .sort(order);
+    const theirs = expected
+      .map((d) => ({
+        code: d['code'],
+        severity: d['severity'],
+        message: d['message'],
+        line: d['line'],
+        column: d['column'],
+        endLine: d['endLine'],
+        endColumn: d['endColumn'],
+      }))
+      .sort(order);
+    assert.deepEqual(mine, theirs);
+  });
 });
 
 describe('lsp: the documented Neovim configuration', () => {
