@@ -50,6 +50,40 @@ function runNvim(nvim: string, file: string, env: NodeJS.ProcessEnv, out: string
   });
 }
 
+/** A finding as both sides are compared: what Neovim received, in check --json's words and positions. */
+interface Compared {
+  code: string | undefined;
+  severity: string | undefined;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+interface Finding {
+  code?: string | undefined;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+const compared = (d: Finding, severity: string | undefined): Compared => ({
+  code: d.code,
+  severity,
+  message: d.message,
+  line: d.line,
+  column: d.column,
+  endLine: d.endLine,
+  endColumn: d.endColumn,
+});
+
+/** What Neovim received, and what check --json reports, in one shape and order. */
+const received = (got: NvimOut): Compared[] => got.diagnostics.map((d) => compared(d, SEVERITY[d.severity])).sort(order);
+const reported = (expected: ReadonlyArray<Finding & { severity: string }>): Compared[] => expected.map((d) => compared(d, d.severity)).sort(order);
+
 const order = (a: { line: number; column: number; code?: string | undefined }, b: { line: number; column: number; code?: string | undefined }): number =>
   a.line - b.line || a.column - b.column || String(a.code).localeCompare(String(b.code));
 
@@ -113,21 +147,7 @@ describe('lsp: Neovim (headless, built-in LSP client) with the documented config
       assert.deepEqual(got.clients, ['skill-author']);
       const expected = checkJson(ws, env, [ws]).get(file)?.diagnostics;
       assert.ok(expected && expected.length > 0, 'the fixture has findings');
-      const mine = got.diagnostics
-        .map((d) => ({
-          code: d.code,
-          severity: SEVERITY[d.severity],
-          message: d.message,
-          line: d.line,
-          column: d.column,
-          endLine: d.endLine,
-          endColumn: d.endColumn,
-        }))
-        .sort(order);
-      const theirs = expected
-        .map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn }))
-        .sort(order);
-      assert.deepEqual(mine, theirs);
+      assert.deepEqual(received(got), reported(expected));
       for (const d of got.diagnostics) assert.match(String(d.source), /^skill-author/);
     });
   }
@@ -156,29 +176,7 @@ describe('lsp: Neovim (headless, built-in LSP client) with the documented config
     const report = JSON.parse(checked.stdout) as { extensions?: Array<{ path: string; diagnostics: Found[] }> };
     const expected = report.extensions?.find((e) => path.resolve(ws, e.path) === file)?.diagnostics;
     assert.ok(expected && expected.some((d) => d.severity === 'error'), JSON.stringify(report.extensions));
-    const mine = got.diagnostics
-      .map((d) => ({
-        code: d.code,
-        severity: SEVERITY[d.severity],
-        message: d.message,
-        line: d.line,
-        column: d.column,
-        endLine: d.endLine,
-        endColumn: d.endColumn,
-      }))
-      .sort(order);
-    const theirs = expected
-      .map((d) => ({
-        code: d['code'],
-        severity: d['severity'],
-        message: d['message'],
-        line: d['line'],
-        column: d['column'],
-        endLine: d['endLine'],
-        endColumn: d['endColumn'],
-      }))
-      .sort(order);
-    assert.deepEqual(mine, theirs);
+    assert.deepEqual(received(got), reported(expected));
   });
 });
 

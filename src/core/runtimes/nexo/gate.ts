@@ -108,14 +108,18 @@ export interface VersionCheck {
   detail?: string;
 }
 
-export interface NexoGate {
-  status: Exclude<NexoLoadStatus, 'not_found'>;
+/** What the gate checked of a skill on this machine, and under which mode. */
+export interface NexoChecks {
   mode: GatingMode;
   modeSource: ModeSource;
   missing: Missing;
   bins: BinCheck[];
   env: EnvCheck[];
   versions: VersionCheck[];
+}
+
+export interface NexoGate extends NexoChecks {
+  status: Exclude<NexoLoadStatus, 'not_found'>;
 }
 
 /** `override`: the agent's skill_overrides entry for the skill's listed name. The banner of a

@@ -6,22 +6,25 @@
 import type { SplitResult } from '../../skill/frontmatter';
 import { BinResolver, type PathEnvironment } from '../../machine/binlookup';
 import type { ProbeRunner } from '../../machine/probe';
-import { gateNexoSkill, type NexoFileChecks, NexoVersionCache, type BinCheck, type EnvCheck, type ModeSource, type VersionCheck } from './gate';
+import {
+  gateNexoSkill,
+  type NexoFileChecks,
+  NexoVersionCache,
+  type BinCheck,
+  type EnvCheck,
+  type ModeSource,
+  type NexoChecks,
+  type VersionCheck,
+} from './gate';
 import type { Color, Diagnostic, GatingMode, Missing, Verdict } from '../../types';
 import type { NexoMeta } from './metadata';
 import { colorOfVerdict, type HiddenBy, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
 
 export type { BinCheck, EnvCheck, ModeSource, VersionCheck };
 
-export interface NexoStatus {
+export interface NexoStatus extends NexoChecks {
   verdict: Verdict;
   color: Color;
-  mode: GatingMode;
-  modeSource: ModeSource;
-  missing: Missing;
-  bins: BinCheck[];
-  env: EnvCheck[];
-  versions: VersionCheck[];
   /** Why the skill is not loaded / has a banner, in one sentence for people. */
   summary: string;
 }

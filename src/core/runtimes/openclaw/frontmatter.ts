@@ -50,6 +50,22 @@ export interface FrontmatterParse {
   blockStart: number;
 }
 
+/** A parse before anything is read from the block (`undefined`: the file has none). */
+function emptyParse(block: string | undefined, blockStart: number): FrontmatterParse {
+  return {
+    hasBlock: block !== undefined,
+    block: block ?? '',
+    yamlError: null,
+    lineEntries: {},
+    lineWon: [],
+    filledFromLines: [],
+    result: {},
+    issues: [],
+    repaired: [],
+    blockStart,
+  };
+}
+
 /** One problem the 2026.9.6 parser reports: a `yaml` error code (or UNTERMINATED_FRONTMATTER, INVALID_ROOT,
  *  YAML_EXCEPTION) and its message. */
 export interface FrontmatterIssue {
@@ -181,18 +197,7 @@ function shouldPreferInlineLineValue(lineEntry: LineEntry, yamlValue: YamlValue)
 export function parseFrontmatterDetailed(content: string, version: OpenClawVersion = OPENCLAW_BASELINE): FrontmatterParse {
   if (since(version, '2026.9.6')) return parseFrontmatterDetailed96(content);
   const block = extractFrontmatterBlock(content);
-  const out: FrontmatterParse = {
-    hasBlock: block !== undefined,
-    block: block ?? '',
-    yamlError: null,
-    lineEntries: {},
-    lineWon: [],
-    filledFromLines: [],
-    result: {},
-    issues: [],
-    repaired: [],
-    blockStart: 4,
-  };
+  const out = emptyParse(block, 4);
   // An empty block (`---` directly followed by `---`) counts as none, as `if (!block)` does in OpenClaw.
   if (!block) return out;
   const lineParsed = parseLineFrontmatter(block);
@@ -415,18 +420,7 @@ function parseFrontmatterDetailed96(content: string): FrontmatterParse {
 function parseFrontmatterDetailed96Uncached(content: string): FrontmatterParse {
   const normalized = normalizeFrontmatterContent96(content);
   const extracted = extractBlock96(normalized);
-  const out: FrontmatterParse = {
-    hasBlock: extracted !== undefined,
-    block: extracted?.block ?? '',
-    yamlError: null,
-    lineEntries: {},
-    lineWon: [],
-    filledFromLines: [],
-    result: {},
-    issues: [],
-    repaired: [],
-    blockStart: extracted?.start ?? 0,
-  };
+  const out = emptyParse(extracted?.block, extracted?.start ?? 0);
   if (!extracted) {
     if (FRONTMATTER_OPENING_DELIMITER.test(normalized)) out.issues = [{ code: 'UNTERMINATED_FRONTMATTER', message: 'missing closing --- delimiter' }];
     return out;

@@ -59,6 +59,19 @@ export function isSymlinkPath(filePath: string): boolean {
   }
 }
 
+/** At most `size` bytes of an open file as UTF-8: what fstat promised and no more, so a file growing under
+ *  us cannot make us read without end. */
+function readUtf8(fd: number, size: number): { text: string; bytes: number } {
+  const buffer = Buffer.alloc(size);
+  let read = 0;
+  while (read < size) {
+    const n = fs.readSync(fd, buffer, read, size - read, read);
+    if (n <= 0) break;
+    read += n;
+  }
+  return { text: buffer.subarray(0, read).toString('utf8'), bytes: read };
+}
+
 function isExpectedPathError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP';
@@ -86,18 +99,10 @@ export function readSkillFileSync(rootRealPath: string, filePath: string, maxByt
     if (opened.size > maxBytes) return { ok: false, reason: 'too-large' };
     if (opened.dev !== pre.dev || opened.ino !== pre.ino) return { ok: false, reason: 'io' };
     if (!isPathInside(rootRealPath, realPath)) return { ok: false, reason: 'outside-root' };
-    // Read at most what fstat promised (plus nothing): a file growing under us cannot make us read without end.
-    const buffer = Buffer.alloc(opened.size);
-    let read = 0;
-    while (read < buffer.length) {
-      const n = fs.readSync(fd, buffer, read, buffer.length - read, read);
-      if (n <= 0) break;
-      read += n;
-    }
-    const text = buffer.subarray(0, read).toString('utf8');
+    const { text, bytes } = readUtf8(fd, opened.size);
     // `if (!raw) return null` in the loader: an empty file yields no skill.
     if (!text) return { ok: false, reason: 'empty' };
-    return { ok: true, text, realPath, size: read };
+    return { ok: true, text, realPath, size: bytes };
   } catch (err) {
     return { ok: false, reason: isExpectedPathError(err) ? 'path' : 'io' };
   } finally {
@@ -119,15 +124,7 @@ export function readForDiagnostics(filePath: string, limit: number): { text: str
     const st = fs.statSync(filePath);
     if (!st.isFile()) return null;
     fd = fs.openSync(filePath, fs.constants.O_RDONLY);
-    const size = Math.min(st.size, limit);
-    const buffer = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      const n = fs.readSync(fd, buffer, read, size - read, read);
-      if (n <= 0) break;
-      read += n;
-    }
-    return { text: buffer.subarray(0, read).toString('utf8'), size: st.size };
+    return { text: readUtf8(fd, Math.min(st.size, limit)).text, size: st.size };
   } catch {
     return null;
   } finally {
@@ -233,15 +230,7 @@ export function loadSkillFile96(p: {
     const opened = fs.fstatSync(fd);
     if (!opened.isFile()) return { ok: false, reason: 'not-a-file', diagnostic: diag('path does not have the required file type') };
     if (opened.size > p.maxBytes) return { ok: false, reason: 'too-large', diagnostic: diag(`File exceeds ${p.maxBytes} bytes`) };
-    const buffer = Buffer.alloc(opened.size);
-    let read = 0;
-    while (read < buffer.length) {
-      const n = fs.readSync(fd, buffer, read, buffer.length - read, read);
-      if (n <= 0) break;
-      read += n;
-    }
-    text = buffer.subarray(0, read).toString('utf8');
-    size = read;
+    ({ text, bytes: size } = readUtf8(fd, opened.size));
     view.rememberText(filePath, text, size);
   } catch (err) {
     const c = errorCode(err);
