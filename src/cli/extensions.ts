@@ -4,12 +4,16 @@
 
 import { entryDiagnostic, type EntryDiagnostic } from '../core/check/engine';
 import type { BootDecision, ExtensionReport } from '../core/runtimes/nexo/extensions';
+import { runtimeTitle } from '../core/runtimes/registry';
 import type { RuntimeId } from '../core/runtimes/types';
 import { pad, safe, severityWord, type Style } from './format';
 
 /** One extension in `check --json` (docs/cli.md). */
 export interface ExtensionEntry {
   path: string;
+  /** Always nexo-rs: the runtime whose extensions these are, and the version its verdict speaks for. */
+  runtime: 'nexo';
+  runtime_version: string;
   id: string | null;
   boot: BootDecision;
   verdict: ExtensionReport['verdict'];
@@ -20,9 +24,11 @@ export interface ExtensionEntry {
   diagnostics: Array<EntryDiagnostic & { runtime: RuntimeId }>;
 }
 
-export function toExtensionEntry(r: ExtensionReport, show: (p: string) => string): ExtensionEntry {
+export function toExtensionEntry(r: ExtensionReport, show: (p: string) => string, version: string): ExtensionEntry {
   return {
     path: show(r.file),
+    runtime: 'nexo',
+    runtime_version: version,
     id: r.id,
     boot: r.boot,
     verdict: r.verdict,
@@ -71,5 +77,7 @@ export function formatExtensionsTable(entries: readonly ExtensionEntry[], style:
   lines.push(
     `${entries.length} extension${entries.length === 1 ? '' : 's'}: ${style.green(`${spawned} started`)}, ${style.red(`${entries.length - spawned} not started by the agent`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
   );
+  const versions = [...new Set(entries.map((e) => e.runtime_version))];
+  lines.push(style.dim(`Judged by ${runtimeTitle('nexo', versions.join(', '))}`));
   return `${lines.join('\n')}\n`;
 }

@@ -29,8 +29,7 @@ import { judgeEvaluated } from '../core/check/judge';
 import { OffThreadEvaluator } from '../core/check/offThread';
 import { TreePrefetch } from '../core/check/prefetch';
 import type { TreeEvaluator } from '../core/check/judge';
-import { RUNTIME_LABELS } from '../core/runtimes/registry';
-import { RUNTIME_IDS, RUNTIMES } from '../core/runtimes/registry';
+import { newestVersion, RUNTIME_IDS, RUNTIME_LABELS, RUNTIMES } from '../core/runtimes/registry';
 import type { RuntimeContext, RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/runtimes/nexo/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
@@ -522,7 +521,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
         for (const x of (await checkExtensionsAt(t, { env: ctx.env, platform: ctx.platform })).extensions)
           if (!seen.has(x.file)) {
             seen.add(x.file);
-            extensions.push(toExtensionEntry(x, show));
+            extensions.push(toExtensionEntry(x, show, ctx.versions?.nexo ?? newestVersion('nexo')));
           }
     }
     if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));

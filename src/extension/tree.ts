@@ -923,6 +923,7 @@ export function extensionTooltip(x: ExtensionView): vscode.MarkdownString {
     for (const s of x.envStripped) lines.push(`- ${esc(s.name)}: ${esc(s.rule)}`);
   }
   if (x.received) lines.push('', esc(x.received.message));
+  lines.push('', `_Judged by ${esc(runtimeTitle('nexo', x.runtimeVersion))}._`);
   lines.push('', esc(vscode.workspace.asRelativePath(x.file, false)));
   return new vscode.MarkdownString(lines.join('\n'));
 }

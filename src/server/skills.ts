@@ -27,6 +27,7 @@ import { cliOrder, cliSortKey } from '../shared/order';
 import type { AgentDefView, AgentsFileView, ExtensionView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
 import { checkExtensions, type ExtensionReport } from '../core/runtimes/nexo/extensions';
 import type { Logger, SkillService } from './service';
+import { newestVersion } from '../core/runtimes/registry';
 import { PERSONAL_ROOTS, resolveSettingPath } from './settings';
 import { isUnder, skillsFolderOf } from './workspace';
 
@@ -202,11 +203,12 @@ export class SkillModel {
    *  is run: bins are looked up with `stat`, env read. */
   private async loadExtensions(): Promise<void> {
     const views: ExtensionView[] = [];
+    const version = this.service.context().ctx.versions?.nexo ?? newestVersion('nexo');
     for (const folder of this.service.workspace.folderPaths()) {
       if (!(await isDirectory(path.join(folder, 'extensions')))) continue;
       try {
         const found = await checkExtensions({ cwd: folder }, this.service.extensionMachine(path.join(folder, 'extensions')));
-        views.push(...found.extensions.map((r) => extensionView(r, folder)));
+        views.push(...found.extensions.map((r) => extensionView(r, folder, version)));
       } catch (e) {
         this.log.warn(`reading the nexo-rs extensions of ${folder} failed: ${messageOf(e)}`);
       }
@@ -868,7 +870,7 @@ function messageOf(e: unknown): string {
 }
 
 /** An extension's report as the clients show it. */
-export function extensionView(r: ExtensionReport, root: string): ExtensionView {
+export function extensionView(r: ExtensionReport, root: string, runtimeVersion: string): ExtensionView {
   const received = r.diagnostics.find((d) => d.code === 'nexo-ext-env-received');
   return {
     file: r.file,
@@ -882,5 +884,6 @@ export function extensionView(r: ExtensionReport, root: string): ExtensionView {
     envStripped: r.declaredEnv.flatMap((d) => (d.strippedBy === null ? [] : [{ name: d.name, rule: d.strippedBy }])),
     received: received ? { message: received.message, stripped: [...((received.data?.['stripped'] as string[] | undefined) ?? [])] } : null,
     error: r.error,
+    runtimeVersion,
   };
 }

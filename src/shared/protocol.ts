@@ -323,6 +323,8 @@ export interface ExtensionView {
   received: { message: string; stripped: string[] } | null;
   /** An invalid manifest: the runtime's error type and last line. */
   error: { variant: string; message: string } | null;
+  /** The nexo-rs version the verdict speaks for (`check --json`'s `runtime_version`). */
+  runtimeVersion: string;
 }
 
 export const SkillsChangedNotification = {

@@ -116,6 +116,7 @@ describe('nexo-rs extensions (plugin.toml)', () => {
       [['sa-no-such-notes-indexer', 'bin · not a file in any $PATH folder']],
     );
     assert.match(unescape(skipped.tooltip), /Missing bins: sa-no-such-notes-indexer/);
+    assert.match(unescape(skipped.tooltip), /_Judged by nexo-rs eec3f33\._/);
     await vscode.commands.executeCommand('workbench.view.extension.skillAuthor');
     await runner.screenshot('plugin-toml', {
       expect: [

@@ -54,6 +54,8 @@ describe('cli: check on nexo-rs extensions (plugin.toml)', function () {
       'extensions/skipped/plugin.toml',
     ]);
     const pick = (p: string, ...keys: string[]) => Object.fromEntries(keys.map((k) => [k, (by[p] as Record<string, unknown>)[k]]));
+    // Every extension's verdict names the runtime and the version it speaks for.
+    for (const e of doc.extensions) assert.deepEqual([e['runtime'], e['runtime_version']], ['nexo', 'eec3f33']);
     assert.deepEqual(pick('extensions/ok/plugin.toml', 'id', 'boot', 'verdict', 'color', 'missing', 'env_stripped', 'error'), {
       id: 'notes-ok',
       boot: 'spawn',
@@ -92,6 +94,7 @@ describe('cli: check on nexo-rs extensions (plugin.toml)', function () {
     assert.match(r.out, /not loaded: invalid manifest \(Parse\)/);
     assert.match(r.out, /extensions\/docs-type\/plugin.toml:7:1 error nexo-ext-missing-key/);
     assert.match(r.out, /6 extensions: 2 started, 4 not started by the agent · 1 error/);
+    assert.match(r.out, /\nJudged by nexo-rs eec3f33\n$/);
   });
 
   it('SARIF and GitHub annotations carry the findings; the exit code counts their errors', () => {
