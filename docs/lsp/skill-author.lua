@@ -10,7 +10,7 @@
 -- initializationOptions besides `trusted`: runtimes, roots, background, debounceMs, … — see docs/lsp.md).
 local M = {}
 
-local PATTERNS = { 'SKILL.md', 'agents.yaml', 'agents.yml', 'openclaw.json', 'plugin.toml', 'nexo-plugin.toml' }
+local PATTERNS = { 'SKILL.md', 'agents.yaml', 'agents.yml', 'openclaw.json', 'plugin.toml', 'nexo-plugin.toml', '*/config/extensions.yaml' }
 
 local function find_root(file)
   local dir = vim.fn.fnamemodify(file, ':p:h')

@@ -3,7 +3,7 @@
 // src/core/runtimes/nexo/extensions.
 
 import { entryDiagnostic, type EntryDiagnostic } from '../core/check/engine';
-import type { BootDecision, ExtensionReport } from '../core/runtimes/nexo/extensions';
+import type { BootDecision, ConfigExclusion, ExtensionReport, ExtensionsConfigFile } from '../core/runtimes/nexo/extensions';
 import { runtimeTitle } from '../core/runtimes/registry';
 import type { RuntimeId } from '../core/runtimes/types';
 import { pad, safe, severityWord, type Style } from './format';
@@ -16,6 +16,8 @@ export interface ExtensionEntry {
   runtime_version: string;
   id: string | null;
   boot: BootDecision;
+  /** Why the agent's `extensions.yaml` keeps it from starting (with `boot: not_started`), or null. */
+  excluded_by: ConfigExclusion | null;
   verdict: ExtensionReport['verdict'];
   color: ExtensionReport['color'];
   missing: { bins: string[]; env: string[] };
@@ -31,6 +33,7 @@ export function toExtensionEntry(r: ExtensionReport, show: (p: string) => string
     runtime_version: version,
     id: r.id,
     boot: r.boot,
+    excluded_by: r.excludedBy,
     verdict: r.verdict,
     color: r.color,
     missing: { bins: r.missing.bins, env: r.missing.env },
@@ -39,6 +42,34 @@ export function toExtensionEntry(r: ExtensionReport, show: (p: string) => string
     diagnostics: r.diagnostics.map((d) => ({ ...entryDiagnostic(d), runtime: 'nexo' as const })),
   };
 }
+
+/** The agent's `config/extensions.yaml` in `check --json`'s `extensions_config` (docs/cli.md). */
+export interface ExtensionsConfigEntry {
+  path: string;
+  runtime: 'nexo';
+  runtime_version: string;
+  /** Why nexo-rs refuses its configuration (it then starts nothing), or null. */
+  error: string | null;
+  diagnostics: Array<EntryDiagnostic & { runtime: RuntimeId }>;
+}
+
+export function toConfigEntry(c: ExtensionsConfigFile, show: (p: string) => string, version: string): ExtensionsConfigEntry {
+  return {
+    path: show(c.path),
+    runtime: 'nexo',
+    runtime_version: version,
+    error: c.error,
+    diagnostics: c.diagnostics.map((d) => ({ ...entryDiagnostic(d), runtime: 'nexo' as const })),
+  };
+}
+
+/** Why the configuration keeps an extension from starting, in a few words. */
+const EXCLUSION_WORDS: Record<ConfigExclusion, string> = {
+  config_refused: 'not started: configuration refused',
+  system_disabled: 'not started: extensions disabled',
+  disabled: 'not started: disabled in config',
+  not_allowlisted: 'not started: not in allowlist',
+};
 
 /** What the agent does at start, in nexo-rs's words. */
 export const BOOT_WORDS: Record<BootDecision, string> = {
@@ -51,8 +82,13 @@ export const BOOT_WORDS: Record<BootDecision, string> = {
 };
 
 /** The table's section: a line per extension with its boot decision and what it lacks, its findings beneath. */
-export function formatExtensionsTable(entries: readonly ExtensionEntry[], style: Style, verbose = false): string {
-  if (entries.length === 0) return '';
+export function formatExtensionsTable(
+  entries: readonly ExtensionEntry[],
+  style: Style,
+  verbose = false,
+  configs: readonly ExtensionsConfigEntry[] = [],
+): string {
+  if (entries.length === 0 && configs.length === 0) return '';
   const paint = (color: ExtensionEntry['color'], s: string): string => (color === 'green' ? style.green(s) : color === 'amber' ? style.amber(s) : style.red(s));
   const dot = (color: ExtensionEntry['color']): string => paint(color, color === 'green' ? '●' : color === 'amber' ? '▲' : '■');
   const name = (e: ExtensionEntry): string => safe(e.id ?? e.path);
@@ -63,7 +99,11 @@ export function formatExtensionsTable(entries: readonly ExtensionEntry[], style:
   let warnings = 0;
   for (const e of entries) {
     const missing = [...e.missing.bins.map((b) => `bin ${b}`), ...e.missing.env.map((v) => `env ${v}`)].join(', ');
-    const words = e.boot === 'invalid' && e.error ? `${BOOT_WORDS.invalid} (${e.error.variant})` : BOOT_WORDS[e.boot];
+    const words = e.excluded_by
+      ? EXCLUSION_WORDS[e.excluded_by]
+      : e.boot === 'invalid' && e.error
+        ? `${BOOT_WORDS.invalid} (${e.error.variant})`
+        : BOOT_WORDS[e.boot];
     lines.push(`${dot(e.color)} ${pad(name(e), idW)}  ${paint(e.color, pad(words, bootW))}  ${safe(missing)}`);
     for (const d of e.diagnostics) {
       if (d.severity === 'error') errors++;
@@ -72,12 +112,23 @@ export function formatExtensionsTable(entries: readonly ExtensionEntry[], style:
       lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
     }
   }
+  for (const c of configs) {
+    lines.push(
+      `${c.error ? style.red('■') : style.green('●')} ${safe(c.path)}  ${c.error ? style.red('refused: the agent does not start') : 'read by the agent at start'}`,
+    );
+    for (const d of c.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+      if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
+      lines.push(`    ${style.dim(`${c.path}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
+    }
+  }
   const spawned = entries.filter((e) => e.boot === 'spawn').length;
   lines.push('');
   lines.push(
     `${entries.length} extension${entries.length === 1 ? '' : 's'}: ${style.green(`${spawned} started`)}, ${style.red(`${entries.length - spawned} not started by the agent`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
   );
-  const versions = [...new Set(entries.map((e) => e.runtime_version))];
+  const versions = [...new Set([...entries, ...configs].map((e) => e.runtime_version))];
   lines.push(style.dim(`Judged by ${runtimeTitle('nexo', versions.join(', '))}`));
   return `${lines.join('\n')}\n`;
 }

@@ -46,9 +46,12 @@ export function writeCheckJson(
   out: (s: string) => void,
   version: number = CHECK_JSON_VERSION,
   extensions: readonly object[] = [],
+  extensionsConfig: readonly object[] = [],
 ): void {
-  // `extensions` (nexo-rs `plugin.toml`s) is there only when some were found, so a skills-only document is unchanged.
-  const tail = extensions.length ? `,\n  "extensions": ${JSON.stringify(extensions, null, 2).replace(/\n/g, '\n  ')}\n}\n` : '\n}\n';
+  // `extensions` (nexo-rs `plugin.toml`s) and `extensions_config` (the agent's `config/extensions.yaml`) are
+  // there only when some were found, so a skills-only document is unchanged.
+  const member = (name: string, xs: readonly object[]): string => (xs.length ? `,\n  "${name}": ${JSON.stringify(xs, null, 2).replace(/\n/g, '\n  ')}` : '');
+  const tail = `${member('extensions', extensions)}${member('extensions_config', extensionsConfig)}\n}\n`;
   if (entries.length === 0) {
     out(`{\n  "version": ${version},\n  "skills": []${tail}`);
     return;

@@ -36,8 +36,8 @@ import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseli
 import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
 import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
-import { type ExtensionEntry, formatExtensionsTable, toExtensionEntry } from './extensions';
-import { checkExtensionsAt } from '../core/runtimes/nexo/extensions';
+import { type ExtensionEntry, type ExtensionsConfigEntry, formatExtensionsTable, toConfigEntry, toExtensionEntry } from './extensions';
+import { checkExtensionsAt, EXTENSIONS_CONFIG_FILENAME, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
 import { formatSarif } from './sarif';
 import { RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
@@ -467,6 +467,8 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
   if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'never')
     throw new UsageError(`--fail-on must be error, warning or never (got \`${String(failOn)}\`)`);
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
+  // A nexo-rs manifest or extensions configuration named as a path is judged as one, never as a SKILL.md.
+  const skillTargets = targets.filter((t) => !isExtensionFile(t));
   const engine = engineFor(values, io);
   let treeWorker: OffThreadEvaluator | undefined;
   try {
@@ -477,7 +479,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const runtimesOf = (file: string, data: Readonly<Record<string, unknown>> | null): RuntimeId[] =>
       applicableRuntimes({ dir: path.dirname(file), data, home: fixCtx.home, env: fixCtx.env, pinned: choices.pinned ?? [] }).map((a) => a.runtime);
     const fixed = values['fix']
-      ? await fixPaths(engine, targets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf })
+      ? await fixPaths(engine, skillTargets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf })
       : [];
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
@@ -498,7 +500,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     if (values['agent'] !== undefined) {
       ({ skills, problems: agentProblems } = await agentSkills(engine, values, targets[0] ?? io.cwd, io));
     } else {
-      const result = await engine.checkPaths(targets, undefined, prefetch ? (l, a) => prefetch.see(l, a) : undefined);
+      const result = skillTargets.length
+        ? await engine.checkPaths(skillTargets, undefined, prefetch ? (l, a) => prefetch.see(l, a) : undefined)
+        : { skills: [], catalogs: [] };
       skills = result.skills;
       for (const c of result.catalogs) for (const p of c.problems) catalogProblems.push(`${relativeTo(io.cwd, p.path)}: ${p.message}`);
     }
@@ -515,26 +519,35 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const entries = baseline ? applyBaseline(judgedEntries, baseline, io.cwd) : judgedEntries;
     // nexo-rs extensions (`plugin.toml`) under the same paths, as the agent would find them run from there.
     const extensions: ExtensionEntry[] = [];
+    const extensionsConfig: ExtensionsConfigEntry[] = [];
     if (values['agent'] === undefined && !dryRun && (!choices.pinned || choices.pinned.includes('nexo'))) {
       const seen = new Set<string>();
-      for (const t of targets)
-        for (const x of (await checkExtensionsAt(t, { env: ctx.env, platform: ctx.platform })).extensions)
+      const nexoVersion = ctx.versions?.nexo ?? newestVersion('nexo');
+      for (const t of targets) {
+        const found = await checkExtensionsAt(t, { env: ctx.env, platform: ctx.platform }, io.cwd);
+        if (found.config && !seen.has(found.config.path)) {
+          seen.add(found.config.path);
+          extensionsConfig.push(toConfigEntry(found.config, show, nexoVersion));
+        }
+        for (const x of found.extensions)
           if (!seen.has(x.file)) {
             seen.add(x.file);
-            extensions.push(toExtensionEntry(x, show, ctx.versions?.nexo ?? newestVersion('nexo')));
+            extensions.push(toExtensionEntry(x, show, nexoVersion));
           }
+      }
     }
     if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));
-    else if (format === 'json') writeCheckJson(entries, io.out, undefined, extensions);
-    else if (format === 'sarif') io.out(formatSarif([...entries, ...extensions], { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
-    else if (format === 'github') io.out(formatGithub([...entries, ...extensions]));
+    else if (format === 'json') writeCheckJson(entries, io.out, undefined, extensions, extensionsConfig);
+    else if (format === 'sarif')
+      io.out(formatSarif([...entries, ...extensions, ...extensionsConfig], { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
+    else if (format === 'github') io.out(formatGithub([...entries, ...extensions, ...extensionsConfig]));
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
       const table = formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null);
-      const extTable = formatExtensionsTable(extensions, makeStyle(colour), values['verbose'] === true);
+      const extTable = formatExtensionsTable(extensions, makeStyle(colour), values['verbose'] === true, extensionsConfig);
       io.out(table && extTable ? `${table}\n${extTable}` : table + extTable);
     }
-    if (skills.length === 0 && extensions.length === 0) {
+    if (skills.length === 0 && extensions.length === 0 && extensionsConfig.length === 0) {
       // An agent may load nothing at all (a refused configuration, a blank skills_dir): the warnings above say why.
       if (values['agent'] !== undefined) io.err(`skill-author: nexo-rs loads no skill for agent \`${String(values['agent'])}\`\n`);
       else io.err(`skill-author: no SKILL.md found under ${positionals.length ? positionals.join(', ') : '.'}\n`);
@@ -544,12 +557,20 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
     const errors =
       entries.some((e) => e.diagnostics.some((d) => failing.includes(d.severity) && !inBaseline(d))) ||
-      extensions.some((e) => e.diagnostics.some((d) => failing.includes(d.severity)));
+      [...extensions, ...extensionsConfig].some((e) => e.diagnostics.some((d) => failing.includes(d.severity)));
     return errors || agentProblems > 0 ? 1 : 0;
   } finally {
     treeWorker?.dispose();
     engine.dispose();
   }
+}
+
+/** A file `check` judges as nexo-rs reads it rather than as a skill: `plugin.toml`, `nexo-plugin.toml`,
+ *  `config/extensions.yaml`. */
+function isExtensionFile(target: string): boolean {
+  const name = path.basename(target);
+  if (name === MANIFEST_FILENAME || name === OTHER_SCHEMA_FILENAME) return true;
+  return name === EXTENSIONS_CONFIG_FILENAME && path.basename(path.dirname(path.resolve(target))) === 'config';
 }
 
 /** The tree runtimes' evaluators, each report computed on one worker thread (made on first use). */

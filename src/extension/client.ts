@@ -39,12 +39,14 @@ import { type SkillAuthorContext, Slot } from './context';
 import { isOrphaned, SKILL_SELECTOR } from './documents';
 
 /** Besides every SKILL.md: the nexo-rs agents file and OpenClaw's configuration, which the server checks too. */
-/** nexo-rs's agents files, OpenClaw's config, and nexo-rs extension manifests (`plugin.toml`, language
- *  `nexo-plugin-toml`; a `nexo-plugin.toml`, another schema, gets the note that says so). */
+/** nexo-rs's agents files, OpenClaw's config, nexo-rs extension manifests (`plugin.toml`, language
+ *  `nexo-plugin-toml`; a `nexo-plugin.toml`, another schema, gets the note that says so) and the nexo-rs
+ *  agent's `config/extensions.yaml`. */
 const CONFIG_SELECTOR = [
   { scheme: 'file', pattern: '**/{agents.yaml,agents.yml,openclaw.json}' },
   { scheme: 'file', language: 'nexo-plugin-toml' },
   { scheme: 'file', pattern: '**/{plugin.toml,nexo-plugin.toml}' },
+  { scheme: 'file', pattern: '**/config/extensions.yaml' },
 ];
 
 const MAX_RESTARTS = 4;

@@ -881,6 +881,14 @@ const BOOT_SHORT: Record<ExtensionView['boot'], string> = {
   not_found: 'never discovered',
 };
 
+/** Why the agent's `config/extensions.yaml` keeps an extension from starting, in a few words. */
+const EXCLUDED_SHORT: Record<NonNullable<ExtensionView['excludedBy']>, string> = {
+  config_refused: 'never started: configuration refused',
+  system_disabled: 'never started: extensions disabled',
+  disabled: 'never started: disabled in config',
+  not_allowlisted: 'never started: not in allowlist',
+};
+
 /** An extension's missing bins and env, and the declared variables the secret filter strips. */
 export function extensionFacts(x: ExtensionView): RequirementFact[] {
   return [
@@ -897,7 +905,11 @@ function extensionItem(key: string, x: ExtensionView): vscode.TreeItem {
     facts.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
   );
   item.id = key;
-  item.description = x.boot === 'invalid' && x.error ? `${BOOT_SHORT.invalid} (${x.error.variant})` : BOOT_SHORT[x.boot];
+  item.description = x.excludedBy
+    ? EXCLUDED_SHORT[x.excludedBy]
+    : x.boot === 'invalid' && x.error
+      ? `${BOOT_SHORT.invalid} (${x.error.variant})`
+      : BOOT_SHORT[x.boot];
   // Green only for an extension the agent starts; whatever keeps its tools from existing is red.
   item.iconPath = verdictIcon(x.boot === 'spawn' ? 'green' : 'red');
   item.resourceUri = vscode.Uri.file(x.file);

@@ -15,13 +15,13 @@ import { analyzeSkillFile } from '../core/check/cache';
 import { readSkillFileSync, SKILL_FILE } from '../core/skill/catalog';
 import type { Engine } from '../core/check/engine';
 import { loneCrShown, moveDiagnostic } from '../core/skill/text';
-import { MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
+import { EXTENSIONS_CONFIG_FILENAME, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
 
 /** Documents above this many UTF-16 units are not analyzed for hover, completion or code actions (each a
  *  request at every cursor move), and wait longer before their diagnostics. */
 export const HUGE_CHARS = 1_000_000;
 
-export type DocumentKind = 'skill' | 'agents' | 'openclaw' | 'manifest' | null;
+export type DocumentKind = 'skill' | 'agents' | 'openclaw' | 'manifest' | 'extensions-config' | null;
 
 /** The file system path of a `file:` URI; null for any other scheme or a malformed URI. */
 export function fileOf(uri: string): string | null {
@@ -34,13 +34,16 @@ export function fileOf(uri: string): string | null {
 }
 
 /** What a URI is to the server: a SKILL.md, a nexo-rs agents file, an OpenClaw config, a nexo-rs extension
- *  manifest (`plugin.toml`; a `nexo-plugin.toml` only to say it is another schema), or nothing. */
+ *  manifest (`plugin.toml`; a `nexo-plugin.toml` only to say it is another schema), the nexo-rs agent's
+ *  `config/extensions.yaml`, or nothing. */
 export function kindOf(uri: string): DocumentKind {
   const name = path.posix.basename(uri.split(/[?#]/)[0] ?? '');
   if (name === SKILL_FILE) return 'skill';
   if (name === 'agents.yaml' || name === 'agents.yml') return 'agents';
   if (name === 'openclaw.json') return 'openclaw';
   if (name === MANIFEST_FILENAME || name === OTHER_SCHEMA_FILENAME) return 'manifest';
+  // nexo-rs reads its extensions configuration from its config folder, `./config` unless told otherwise.
+  if (name === EXTENSIONS_CONFIG_FILENAME && path.posix.basename(path.posix.dirname(uri.split(/[?#]/)[0] ?? '')) === 'config') return 'extensions-config';
   return null;
 }
 

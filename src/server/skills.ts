@@ -25,7 +25,7 @@ import { bareStatus, type NexoStatus } from '../core/runtimes/nexo/status';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import { cliOrder, cliSortKey } from '../shared/order';
 import type { AgentDefView, AgentsFileView, ExtensionView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
-import { checkExtensions, type ExtensionReport } from '../core/runtimes/nexo/extensions';
+import { checkExtensions, EXTENSIONS_CONFIG_FILENAME, type ExtensionReport, MANIFEST_FILENAME } from '../core/runtimes/nexo/extensions';
 import type { Logger, SkillService } from './service';
 import { newestVersion } from '../core/runtimes/registry';
 import { PERSONAL_ROOTS, resolveSettingPath } from './settings';
@@ -198,14 +198,15 @@ export class SkillModel {
 
   private extensionViews: ExtensionView[] = [];
 
-  /** Reads the nexo-rs extensions again: each workspace folder holding `extensions/` is where the agent would
-   *  run (its default search path `./extensions`); each manifest judged as `check FOLDER` judges it. Nothing
-   *  is run: bins are looked up with `stat`, env read. */
+  /** Reads the nexo-rs extensions again: each workspace folder holding `extensions/` or
+   *  `config/extensions.yaml` is where the agent would run (its search paths, default `./extensions`, resolve
+   *  there); each manifest judged as `check FOLDER` judges it. Nothing is run: bins are looked up with `stat`,
+   *  env read. */
   private async loadExtensions(): Promise<void> {
     const views: ExtensionView[] = [];
     const version = this.service.context().ctx.versions?.nexo ?? newestVersion('nexo');
     for (const folder of this.service.workspace.folderPaths()) {
-      if (!(await isDirectory(path.join(folder, 'extensions')))) continue;
+      if (!(await isAgentFolder(folder))) continue;
       try {
         const found = await checkExtensions({ cwd: folder }, this.service.extensionMachine(path.join(folder, 'extensions')));
         views.push(...found.extensions.map((r) => extensionView(r, folder, version)));
@@ -615,7 +616,7 @@ export class SkillModel {
     let configs: string[] | undefined;
     for (const { file, kind } of events) {
       const p = path.resolve(file);
-      if (this.service.workspace.folderPaths().some((f) => isUnder(p, path.join(f, 'extensions')) || p === path.join(f, 'extensions'))) extensions = true;
+      if (isExtensionsPath(p, this.service.workspace.folderPaths())) extensions = true;
       if (ignoredPath(p)) continue;
       if (this.service.isAgentsFile(p) || /^agents\.ya?ml$/.test(path.basename(p))) agents = true;
       configs ??= this.service.configFiles();
@@ -853,6 +854,14 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await fsp.stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 async function isDirectory(p: string): Promise<boolean> {
   try {
     return (await fsp.stat(p)).isDirectory();
@@ -870,6 +879,20 @@ function messageOf(e: unknown): string {
 }
 
 /** An extension's report as the clients show it. */
+/** A workspace folder the nexo-rs agent would run from: it holds `extensions/` or `config/extensions.yaml`. */
+export async function isAgentFolder(folder: string): Promise<boolean> {
+  return (await isDirectory(path.join(folder, 'extensions'))) || (await isFile(path.join(folder, 'config', EXTENSIONS_CONFIG_FILENAME)));
+}
+
+/** A change that may change an extension's verdict: under a folder's `extensions/`, its
+ *  `config/extensions.yaml`, or any `plugin.toml` (search paths may point anywhere). */
+function isExtensionsPath(p: string, folders: readonly string[]): boolean {
+  if (path.basename(p) === MANIFEST_FILENAME) return true;
+  return folders.some(
+    (f) => isUnder(p, path.join(f, 'extensions')) || p === path.join(f, 'extensions') || p === path.join(f, 'config', EXTENSIONS_CONFIG_FILENAME),
+  );
+}
+
 export function extensionView(r: ExtensionReport, root: string, runtimeVersion: string): ExtensionView {
   const received = r.diagnostics.find((d) => d.code === 'nexo-ext-env-received');
   return {
@@ -877,6 +900,7 @@ export function extensionView(r: ExtensionReport, root: string, runtimeVersion: 
     root,
     id: r.id,
     boot: r.boot,
+    excludedBy: r.excludedBy,
     verdict: r.verdict,
     color: r.color,
     reason: r.reason,

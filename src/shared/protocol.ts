@@ -12,7 +12,7 @@ import type { ResolvedVersion } from '../core/runtimes/registry';
 import type { ProbeLogEntry } from '../core/machine/probe';
 import type { NexoStatus } from '../core/runtimes/nexo/status';
 import type { FieldProblem } from '../core/assist/scaffold';
-import type { BootDecision } from '../core/runtimes/nexo/extensions/boot';
+import type { BootDecision, ConfigExclusion } from '../core/runtimes/nexo/extensions/boot';
 import type { Color } from '../core/types';
 
 /** The settings a client may pass as `initializationOptions`, or as the `skillAuthor` section of
@@ -310,6 +310,8 @@ export interface ExtensionView {
   root: string;
   id: string | null;
   boot: BootDecision;
+  /** Why the agent's `config/extensions.yaml` keeps it from starting (with `boot: not_started`), or null. */
+  excludedBy: ConfigExclusion | null;
   verdict: RuntimeVerdict;
   color: Color;
   /** What the agent does, in its words. */

@@ -126,4 +126,37 @@ describe('nexo-rs extensions (plugin.toml)', () => {
       ],
     });
   });
+  it("reads the agent's config/extensions.yaml: a disabled extension is never started, and the file's findings show in its editor", async () => {
+    const config = fixturePath('config', 'extensions.yaml');
+    writeFileSync(config, 'extensions:\n  disabled: [notes-search]\n  allowlist: [notes-sync, notes-search, notes-mail]\n');
+    try {
+      const s = await snapshotWhen(
+        'notes-search disabled by the configuration',
+        (x) => extensionItem(x, 'notes-search')?.description === 'never started: disabled in config',
+      );
+      const disabled = extensionItem(s, 'notes-search') as SnapshotItem;
+      assert.deepEqual(disabled.icon, RED);
+      assert.match(unescape(disabled.tooltip), /`extensions\.disabled` in config\/extensions\.yaml lists `notes-search`/);
+      assert.equal(extensionItem(s, 'notes-sync')?.description, 'started');
+      const uri = vscode.Uri.file(config);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const allowlist = (d: vscode.Diagnostic[]): vscode.Diagnostic[] => d.filter((x) => codeOf(x) === 'nexo-ext-config-allowlist-unknown');
+      await waitFor('the allowlist warnings', () => allowlist(ours(uri)).length === 2, 30_000, 50);
+      // `notes-search` is disabled first (nexo-rs then warns it is not discovered), `notes-mail` exists nowhere.
+      assert.deepEqual(
+        allowlist(ours(uri)).map((d) => [d.range.start.line, d.severity]),
+        [
+          [2, vscode.DiagnosticSeverity.Warning],
+          [2, vscode.DiagnosticSeverity.Warning],
+        ],
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(config, { force: true });
+    }
+    await snapshotWhen(
+      'notes-search back to its own verdict',
+      (x) => extensionItem(x, 'notes-search')?.description === 'skipped at start: requirements missing',
+    );
+  });
 });

@@ -129,4 +129,45 @@ describe('cli: check on nexo-rs extensions (plugin.toml)', function () {
       ],
     );
   });
+  it('config/extensions.yaml: its search paths and lists decide; a refused one fails the check and starts nothing', () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'sa-ext-cli-config-'));
+    try {
+      const put = (rel: string, text: string): void => {
+        mkdirSync(path.dirname(path.join(other, rel)), { recursive: true });
+        writeFileSync(path.join(other, rel), text);
+      };
+      put('plugins/one/plugin.toml', STDIO('one', 'bins = []'));
+      put('plugins/two/plugin.toml', STDIO('two', 'bins = []'));
+      put('config/extensions.yaml', 'extensions:\n  search_paths: [./plugins]\n  disabled: [two]\n');
+      const json = cliSync(['check', '--json', '--no-cache', '.'], { cwd: other, env });
+      assert.equal(json.code, 0, json.out + json.err);
+      const doc = JSON.parse(json.out) as {
+        extensions: Array<{ id: string; boot: string; excluded_by: string | null }>;
+        extensions_config: Array<{ path: string; runtime: string; runtime_version: string; error: string | null; diagnostics: unknown[] }>;
+      };
+      assert.deepEqual(
+        doc.extensions.map((e) => [e.id, e.boot, e.excluded_by]),
+        [
+          ['one', 'spawn', null],
+          ['two', 'not_started', 'disabled'],
+        ],
+      );
+      assert.deepEqual(doc.extensions_config, [{ path: 'config/extensions.yaml', runtime: 'nexo', runtime_version: 'eec3f33', error: null, diagnostics: [] }]);
+      const table = cliSync(['check', '--no-cache', '.'], { cwd: other, env });
+      assert.match(table.out, /two\s+not started: disabled in config/);
+      assert.match(table.out, /config\/extensions.yaml\s+read by the agent at start/);
+      // Refused: the agent starts nothing; its manifests are looked for where the defaults look.
+      put('extensions/three/plugin.toml', STDIO('three', 'bins = []'));
+      put('config/extensions.yaml', 'extensions:\n  search_paths: ./plugins\n');
+      const refused = cliSync(['check', '--no-cache', 'config/extensions.yaml'], { cwd: other, env });
+      assert.equal(refused.code, 1);
+      assert.match(refused.out, /config\/extensions.yaml\s+refused: the agent does not start/);
+      assert.match(refused.out, /config\/extensions.yaml:2:17 error nexo-ext-config-type .*expected a sequence/);
+      assert.match(refused.out, /three\s+not started: configuration refused/);
+      // Named as a path, the configuration is judged as nexo-rs reads it, never as a SKILL.md.
+      assert.doesNotMatch(refused.out, /frontmatter-missing|SKILL/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
 });

@@ -179,3 +179,74 @@ describe('lsp: nexo-rs extension manifests (plugin.toml)', function () {
     assert.equal(client.proc.exitCode, null);
   });
 });
+
+describe("lsp: the nexo-rs agent's config/extensions.yaml, and a manifest judged among the others", function () {
+  this.timeout(60000);
+  const FILES2: Record<string, string> = {
+    'config/extensions.yaml': 'extensions:\n  disabled: [notes-b]\n  allowlist:\n    - notes-a\n    - notes-b\n    - ghost\n  follow_links: true\n',
+    'extensions/a/plugin.toml': manifest('notes-a', ''),
+    'extensions/b/plugin.toml': manifest('notes-b', ''),
+    'extensions/z/plugin.toml': manifest('notes-a', ''),
+  };
+  let tmp: string;
+  let ws: string;
+  let env: NodeJS.ProcessEnv;
+  let client: LspClient;
+  before(async () => {
+    ({ tmp, ws, env } = tempWorkspace('sa-lsp-ext-config-', FILES2));
+    client = LspClient.start({ cwd: ws, env });
+    await client.initialize(ws);
+  });
+  after(() => {
+    client?.kill();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("publishes check --json's extensions_config findings for the open file, and re-judges its edits", async () => {
+    const json = JSON.parse(cliSync(['check', '--json', '--no-cache', '--no-probe', '.'], { cwd: ws, env }).out) as {
+      extensions: Array<{ path: string; boot: string; excluded_by: string | null; diagnostics: Array<Record<string, unknown>> }>;
+      extensions_config: Array<{ path: string; error: string | null; diagnostics: Array<Record<string, unknown>> }>;
+    };
+    assert.equal(json.extensions_config[0]?.path, 'config/extensions.yaml');
+    const rel = 'config/extensions.yaml';
+    const uri = await client.open(path.join(ws, rel), FILES2[rel] as string, 1, 'yaml');
+    const { diagnostics } = await client.diagnostics(uri, { version: 1 });
+    assert.deepEqual(diagnostics.map(asFinding), json.extensions_config[0]?.diagnostics);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.range.start.line + 1]),
+      [
+        ['nexo-ext-config-follow-links', 7],
+        ['nexo-ext-config-allowlist-unknown', 5],
+        ['nexo-ext-config-allowlist-unknown', 6],
+      ],
+    );
+    // An unsaved edit the agent would refuse: one error at the key, the agent does not start.
+    await client.change(uri, 2, [{ text: (FILES2[rel] as string).replace('follow_links', 'follow_symlinks') }]);
+    const edited = (await client.diagnostics(uri, { version: 2 })).diagnostics;
+    assert.deepEqual(
+      edited.map((d) => [d.code, d.severity, d.range.start.line + 1]),
+      [['nexo-ext-config-unknown-key', 1, 7]],
+    );
+    assert.match(edited[0]?.message ?? '', /refuses its configuration and does not start.*unknown field `follow_symlinks`/);
+  });
+
+  it('an open manifest says what the others and the configuration make of it: disabled, a duplicate id', async () => {
+    const json = JSON.parse(cliSync(['check', '--json', '--no-cache', '--no-probe', '.'], { cwd: ws, env }).out) as {
+      extensions: Array<{ path: string; boot: string; excluded_by: string | null; diagnostics: Array<Record<string, unknown>> }>;
+    };
+    for (const [rel, boot, code] of [
+      ['extensions/b/plugin.toml', 'not_started', 'nexo-ext-config-excluded'],
+      ['extensions/z/plugin.toml', 'duplicate', 'nexo-ext-duplicate-id'],
+    ] as const) {
+      const entry = json.extensions.find((e) => e.path === rel);
+      assert.equal(entry?.boot, boot, rel);
+      const uri = await client.open(path.join(ws, rel), FILES2[rel] as string, 1, 'nexo-plugin-toml');
+      const { diagnostics } = await client.diagnostics(uri, { version: 1 });
+      assert.deepEqual(diagnostics.map(asFinding), entry?.diagnostics, rel);
+      assert.ok(
+        diagnostics.some((d) => d.code === code),
+        rel,
+      );
+    }
+  });
+});

@@ -178,6 +178,31 @@ describe('lsp: Neovim (headless, built-in LSP client) with the documented config
     assert.ok(expected && expected.some((d) => d.severity === 'error'), JSON.stringify(report.extensions));
     assert.deepEqual(received(got), reported(expected));
   });
+
+  it("shows check --json's findings for an opened config/extensions.yaml (an allowlisted id never discovered)", async () => {
+    const ws = path.join(tmp, 'ws-extensions-config');
+    const file = path.join(ws, 'config', 'extensions.yaml');
+    mkdirSync(path.join(ws, '.git'), { recursive: true });
+    mkdirSync(path.join(ws, 'config'), { recursive: true });
+    mkdirSync(path.join(ws, 'extensions', 'notes'), { recursive: true });
+    writeFileSync(
+      path.join(ws, 'extensions', 'notes', 'plugin.toml'),
+      '[plugin]\nid = "notes"\nversion = "1.0.0"\n\n[capabilities]\ntools = ["notes"]\n\n[transport]\nkind = "stdio"\ncommand = "./x"\n',
+    );
+    writeFileSync(file, 'extensions:\n  allowlist: [notes, notes-mail]\n');
+    const out = path.join(tmp, 'extensions-config.json');
+    const run = await runNvim(nvim, file, env, out);
+    assert.equal(run.code, 0, `nvim exited ${run.code}: ${run.stderr}`);
+    const got = JSON.parse(readFileSync(out, 'utf8')) as NvimOut;
+    assert.ok(got.arrived, `Neovim received no diagnostics for ${got.uri} (clients: ${got.clients.join(', ') || 'none'})`);
+    assert.deepEqual(got.clients, ['skill-author']);
+    const checked = spawnSync(process.execPath, [CLI, 'check', '--json', '--no-probe', '.'], { cwd: ws, env, encoding: 'utf8' });
+    type Found = { code: string; severity: string; message: string; line: number; column: number; endLine: number; endColumn: number };
+    const report = JSON.parse(checked.stdout) as { extensions_config?: Array<{ path: string; diagnostics: Found[] }> };
+    const expected = report.extensions_config?.[0]?.diagnostics;
+    assert.ok(expected && expected.some((d) => d.code === 'nexo-ext-config-allowlist-unknown'), checked.stdout);
+    assert.deepEqual(received(got), reported(expected));
+  });
 });
 
 describe('lsp: the documented Neovim configuration', () => {

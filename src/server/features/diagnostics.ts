@@ -10,7 +10,7 @@ import type { EvaluatedSkill } from '../../core/check/engine';
 import type { Entry } from '../../core/check/entry';
 import { SOURCE } from '../../shared/protocol';
 import { toLspDiagnostic } from '../convert';
-import { checkManifestText } from '../../core/runtimes/nexo/extensions';
+import { checkExtensionsConfigText, checkManifestInPlace } from '../../core/runtimes/nexo/extensions';
 import { entryDiagnostic } from '../../core/check/engine';
 import { documentPath } from '../documents';
 import type { SkillService } from '../service';
@@ -78,8 +78,17 @@ function agentDiagnostic(p: AgentProblem, range: Diagnostic['range']): Diagnosti
  *  secret filter, the variables its process receives — as `check path/plugin.toml` reports them. */
 export async function manifestDiagnostics(service: SkillService, doc: TextDocument): Promise<Diagnostic[]> {
   const file = documentPath(doc.uri);
-  const report = await checkManifestText(file, doc.getText(), service.extensionMachine(file));
+  const report = await checkManifestInPlace(file, doc.getText(), service.extensionMachine(file));
   return report.diagnostics.map((d) => toLspDiagnostic({ ...entryDiagnostic(d), runtime: 'nexo' }));
+}
+
+/** The agent's `config/extensions.yaml` from the editor's text: the file as nexo-rs reads it (a refusal stops
+ *  the agent), then what it does on this machine — a search path not found, an allowlisted id never
+ *  discovered, `follow_links` ignored at start. */
+export async function extensionsConfigDiagnostics(service: SkillService, doc: TextDocument): Promise<Diagnostic[]> {
+  const file = documentPath(doc.uri);
+  const { env, platform } = service.extensionMachine(file);
+  return (await checkExtensionsConfigText(file, doc.getText(), { env, platform })).map((d) => toLspDiagnostic({ ...entryDiagnostic(d), runtime: 'nexo' }));
 }
 
 export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {

@@ -12,7 +12,15 @@ import { type Connection, type Diagnostic, TextDocuments } from 'vscode-language
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CheckedNotification } from '../../shared/protocol';
 import { documentPath, fileOf, HUGE_CHARS, kindOf } from '../documents';
-import { agentsDiagnostics, manifestDiagnostics, openclawDiagnostics, resultIdOf, type SkillCheck, skillDiagnostics } from '../features/diagnostics';
+import {
+  agentsDiagnostics,
+  extensionsConfigDiagnostics,
+  manifestDiagnostics,
+  openclawDiagnostics,
+  resultIdOf,
+  type SkillCheck,
+  skillDiagnostics,
+} from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { isUnder } from '../workspace';
 import { messageOf, Wakeup } from './guard';
@@ -93,6 +101,9 @@ export class DocumentHandler {
   /** A file on disk changed (saved here, or elsewhere): re-judge what depends on it. */
   saved(file: string): void {
     const abs = path.resolve(file);
+    // A manifest or the extensions configuration: every open one is judged with the others.
+    if (kindOf(abs) === 'manifest' || kindOf(abs) === 'extensions-config')
+      this.recheckAll((doc) => kindOf(doc.uri) === 'manifest' || kindOf(doc.uri) === 'extensions-config');
     if (this.service.configFiles().includes(abs) || kindOf(abs) === 'openclaw' || kindOf(abs) === 'agents' || this.service.isAgentsFile(abs)) {
       this.service.invalidate();
       this.recheckAll();
@@ -233,6 +244,8 @@ export class DocumentHandler {
         return openclawDiagnostics(doc);
       case 'manifest':
         return manifestDiagnostics(this.service, doc);
+      case 'extensions-config':
+        return extensionsConfigDiagnostics(this.service, doc);
       default:
         return [];
     }

@@ -230,7 +230,7 @@ function resolvePlaceholder(
 }
 
 /** What a YAML value is, as serde_yaml's `Value` holds it. */
-function valueKind(node: unknown): 'null' | 'bool' | 'int' | 'float' | 'str' | 'seq' | 'map' | 'tagged' {
+export function valueKind(node: unknown): 'null' | 'bool' | 'int' | 'float' | 'str' | 'seq' | 'map' | 'tagged' {
   if (node == null) return 'null';
   if (isMap(node)) return 'map';
   if (isSeq(node)) return 'seq';
@@ -242,7 +242,8 @@ function valueKind(node: unknown): 'null' | 'bool' | 'int' | 'float' | 'str' | '
   return 'null';
 }
 
-function text(node: unknown): string {
+/** A scalar's text as written (a plain scalar's source, else its value). */
+export function text(node: unknown): string {
   const s = node as YamlScalar;
   return s.type === 'PLAIN' && typeof s.source === 'string' ? s.source : String(s.value);
 }

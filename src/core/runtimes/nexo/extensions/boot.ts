@@ -12,18 +12,24 @@ import type { Color, Diagnostic } from '../../../types';
 import { colorOfVerdict, type HiddenBy, type RuntimeVerdict } from '../../types';
 import {
   DEFAULT_MAX_DEPTH,
+  DEFAULT_SEARCH_PATHS,
   MANIFEST_FILENAME,
   nestedIndexes,
   OTHER_SCHEMA_FILENAME,
   pathCmp,
   walkSearchPaths,
-  type DiscoveryOptions,
   type UnreadManifest,
 } from './discovery';
+import { LineIndex } from '../../../skill/text';
 import { analyzeManifest, diagnosticAt, type ManifestAnalysis, unreadableManifest } from './findings';
+import { EXTENSIONS_CONFIG_FILENAME, type ExtensionsConfigFile, parseExtensionsConfig, readExtensionsConfig } from './config';
 import type { ExtensionManifest, ManifestErrorVariant, TransportKind } from './manifest';
 import { type ExtensionMachine, missingRequires, type RequiresMissing } from './requires';
 import { ADDED_BY_AGENT, blockedBy, type EnvFilter, filterEnv } from './secrets';
+
+/** A loadable extension the configuration keeps from starting: the configuration is refused, the extension
+ *  system is off (`enabled: false`), its id is in `disabled`, or not in a non-empty `allowlist`. */
+export type ConfigExclusion = 'config_refused' | 'system_disabled' | 'disabled' | 'not_allowlisted';
 
 export type BootDecision = 'spawn' | 'skipped_requires' | 'not_started' | 'invalid' | 'duplicate' | 'not_found';
 
@@ -60,6 +66,8 @@ export interface ExtensionReport {
   envFilter: EnvFilter | null;
   /** What the agent does, in its words. */
   reason: string;
+  /** Why the agent's extensions configuration keeps a loadable extension from starting, or null. */
+  excludedBy: ConfigExclusion | null;
   diagnostics: Diagnostic[];
   /** The text analysis (an editor reuses it). */
   analysis: ManifestAnalysis | null;
@@ -74,9 +82,9 @@ const VERDICTS: Record<BootDecision, { verdict: RuntimeVerdict; hiddenBy: (m: Re
   not_found: { verdict: 'not_found', hiddenBy: () => [] },
 };
 
-function report(base: Omit<ExtensionReport, 'verdict' | 'color' | 'hiddenBy'>): ExtensionReport {
+function report(base: Omit<ExtensionReport, 'verdict' | 'color' | 'hiddenBy' | 'excludedBy'> & { excludedBy?: ConfigExclusion | null }): ExtensionReport {
   const v = VERDICTS[base.boot];
-  return { ...base, verdict: v.verdict, color: colorOfVerdict(v.verdict), hiddenBy: v.hiddenBy(base.missing) };
+  return { ...base, excludedBy: base.excludedBy ?? null, verdict: v.verdict, color: colorOfVerdict(v.verdict), hiddenBy: v.hiddenBy(base.missing) };
 }
 
 async function readText(file: string, display: string): Promise<ManifestAnalysis> {
@@ -182,7 +190,7 @@ function machineFindings(
 }
 
 const UNREAD_WORDS: Record<UnreadManifest['reason'], (u: UnreadManifest, maxDepth: number) => string> = {
-  too_deep: (_u, d) => `nexo-rs never reads this manifest: discovery stops ${d} levels below the search path.`,
+  too_deep: (_u, d) => `nexo-rs never reads this manifest: discovery stops ${d} level${d === 1 ? '' : 's'} below the search path.`,
   ignored_dir: (u) => `nexo-rs never reads this manifest: discovery skips every folder named \`${u.folder ?? ''}\`.`,
   file_name: () => 'nexo-rs never reads this manifest: discovery takes only a file named exactly `plugin.toml`.',
   symlink: () => 'nexo-rs never reads this manifest: discovery does not follow symbolic links.',
@@ -251,12 +259,66 @@ export interface ExtensionsCheck {
   scanned: number;
   /** The walk's own warnings (a search path not found …). */
   warnings: { path: string; message: string }[];
+  /** The agent's `extensions.yaml` when it has one, with what this machine adds to its findings (a search path
+   *  not found, an allowlisted id never discovered). */
+  config: ExtensionsConfigFile | null;
 }
 
-/** Every manifest under the agent's search paths, judged as the agent would at start on this machine. */
-export async function checkExtensions(opts: DiscoveryOptions, machine: ExtensionMachine): Promise<ExtensionsCheck> {
-  const walk = await walkSearchPaths(opts);
-  const analyses = await Promise.all(walk.manifests.map((w) => readText(w.file, w.display)));
+export interface ExtensionsOptions {
+  /** The agent's working directory: relative search paths resolve here. */
+  cwd: string;
+  /** The agent's config folder (default `<cwd>/config`, as `agent` runs with `--config ./config`). */
+  configDir?: string;
+  /** The configuration already read (an editor's text); else read from `configDir`. */
+  config?: ExtensionsConfigFile | null;
+  /** Texts to judge in place of the files' (documents open in an editor), by absolute path. */
+  texts?: ReadonlyMap<string, string>;
+}
+
+const EXCLUSION_WORDS: Record<ConfigExclusion, (id: string, config: string) => string> = {
+  config_refused: (_id, c) => `the agent refuses its configuration (${c}) and does not start, so it starts no extension`,
+  system_disabled: (_id, c) => `\`enabled: false\` in ${c}: "extension system disabled via config"; nothing is discovered or started`,
+  disabled: (id, c) => `\`extensions.disabled\` in ${c} lists \`${id}\`: discovery drops it`,
+  not_allowlisted: (id, c) => `\`extensions.allowlist\` in ${c} does not list \`${id}\`: discovery keeps only the allowlisted ids`,
+};
+
+/** Every manifest under the agent's search paths, judged as the agent would at start on this machine, with the
+ *  agent's `extensions.yaml` when it has one. */
+export async function checkExtensions(opts: ExtensionsOptions, machine: ExtensionMachine): Promise<ExtensionsCheck> {
+  const configDir = opts.configDir ?? nodePath.join(opts.cwd, 'config');
+  const parsed =
+    opts.config !== undefined ? opts.config : await readExtensionsConfig(configDir, { env: machine.env, cwd: machine.cwd, platform: machine.platform });
+  // The findings this run adds go on a copy: the parsed file may be shared (an editor's analysis).
+  const config = parsed ? { ...parsed, diagnostics: [...parsed.diagnostics] } : null;
+  const refused = config?.error != null;
+  // A refused configuration says nothing usable: its manifests are looked for where the defaults would look.
+  const settings = config && !refused ? config.settings : null;
+  const configName = config ? nodePath.relative(machine.cwd, config.path) || config.path : '';
+  const walk = await walkSearchPaths({
+    cwd: opts.cwd,
+    ...(settings ? { searchPaths: settings.searchPaths, ignoreDirs: settings.ignoreDirs, maxDepth: settings.maxDepth } : {}),
+  });
+  if (config && settings?.enabled) {
+    for (const w of walk.warnings) {
+      const i = settings.searchPaths.indexOf(w.path);
+      const span = config.at.get(`search_paths.${i}`) ?? config.at.get('search_paths') ?? { start: 0, end: 0 };
+      config.diagnostics.push(
+        diagnosticAt(
+          new LineIndex(config.text),
+          span,
+          'nexo-ext-config-search-path',
+          'warning',
+          `nexo-rs warns "${w.message}" and looks nowhere else for this entry.`,
+        ),
+      );
+    }
+  }
+  const analyses = await Promise.all(
+    walk.manifests.map((w) => {
+      const text = opts.texts?.get(w.file);
+      return text !== undefined ? analyzeText(text, w.display) : readText(w.file, w.display);
+    }),
+  );
   const out: ExtensionReport[] = [];
   // Candidates: the manifests that load.
   const cand = walk.manifests.map((w, i) => ({ w, a: analyses[i] as ManifestAnalysis })).filter((c) => c.a.read.ok);
@@ -267,6 +329,48 @@ export async function checkExtensions(opts: DiscoveryOptions, machine: Extension
   for (const c of order) {
     const m = (c.a.read as { manifest: ExtensionManifest }).manifest;
     if (!firstOf.has(m.plugin.id)) firstOf.set(m.plugin.id, c.w.file);
+  }
+  // After duplicates: the `disabled` ids go, then, with a non-empty allowlist, every id it does not list.
+  const disabled = new Set(settings?.disabled ?? []);
+  const allow = settings && settings.allowlist.length ? new Set(settings.allowlist) : null;
+  const exclusion = (id: string): ConfigExclusion | null =>
+    refused
+      ? 'config_refused'
+      : settings && !settings.enabled
+        ? 'system_disabled'
+        : disabled.has(id)
+          ? 'disabled'
+          : allow && !allow.has(id)
+            ? 'not_allowlisted'
+            : null;
+  if (config && settings?.enabled) {
+    const kept = new Set([...firstOf.keys()].filter((id) => !disabled.has(id)));
+    const lines = new LineIndex(config.text);
+    settings.allowlist.forEach((id, i) => {
+      if (kept.has(id)) return;
+      const why = firstOf.has(id) ? ' (it is also in `disabled`, which is applied first)' : '';
+      config.diagnostics.push(
+        diagnosticAt(
+          lines,
+          config.at.get(`allowlist.${i}`) ?? { start: 0, end: 0 },
+          'nexo-ext-config-allowlist-unknown',
+          'warning',
+          `nexo-rs warns "allowlist contains \`${id}\` but no extension with that id was discovered"${why}.`,
+        ),
+      );
+    });
+    settings.disabled.forEach((id, i) => {
+      if (firstOf.has(id)) return;
+      config.diagnostics.push(
+        diagnosticAt(
+          lines,
+          config.at.get(`disabled.${i}`) ?? { start: 0, end: 0 },
+          'nexo-ext-config-disabled-unknown',
+          'information',
+          `No extension with the id \`${id}\` is discovered under the search paths: this entry changes nothing.`,
+        ),
+      );
+    });
   }
   for (const [i, w] of walk.manifests.entries()) {
     const a = analyses[i] as ManifestAnalysis;
@@ -323,15 +427,40 @@ export async function checkExtensions(opts: DiscoveryOptions, machine: Extension
       );
       continue;
     }
+    const excluded = exclusion(m.plugin.id);
+    if (excluded) {
+      const reason = EXCLUSION_WORDS[excluded](m.plugin.id, configName);
+      const d = diagnosticAt(
+        a.lines,
+        a.read.at.get('plugin.id')?.value ?? { start: 0, end: 0 },
+        'nexo-ext-config-excluded',
+        'warning',
+        `The agent does not start this extension: ${reason}.`,
+      );
+      out.push(
+        report({
+          ...common,
+          boot: 'not_started',
+          excludedBy: excluded,
+          missing: await missingRequires(m.requires, machine),
+          declaredEnv: [],
+          envStripped: [],
+          envFilter: null,
+          reason,
+          diagnostics: [...a.diagnostics, d],
+        }),
+      );
+      continue;
+    }
     out.push(await judgeLoaded(base, m, machine));
   }
-  const maxDepth = Math.max(1, opts.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const maxDepth = Math.max(1, settings?.maxDepth ?? DEFAULT_MAX_DEPTH);
   for (const u of walk.unread) {
     if (u.reason === 'other_schema') continue; // said only when that file itself is checked
     out.push(unreadReport(u.file, u.display, 'nexo-ext-not-discovered', 'warning', UNREAD_WORDS[u.reason](u, maxDepth)));
   }
   out.sort((x, y) => pathCmp(x.file, y.file));
-  return { extensions: out, scanned: walk.manifests.length, warnings: walk.warnings };
+  return { extensions: out, scanned: walk.manifests.length, warnings: walk.warnings, config };
 }
 
 /** One manifest judged on its own, as if discovered alone under the search path (`check path/plugin.toml`). */
@@ -351,11 +480,50 @@ export async function checkManifestFile(file: string, machine: ExtensionMachine,
  *  judges the file. */
 export async function checkManifestText(file: string, text: string, machine: ExtensionMachine, display = file): Promise<ExtensionReport> {
   if (nodePath.basename(file) === OTHER_SCHEMA_FILENAME) return checkManifestFile(file, machine, display);
-  const analysis =
-    text.length > MAX_MANIFEST_BYTES
-      ? unreadableManifest(display, `larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB: not read by skill-author`)
-      : analyzeManifest(text);
-  return judgeAnalysis({ file, display, analysis }, machine);
+  return judgeAnalysis({ file, display, analysis: analyzeText(text, display) }, machine);
+}
+
+/**
+ * An open manifest judged where it is, as the agent run from `machine.cwd` finds it: when that folder is an
+ * agent's (it holds `extensions/` or `config/extensions.yaml`), with its configuration and every other
+ * manifest of its search paths (a duplicate id, a nested folder, `disabled`, the allowlist, a walk that never
+ * reaches it); else alone, as `checkManifestText` judges it.
+ */
+export async function checkManifestInPlace(file: string, text: string | null, machine: ExtensionMachine): Promise<ExtensionReport> {
+  const alone = (): Promise<ExtensionReport> => (text === null ? checkManifestFile(file, machine) : checkManifestText(file, text, machine));
+  if (nodePath.basename(file) !== MANIFEST_FILENAME) return alone();
+  const exists = async (p: string): Promise<boolean> => (await fsp.stat(p).catch(() => null)) !== null;
+  if (!(await exists(nodePath.join(machine.cwd, 'extensions'))) && !(await exists(nodePath.join(machine.cwd, 'config', EXTENSIONS_CONFIG_FILENAME))))
+    return alone();
+  const real = await fsp.realpath(file).catch(() => nodePath.resolve(file));
+  const found = await checkExtensions({ cwd: machine.cwd, ...(text === null ? {} : { texts: new Map([[real, text]]) }) }, machine);
+  const mine = found.extensions.find((x) => x.file === real);
+  if (mine) return { ...mine, file };
+  // Outside every search path: the agent never reads it.
+  const r = await alone();
+  const paths = found.config && !found.config.error ? found.config.settings.searchPaths : DEFAULT_SEARCH_PATHS;
+  const words = `nexo-rs run from ${machine.cwd} never reads this manifest: it is outside its search paths (${paths.join(', ')}).`;
+  const d = r.analysis
+    ? diagnosticAt(r.analysis.lines, r.analysis.read.at.get('plugin.id')?.value ?? { start: 0, end: 0 }, 'nexo-ext-not-discovered', 'warning', words)
+    : null;
+  return d ? { ...r, diagnostics: [...r.diagnostics, d] } : r;
+}
+
+/** The findings of the agent's `extensions.yaml` from an editor's text: the file as nexo-rs reads it, then
+ *  what this machine adds (a search path not found, an allowlisted id never discovered). The agent runs from
+ *  the folder above `config/` (from the file's own folder when that is not named `config`). */
+export async function checkExtensionsConfigText(file: string, text: string, machine: Omit<ExtensionMachine, 'cwd'>): Promise<Diagnostic[]> {
+  const configDir = nodePath.dirname(nodePath.resolve(file));
+  const cwd = nodePath.basename(configDir) === 'config' ? nodePath.dirname(configDir) : configDir;
+  const config = parseExtensionsConfig(text, file, { env: machine.env, cwd, platform: machine.platform });
+  const found = await checkExtensions({ cwd, configDir, config }, { ...machine, cwd });
+  return found.config?.diagnostics ?? config.diagnostics;
+}
+
+function analyzeText(text: string, display: string): ManifestAnalysis {
+  return text.length > MAX_MANIFEST_BYTES
+    ? unreadableManifest(display, `larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB: not read by skill-author`)
+    : analyzeManifest(text);
 }
 
 function judgeAnalysis(base: Base, machine: ExtensionMachine): Promise<ExtensionReport> | ExtensionReport {
@@ -365,13 +533,16 @@ function judgeAnalysis(base: Base, machine: ExtensionMachine): Promise<Extension
 
 /**
  * The extensions a `check PATH` judges, as the agent would find them when run from PATH: a folder holding
- * `extensions/` is the agent's working directory (its default search path `./extensions`); a folder named
- * `extensions` is that search path itself; a folder holding `plugin.toml`, or that file, is one extension.
- * Anything else holds no extension. The environment and platform are the agent's; its working directory
- * (for an empty or relative `$PATH` entry) is the folder it would run from.
+ * `extensions/` or `config/extensions.yaml` is the agent's working directory (its search paths, default
+ * `./extensions`, resolve there; its configuration is `config/extensions.yaml`); a folder named `extensions` is
+ * that search path itself; `extensions.yaml` is the configuration of the agent run from above its folder; a
+ * folder holding `plugin.toml`, or that file, is one extension. Anything else holds no extension. The
+ * environment and platform are the agent's; its working directory (for an empty or relative `$PATH` entry) is
+ * the folder it would run from. A manifest under `from` (the command's own folder) is judged as the agent run
+ * from there finds it, among the others, when that folder is an agent's.
  */
-export async function checkExtensionsAt(target: string, machine: Omit<ExtensionMachine, 'cwd'>): Promise<ExtensionsCheck> {
-  const none: ExtensionsCheck = { extensions: [], scanned: 0, warnings: [] };
+export async function checkExtensionsAt(target: string, machine: Omit<ExtensionMachine, 'cwd'>, from?: string): Promise<ExtensionsCheck> {
+  const none: ExtensionsCheck = { extensions: [], scanned: 0, warnings: [], config: null };
   let st;
   try {
     st = await fsp.stat(target);
@@ -379,19 +550,28 @@ export async function checkExtensionsAt(target: string, machine: Omit<ExtensionM
     return none;
   }
   const base = nodePath.basename(target);
+  // One manifest: judged among the others when the command runs from the agent's folder above it.
+  const one = async (file: string, cwd: string): Promise<ExtensionsCheck> => {
+    const agent = from !== undefined && nodePath.resolve(file).startsWith(nodePath.resolve(from) + nodePath.sep) ? nodePath.resolve(from) : null;
+    const r = agent ? await checkManifestInPlace(file, null, { ...machine, cwd: agent }) : await checkManifestFile(file, { ...machine, cwd });
+    return { ...none, extensions: [r], scanned: 1 };
+  };
+  const agentAt = (cwd: string, configDir?: string): Promise<ExtensionsCheck> =>
+    checkExtensions({ cwd, ...(configDir ? { configDir } : {}) }, { ...machine, cwd });
   if (st.isFile()) {
+    if (base === EXTENSIONS_CONFIG_FILENAME) {
+      const configDir = nodePath.dirname(target);
+      return agentAt(nodePath.basename(configDir) === 'config' ? nodePath.dirname(configDir) : configDir, configDir);
+    }
     if (base !== MANIFEST_FILENAME && base !== OTHER_SCHEMA_FILENAME) return none;
-    const r = await checkManifestFile(target, { ...machine, cwd: nodePath.dirname(target) });
-    return { extensions: [r], scanned: 1, warnings: [] };
+    return one(target, nodePath.dirname(target));
   }
   if (!st.isDirectory()) return none;
   const isDir = async (p: string): Promise<boolean> => (await fsp.stat(p).catch(() => null))?.isDirectory() ?? false;
-  if (await isDir(nodePath.join(target, 'extensions'))) return checkExtensions({ cwd: target }, { ...machine, cwd: target });
-  if (base === 'extensions') return checkExtensions({ cwd: nodePath.dirname(target) }, { ...machine, cwd: nodePath.dirname(target) });
+  const isFile = async (p: string): Promise<boolean> => (await fsp.stat(p).catch(() => null))?.isFile() ?? false;
+  if ((await isDir(nodePath.join(target, 'extensions'))) || (await isFile(nodePath.join(target, 'config', EXTENSIONS_CONFIG_FILENAME)))) return agentAt(target);
+  if (base === 'extensions') return agentAt(nodePath.dirname(target));
   const own = nodePath.join(target, MANIFEST_FILENAME);
-  if ((await fsp.stat(own).catch(() => null))?.isFile()) {
-    const r = await checkManifestFile(own, { ...machine, cwd: target });
-    return { extensions: [r], scanned: 1, warnings: [] };
-  }
+  if (await isFile(own)) return one(own, target);
   return none;
 }
