@@ -16,6 +16,7 @@ import { initialSettings } from './settings';
 import { SkillModel } from './skills';
 import { registerSkillsHandlers } from './handlers/skills';
 import { fileOf } from './documents';
+import { SEMANTIC_TOKENS_LEGEND } from './features/semanticTokens';
 import {
   AgentViewRequest,
   EXPLAIN_CONSTRAINT_COMMAND,
@@ -102,6 +103,7 @@ export function startServer(options: ServerOptions): void {
         completionProvider: { triggerCharacters: [' ', '[', ',', ':', '/', '('], resolveProvider: false },
         codeActionProvider: { codeActionKinds: ['quickfix'] },
         definitionProvider: true,
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
         ...(pull ? { diagnosticProvider: DIAGNOSTIC_PROVIDER } : {}),
         executeCommandProvider: { commands: [EXPLAIN_CONSTRAINT_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },

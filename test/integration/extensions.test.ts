@@ -89,6 +89,11 @@ describe('nexo-rs extensions (plugin.toml)', () => {
     assert.equal(received.severity, vscode.DiagnosticSeverity.Information);
     assert.match(received.message, /NOTES_BASE_URL/);
     assert.ok(!diags.some((d) => d.severity === vscode.DiagnosticSeverity.Error), JSON.stringify(diags));
+    // Coloured by the language server's semantic tokens (VS Code has no TOML grammar): `[plugin]` is a namespace.
+    const legend = await vscode.commands.executeCommand<vscode.SemanticTokensLegend>('vscode.provideDocumentSemanticTokensLegend', uri);
+    const tokens = await vscode.commands.executeCommand<vscode.SemanticTokens>('vscode.provideDocumentSemanticTokens', uri);
+    assert.ok(legend && tokens, 'semantic tokens for plugin.toml');
+    assert.deepEqual([...tokens.data.slice(0, 4)], [0, 1, 'plugin'.length, legend.tokenTypes.indexOf('namespace')]);
   });
 
   it('lists the extensions the agent would discover: green started, red skipped, with what each lacks and the stripped secret', async () => {

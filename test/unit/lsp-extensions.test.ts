@@ -13,6 +13,8 @@ import {
   type CompletionList,
   type Diagnostic,
   HoverRequest,
+  type InitializeResult,
+  SemanticTokensRequest,
   type TextEdit,
 } from 'vscode-languageserver-protocol';
 import { cliSync } from '../utils/cli';
@@ -36,6 +38,7 @@ describe('lsp: nexo-rs extension manifests (plugin.toml)', function () {
   let ws: string;
   let env: NodeJS.ProcessEnv;
   let client: LspClient;
+  let init: InitializeResult;
   const open = async (rel: string, text = FILES[rel] as string, version = 1): Promise<{ uri: string; diagnostics: Diagnostic[] }> => {
     const uri = await client.open(path.join(ws, rel), text, version, 'nexo-plugin-toml');
     return { uri, diagnostics: (await client.diagnostics(uri, { version })).diagnostics };
@@ -45,7 +48,7 @@ describe('lsp: nexo-rs extension manifests (plugin.toml)', function () {
     ({ tmp, ws, env } = tempWorkspace('sa-lsp-ext-', FILES));
     env = { ...env, NOTES_API_TOKEN: 'dummy', NOTES_BASE_URL: 'https://notes.example' };
     client = LspClient.start({ cwd: ws, env });
-    await client.initialize(ws);
+    init = await client.initialize(ws);
   });
 
   after(() => {
@@ -98,6 +101,45 @@ describe('lsp: nexo-rs extension manifests (plugin.toml)', function () {
     assert.deepEqual(env?.range, { start: { line: 12, character: 0 }, end: { line: 12, character: 3 } });
     const table = await client.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 7, character: 3 } });
     assert.match((table?.contents as { value: string }).value, /\[transport\].*tagged by `kind`/s);
+  });
+
+  it('colours a manifest with semantic tokens from the legend it announced, and nothing else', async () => {
+    const rel = 'extensions/notes-search/plugin.toml';
+    const { uri } = await open(rel);
+    const legend = init.capabilities.semanticTokensProvider?.legend;
+    assert.deepEqual(legend?.tokenTypes, ['namespace', 'property', 'string', 'number', 'keyword', 'comment', 'operator']);
+    const tokens = await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+    // Decode the relative encoding and name each token by its text.
+    const doc = TextDocument.create(uri, 'nexo-plugin-toml', 1, FILES[rel] as string);
+    const got: Array<[string, string]> = [];
+    let line = 0;
+    let char = 0;
+    for (let i = 0; i < tokens.data.length; i += 5) {
+      const [dl, dc, len, type] = tokens.data.slice(i, i + 4) as [number, number, number, number];
+      line += dl;
+      char = dl ? dc : char + dc;
+      const start = doc.offsetAt({ line, character: char });
+      got.push([doc.getText().slice(start, start + len), legend?.tokenTypes[type] as string]);
+    }
+    assert.deepEqual(got.slice(0, 8), [
+      ['plugin', 'namespace'],
+      ['id', 'property'],
+      ['=', 'operator'],
+      ['"notes-search"', 'string'],
+      ['version', 'property'],
+      ['=', 'operator'],
+      ['"0.1.0"', 'string'],
+      ['capabilities', 'namespace'],
+    ]);
+    assert.deepEqual(got.slice(-4), [
+      ['requires', 'namespace'],
+      ['bins', 'property'],
+      ['=', 'operator'],
+      ['"sa-no-such-indexer"', 'string'],
+    ]);
+    // A SKILL.md keeps its Markdown colours: no tokens.
+    const skill = await client.open(path.join(ws, 'skills', 'x', 'SKILL.md'), '---\nname: x\n---\n', 1);
+    assert.deepEqual((await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: skill } })).data, []);
   });
 
   it("completes a table's keys and the transport's kind", async () => {

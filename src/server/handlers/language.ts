@@ -8,6 +8,7 @@ import { EXPLAIN_CONSTRAINT_COMMAND, type SkillAuthorClientCapabilities } from '
 import { DOCS_URL } from '../../core/types';
 import { definition } from '../features/definition';
 import { hover, manifestHover } from '../features/hover';
+import { manifestSemanticTokens } from '../features/semanticTokens';
 import type { SkillService } from '../service';
 import type { DocumentHandler } from './documents';
 import { guard, messageOf } from './guard';
@@ -40,6 +41,13 @@ export function registerLanguageHandlers(connection: Connection, service: SkillS
       if (manifest) return manifestHover(manifest, p.position);
       const doc = skillDoc(p.textDocument.uri);
       return doc ? hover(service, doc, p.position, signal) : null;
+    }),
+  );
+  // Only a manifest is coloured: a SKILL.md keeps its Markdown grammar alone.
+  connection.languages.semanticTokens.on(
+    guard(connection, 'textDocument/semanticTokens/full', (p) => {
+      const manifest = manifestDoc(p.textDocument.uri);
+      return manifest ? manifestSemanticTokens(manifest) : { data: [] };
     }),
   );
   connection.onCompletion(
