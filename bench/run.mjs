@@ -1,4 +1,5 @@
-// `npm run bench`: how fast skill-author is, on generated skill libraries, against the `skills-ref` library.
+// `npm run bench`: how fast skill-author is, on generated skill libraries, against its peers measured in the
+// same run: the `skills-ref` library and the `skill-check` linter (its CLI, `--no-security-scan`).
 // Builds first when dist/ or out/ is missing. Everything happens in a temporary folder (corpora, the
 // analysis cache, fake binaries), removed at the end. Runs of different kinds alternate, and every figure is
 // the median of its runs, so a burst of load on the machine spreads over all kinds instead of hitting one.
@@ -64,6 +65,17 @@ function skillsRef(corpus, mode) {
   const out = JSON.parse(r.stdout.trim().split('\n').pop());
   if (out.invalid !== 0) throw new Error(`skills-ref rejects ${out.invalid} skills of the spec-valid corpus, e.g. ${JSON.stringify(out.firstErrors)}`);
   return { wall: r.wall, inProcess: out.ms, count: out.count };
+}
+
+const SKILL_CHECK = join(root, 'node_modules', 'skill-check', 'bin', 'skill-check.js');
+const SKILL_CHECK_VERSION = JSON.parse(readFileSync(join(root, 'node_modules', 'skill-check', 'package.json'), 'utf8')).version;
+
+/** `skill-check check DIR --format json --no-security-scan`: its wall time, after checking it read every skill. */
+function skillCheck(corpus, expected) {
+  const r = timeChild([SKILL_CHECK, 'check', corpus, '--format', 'json', '--no-security-scan'], { expectJsonLine: true });
+  const count = JSON.parse(r.stdout).summary?.skillCount;
+  if (count !== expected) throw new Error(`skill-check read ${count} skills of ${expected} under ${corpus}`);
+  return r.wall;
 }
 
 function peakRss(corpus, ...flags) {
@@ -151,6 +163,7 @@ const F = results.figures;
   const srSeq = [];
   const srPar = [];
   const srInProc = [];
+  const sc = [];
   const nodeFloor = [];
   const cliFloor = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -162,15 +175,18 @@ const F = results.figures;
     srInProc.push(p.inProcess);
     warm.push(check(specDir));
     srSeq.push(skillsRef(specDir, 'seq').wall);
+    sc.push(skillCheck(specDir, 2000));
   }
-  const ref = Math.min(median(srPar), median(srSeq)); // the faster way to use skills-ref is the bar
+  // The bar: the faster peer, each used its faster way.
+  const ref = Math.min(median(srPar), median(srSeq), median(sc));
   F.spec2000 = {
     coldMs: median(cold),
     warmMs: median(warm),
     skillsRefParallelMs: median(srPar),
     skillsRefSequentialMs: median(srSeq),
     skillsRefInProcessMs: median(srInProc),
-    skillsRefMs: ref,
+    skillCheckMs: median(sc),
+    peerMs: ref,
     nodeStartMs: median(nodeFloor),
     cliStartMs: median(cliFloor),
     coldRatio: median(cold) / ref,
@@ -187,11 +203,14 @@ const F = results.figures;
   const cold = [];
   const warm = [];
   const sr = [];
+  const sc = [];
   for (let i = 0; i < ROUNDS; i++) {
     cold.push(check(base, '--no-cache'));
     sr.push(timeChild([join(here, 'skills-ref-runner.mjs'), base, 'parallel'], { expectJsonLine: true }).wall);
     warm.push(check(base));
+    sc.push(skillCheck(base, 2000));
   }
+  const peer = Math.min(median(sr), median(sc));
   const growth = {};
   for (const [n, dir] of Object.entries(realShaped)) {
     const times = [];
@@ -202,8 +221,10 @@ const F = results.figures;
     coldMs: median(cold),
     warmMs: median(warm),
     skillsRefMs: median(sr),
-    coldRatio: median(cold) / median(sr),
-    warmRatio: median(warm) / median(sr),
+    skillCheckMs: median(sc),
+    peerMs: peer,
+    coldRatio: median(cold) / peer,
+    warmRatio: median(warm) / peer,
     growth,
   };
 }
@@ -352,15 +373,16 @@ const s = F.spec2000;
 row('cold check, 2,000 spec-valid (--no-cache)', `${ms(s.coldMs)} ms`, '', '');
 row('warm check, 2,000 spec-valid', `${ms(s.warmMs)} ms`, '', '');
 row('skills-ref 0.1.5, same corpus, parallel / sequential', `${ms(s.skillsRefParallelMs)} / ${ms(s.skillsRefSequentialMs)} ms`, '', '');
+row(`skill-check ${SKILL_CHECK_VERSION}, same corpus (\`check --format json --no-security-scan\`)`, `${ms(s.skillCheckMs)} ms`, '', '');
 row('floor: `node -e 0` / `skill-author --version`', `${ms(s.nodeStartMs)} / ${ms(s.cliStartMs)} ms`, '', '');
-row('cold ratio to skills-ref (faster of the two)', s.coldRatio.toFixed(2), '≤ 0.5', s.coldRatio <= 0.5 ? 'yes' : 'no');
-row('warm ratio to skills-ref (faster of the two)', s.warmRatio.toFixed(2), '≤ 0.15', s.warmRatio <= 0.15 ? 'yes' : 'no');
+row('cold ratio to the faster peer', s.coldRatio.toFixed(2), '≤ 0.5', s.coldRatio <= 0.5 ? 'yes' : 'no');
+row('warm ratio to the faster peer', s.warmRatio.toFixed(2), '≤ 0.15', s.warmRatio <= 0.15 ? 'yes' : 'no');
 {
   const r = F.realShaped;
   row('real-shaped 2,000 (10 categories, references/ and README beside each, shared names): cold / warm', `${ms(r.coldMs)} / ${ms(r.warmMs)} ms`, '', '');
-  row('skills-ref 0.1.5, same tree, parallel', `${ms(r.skillsRefMs)} ms`, '', '');
+  row(`skills-ref 0.1.5 (parallel) / skill-check ${SKILL_CHECK_VERSION}, same tree`, `${ms(r.skillsRefMs)} / ${ms(r.skillCheckMs)} ms`, '', '');
   row(
-    'real-shaped cold / warm ratio to skills-ref',
+    'real-shaped cold / warm ratio to the faster peer',
     `${r.coldRatio.toFixed(2)} / ${r.warmRatio.toFixed(2)}`,
     '≤ 0.5 / ≤ 0.15',
     r.coldRatio <= 0.5 && r.warmRatio <= 0.15 ? 'yes' : 'no',

@@ -24,6 +24,7 @@ import { declaredBins } from '../core/assist/completion';
 import { type FieldScope, fieldScope } from '../core/assist/fieldHelp';
 import { withEnvFiles } from '../core/machine/env';
 import { Engine, type EvaluatedSkill } from '../core/check/engine';
+import { blockingIo } from '../core/skill/catalog';
 import type { ProbeLogEntry } from '../core/machine/probe';
 import { runtimeConfigFiles, runtimeContext, TREE_EVALUATORS } from '../core/runtimes';
 import { judgeEvaluated } from '../core/check/judge';
@@ -40,6 +41,9 @@ import { extensionMachine, ManifestDocuments } from './manifests';
 import { Workspace } from './workspace';
 
 const PROBE_LOG_MAX = 500;
+/** The runtime worker is stopped after this long without a report to make (bench/lsp.mjs: its heap after
+ *  Hermes read a 10,000-skill root was ~230 MB of the server's RSS); a save restarts it in ~60 ms. */
+const WORKER_IDLE_MS = 3000;
 
 export interface Logger {
   info(message: string): void;
@@ -64,9 +68,24 @@ export class SkillService {
   private readonly probeEntries: ProbeLogEntry[] = [];
   /** Hermes's and OpenClaw's whole-root reports, computed on a worker thread (in this thread when the worker
    *  bundle is absent, as in the unbundled tests). */
-  private readonly offThread = new OffThreadEvaluator(path.join(__dirname, 'runtime-worker.js'));
-  /** Binaries the skills of the last scan declare (for completion). */
-  knownBins: string[] = [];
+  private readonly offThread = new OffThreadEvaluator(path.join(__dirname, 'runtime-worker.js'), WORKER_IDLE_MS);
+  /** Binaries the known skills declare (for completion), computed when completion asks for them. */
+  get knownBins(): string[] {
+    if (this.knownBinsSource) {
+      this.knownBinsValue = this.knownBinsSource();
+      this.knownBinsSource = null;
+    }
+    return this.knownBinsValue;
+  }
+
+  /** The skills changed: the binaries are listed again at the next completion (not at every change: a scan
+   *  of 10,000 skills is hundreds of changes). */
+  knownBinsFrom(source: () => string[]): void {
+    this.knownBinsSource = source;
+  }
+
+  private knownBinsValue: string[] = [];
+  private knownBinsSource: (() => string[]) | null = null;
   /** The nexo-rs agents files in use (the `agentsFile` setting, else found in the workspace folders). */
   agentsFiles: AgentsFile[] = [];
 
@@ -131,6 +150,11 @@ export class SkillService {
         probe,
         // No analysis cache: a scan's analyses are dropped once its entries are made, so an idle server holds
         // only the tree runtimes' reports (bench/lsp.mjs: a cache of 10,000 analyses kept ~160 MB more).
+        // Each SKILL.md read in one go on this thread: the server is a process of its own (nothing else waits on
+        // its thread but its requests, and the scan yields every few ms), and a small file opened without
+        // blocking, checked with fstat and read takes tens of µs where the thread pool's round trips took ~170 µs
+        // (bench/lsp.mjs, 10,000 skills).
+        io: blockingIo,
         notProbedReason: this.settingsValue.trusted ? 'not probed: probes are off' : NOT_PROBED_UNTRUSTED,
         probeOptions: { timeoutMs: s.probeTimeoutMs, concurrency: s.probeConcurrency, onLog: (e) => this.logProbe(e) },
       });
@@ -382,7 +406,7 @@ export class SkillService {
     }
     const bins = new Set<string>();
     for (const s of skills) if (s.analysis) for (const b of declaredBins(s.analysis)) bins.add(b);
-    this.knownBins = [...bins].sort();
+    this.knownBinsFrom(() => [...bins].sort());
     return { skills, entries: await this.judge(skills) };
   }
 

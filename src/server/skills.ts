@@ -18,8 +18,9 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentDef, AgentsFile } from '../core/runtimes/nexo/agents';
 import type { SkillAnalysis } from '../core/check/analyze';
-import { categoryOf, findSkills, type SkillLocation } from '../core/skill/catalog';
-import { entryName, type EvaluatedSkill } from '../core/check/engine';
+import { blockingIo, categoryOf, findSkills, type SkillLocation } from '../core/skill/catalog';
+import { slimAnalysis } from '../core/check/cache';
+import { type Engine, entryName, type EvaluatedSkill, type SharedChecks } from '../core/check/engine';
 import type { Entry } from '../core/check/entry';
 import { bareStatus, type NexoStatus } from '../core/runtimes/nexo/status';
 import { type Batch, ChangeBatcher } from '../shared/batch';
@@ -329,6 +330,7 @@ export class SkillModel {
     this.scanning = run.then(() => {
       if (generation !== this.scanGeneration || this.disposed) return;
       this.scanDone = true;
+      if (this.shared?.pending === 0) this.shared = null;
       this.queue({ forced: true });
     });
     return this.scanning;
@@ -498,7 +500,9 @@ export class SkillModel {
       this.queue({ changed: [this.records.get(location.file) as SkillRecord] });
       return;
     }
-    const analysis = await this.service.engine().analyzeFile(location.file, location.stamp);
+    // Kept without its text, parse tree and body (read again from the file when a preview or an index asks):
+    // the model holds every skill of the roots, no editor has this one open.
+    const analysis = slimAnalysis(await this.service.engine().analyzeFile(location.file, location.stamp), location.file, blockingIo);
     if (this.disposed || this.generation.get(location.file) !== generation || this.deletedSince(location.file, since)) return;
     const record: SkillRecord = {
       file: location.file,
@@ -516,14 +520,27 @@ export class SkillModel {
     this.evaluate(record);
   }
 
+  /** What the evaluations under way share (see `Engine.sharedChecks`): made by the first of a burst — a scan,
+   *  a re-evaluation of every skill — and dropped when the last one ends after the scan, so a later edit looks
+   *  again. */
+  private shared: { engine: Engine; checks: SharedChecks; pending: number } | null = null;
+
   private evaluate(record: SkillRecord): void {
     const generation = this.bump(record.file);
     record.probing = true;
     const current = (): boolean => !this.disposed && this.generation.get(record.file) === generation && this.records.get(record.file) === record;
+    const engine = this.service.engine();
+    if (this.shared?.engine !== engine) this.shared = { engine, checks: engine.sharedChecks(), pending: 0 };
+    const shared = this.shared;
+    shared.pending++;
+    // Kept while the scan goes on (its evaluations come in batches, each done before the next is read).
+    const done = (): void => {
+      if (--shared.pending === 0 && this.scanDone && this.shared === shared) this.shared = null;
+    };
     this.track(
-      this.service
-        .engine()
-        .evaluate(record.analysis)
+      engine
+        .evaluate(record.analysis, undefined, undefined, undefined, shared.checks)
+        .finally(done)
         .then(
           (status) => {
             if (!current()) return;

@@ -114,8 +114,9 @@ describe('lsp: nexo-rs extension manifests (plugin.toml)', function () {
     const got: Array<[string, string]> = [];
     let line = 0;
     let char = 0;
-    for (let i = 0; i < tokens.data.length; i += 5) {
-      const [dl, dc, len, type] = tokens.data.slice(i, i + 4) as [number, number, number, number];
+    const data = tokens?.data ?? [];
+    for (let i = 0; i < data.length; i += 5) {
+      const [dl, dc, len, type] = data.slice(i, i + 4) as [number, number, number, number];
       line += dl;
       char = dl ? dc : char + dc;
       const start = doc.offsetAt({ line, character: char });
@@ -139,7 +140,7 @@ describe('lsp: nexo-rs extension manifests (plugin.toml)', function () {
     ]);
     // A SKILL.md keeps its Markdown colours: no tokens.
     const skill = await client.open(path.join(ws, 'skills', 'x', 'SKILL.md'), '---\nname: x\n---\n', 1);
-    assert.deepEqual((await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: skill } })).data, []);
+    assert.deepEqual((await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: skill } }))?.data, []);
   });
 
   it("completes a table's keys and the transport's kind", async () => {

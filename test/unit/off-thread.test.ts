@@ -33,6 +33,23 @@ describe('runtime reports off the calling thread', function () {
     }
   });
 
+  it('an idle worker is stopped, and the next report starts a new one with the same answer', async function () {
+    if (!existsSync(script)) this.skip();
+    const [runtime, root] = cases[0] as [RuntimeId, string];
+    const off = new OffThreadEvaluator(script, 50);
+    try {
+      const first = JSON.stringify(await off.evaluate(runtime, root, ctx));
+      assert.equal(off.running, true);
+      const deadline = Date.now() + 10_000;
+      while (off.running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(off.running, false, 'stopped after 50 ms with nothing to do');
+      assert.equal(JSON.stringify(await off.evaluate(runtime, root, ctx)), first);
+      assert.equal(off.running, true);
+    } finally {
+      off.dispose();
+    }
+  });
+
   it('without the worker script, or with a worker that dies, the report is computed here', async () => {
     const [runtime, root] = cases[0] as [RuntimeId, string];
     const expected = JSON.stringify(await (TREE_EVALUATORS[runtime] as NonNullable<(typeof TREE_EVALUATORS)[RuntimeId]>)(root, ctx));

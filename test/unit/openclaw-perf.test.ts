@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { evaluateOpenClaw, runOpenClaw, type OpenClawRun, type OpenClawVersion } from '../../src/core/runtimes/openclaw';
 import { collectFindings } from '../../src/core/runtimes/openclaw/findings';
 import { buildVerdicts } from '../../src/core/runtimes/openclaw/verdicts';
-import { UncachedFsView } from '../../src/core/runtimes/openclaw/fsview';
+import { UncachedFsView } from '../../src/core/machine/fsview';
 import { isPathInside, isRealPathInside } from '../../src/core/runtimes/openclaw/read';
 import type { RuntimeContext } from '../../src/core/runtimes/types';
 import { openClawSandbox } from '../utils/openclaw';

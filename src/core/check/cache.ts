@@ -295,6 +295,13 @@ class CachedAnalysis implements SkillAnalysis {
   }
 }
 
+/** The analysis without its text-sized fields (`text`, `index`, `yaml`, `body`), which are read and analyzed
+ *  again from `file` on first access: for a holder of many analyses that rarely needs those (the language
+ *  server's model of every skill of its roots). The other fields are shared with `a`, not copied. */
+export function slimAnalysis(a: SkillAnalysis, file: string, io: SkillIo = asyncIo): SkillAnalysis {
+  return new CachedAnalysis(toRecord(a), file, io);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The cache
 

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
 import { BinResolver, currentPathEnvironment, type PathEnvironment } from '../machine/binlookup';
 import { type AnalysisCache, analyzeSkillFile, type OffThreadAnalyzer } from './cache';
-import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillLocation } from '../skill/catalog';
+import { type Catalog, categoryOf, type FileStamp, findSkills, readSkillText, type SkillIo, type SkillLocation } from '../skill/catalog';
 import { ProbeRunner, type ProbeOptions } from '../machine/probe';
 import { renderHermesIndex, renderXmlIndex } from './agentIndex';
 import {
@@ -64,9 +64,17 @@ export interface EngineOptions {
   cwd?: string;
   /** Analyses kept across calls (and, with a folder, across runs); also decides the file-system calls. */
   cache?: AnalysisCache;
+  /** How `analyzeFile` reads a SKILL.md without a cache (default `asyncIo`, libuv's thread pool). */
+  io?: SkillIo;
   /** With `cache`: where `checkPaths` may have the files it must read analyzed meanwhile (the CLI's worker
    *  threads). Absent (the language server): everything is analyzed on the calling thread. */
   offThread?: OffThreadAnalyzer;
+}
+
+/** See `Engine.sharedChecks`. */
+export interface SharedChecks {
+  fileChecks: NexoFileChecks;
+  gateEnv: Readonly<Record<string, string | undefined>>;
 }
 
 export class Engine {
@@ -99,7 +107,7 @@ export class Engine {
   /** `stamp`: the file's stat when the caller has it (the catalog's walk), so the cache need not stat it. */
   async analyzeFile(file: string, stamp?: FileStamp): Promise<SkillAnalysis> {
     if (this.options.cache) return this.options.cache.analyze(file, stamp);
-    return analyzeSkillFile(await readSkillText(file), file);
+    return analyzeSkillFile(await readSkillText(file, this.options.io), file);
   }
 
   /** `versionCache`: the nexo-rs process being emulated (default: a fresh one — the skill judged as if it were
@@ -109,7 +117,7 @@ export class Engine {
     modeOverride?: GatingMode,
     signal?: AbortSignal,
     versionCache?: NexoVersionCache,
-    shared?: { fileChecks: NexoFileChecks; gateEnv: Readonly<Record<string, string | undefined>> },
+    shared?: SharedChecks,
   ): Promise<NexoStatus> {
     return evaluateSkill(analysis, {
       env: this.env,
@@ -123,6 +131,13 @@ export class Engine {
       ...(versionCache !== undefined ? { versionCache } : {}),
       ...(shared !== undefined ? { fileChecks: shared.fileChecks, gateEnv: shared.gateEnv } : {}),
     });
+  }
+
+  /** What evaluations made together may share: one answer per binary path (PATH lookups are the same for
+   *  every skill), and one copy of the environment with that PATH (this.env is often process.env, slow to
+   *  copy). For one check, or one burst of evaluations: a binary installed later is only seen by a new one. */
+  sharedChecks(): SharedChecks {
+    return { fileChecks: newFileChecks(), gateEnv: { ...this.env, PATH: this.pathEnv.path } };
   }
 
   /** Every skill under the given paths (files, skill folders or roots), analyzed and evaluated. */
@@ -154,9 +169,7 @@ export class Engine {
         ? this.options.offThread.start(locations.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file))
         : null;
     let skills: EvaluatedSkill[];
-    // One answer per binary path for the whole check (PATH lookups are the same for every skill).
-    // …and one copy of the environment with that PATH (this.env is often process.env, slow to copy).
-    const shared = { fileChecks: newFileChecks(), gateEnv: { ...this.env, PATH: this.pathEnv.path } };
+    const shared = this.sharedChecks();
     try {
       skills = await mapLimit(locations, 16, async (location) => {
         const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);

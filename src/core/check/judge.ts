@@ -55,6 +55,28 @@ export interface Judgement {
   reports: RuntimeReport[];
 }
 
+type ReportLookup = { verdicts: Map<string, RuntimeSkillVerdict>; findings: Map<string, RuntimeFinding[]> };
+
+/** Each report's verdicts and findings by file, built once per report: a caller judging a root's skills in
+ *  batches (the language server) reuses it instead of indexing the whole report again for every batch. */
+const LOOKUPS = new WeakMap<RuntimeReport, ReportLookup>();
+
+function lookupOf(report: RuntimeReport): ReportLookup {
+  let l = LOOKUPS.get(report);
+  if (!l) {
+    const verdicts = new Map<string, RuntimeSkillVerdict>();
+    for (const v of report.skills) if (!verdicts.has(v.file)) verdicts.set(v.file, v);
+    const findings = new Map<string, RuntimeFinding[]>();
+    for (const f of report.findings) {
+      const list = findings.get(f.file);
+      if (list) list.push(f);
+      else findings.set(f.file, [f]);
+    }
+    LOOKUPS.set(report, (l = { verdicts, findings }));
+  }
+  return l;
+}
+
 export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions): Promise<Judgement> {
   const applicable = skills.map((s) =>
     applicableRuntimes({
@@ -84,23 +106,6 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
   await Promise.all([...runs].map(async ([k, p]) => reports.set(k, await p)));
   // Each report's verdicts and findings by file, built once (a scan of the whole report per skill is
   // quadratic in the size of the root). The first verdict for a file wins, as `find` would have it.
-  const byFile = new Map<string, { verdicts: Map<string, RuntimeSkillVerdict>; findings: Map<string, RuntimeFinding[]> }>();
-  const lookupOf = (key: string, report: RuntimeReport): { verdicts: Map<string, RuntimeSkillVerdict>; findings: Map<string, RuntimeFinding[]> } => {
-    let l = byFile.get(key);
-    if (!l) {
-      const verdicts = new Map<string, RuntimeSkillVerdict>();
-      for (const v of report.skills) if (!verdicts.has(v.file)) verdicts.set(v.file, v);
-      const findings = new Map<string, RuntimeFinding[]>();
-      for (const f of report.findings) {
-        const list = findings.get(f.file);
-        if (list) list.push(f);
-        else findings.set(f.file, [f]);
-      }
-      byFile.set(key, (l = { verdicts, findings }));
-    }
-    return l;
-  };
-
   const judged: JudgedSkill[] = skills.map((skill, i) => {
     const verdicts: RuntimeSkillVerdict[] = [];
     const findings: RuntimeFinding[] = [];
@@ -115,7 +120,7 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
         const root = rootOf(a.runtime, skill);
         const key = `${a.runtime}\0${root}`;
         const report = reports.get(key);
-        const lookup = report ? lookupOf(key, report) : null;
+        const lookup = report ? lookupOf(report) : null;
         const mine = lookup?.verdicts.get(skill.file);
         verdicts.push(mine ?? notFoundBy(a.runtime, skill, root, report ? null : 'not emulated in this build'));
         const own = lookup?.findings.get(skill.file);

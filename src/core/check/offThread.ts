@@ -23,19 +23,33 @@ export class OffThreadEvaluator {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (r: RuntimeReport) => void; reject: (e: Error) => void; req: OffThreadRequest }>();
 
-  /** `script`: the bundled worker (dist/runtime-worker.js). */
-  constructor(private readonly script: string) {}
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  /** `script`: the bundled worker (dist/runtime-worker.js). `idleMs`: a worker with nothing to do for that
+   *  long is stopped, and its heap (every file of the largest root it read) given back; the next report
+   *  starts a new one. Without it the worker lives as long as the evaluator. */
+  constructor(
+    private readonly script: string,
+    private readonly idleMs?: number,
+  ) {}
 
   evaluate(runtime: RuntimeId, root: string, ctx: RuntimeContext): Promise<RuntimeReport> {
     const inProcess = TREE_EVALUATORS[runtime];
     if (!inProcess) return Promise.reject(new Error(`no tree evaluator for ${runtime}`));
     const worker = this.ensure();
     if (!worker) return inProcess(root, ctx);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     const req: OffThreadRequest = { id: this.nextId++, runtime, root, ctx: { ...ctx, env: { ...ctx.env } } };
     return new Promise<RuntimeReport>((resolve, reject) => {
       this.pending.set(req.id, { resolve, reject, req });
       worker.postMessage(req);
     });
+  }
+
+  /** Whether a worker thread is running now (it starts with the first report, and stops when idle). */
+  get running(): boolean {
+    return this.worker !== undefined;
   }
 
   private ensure(): Worker | undefined {
@@ -53,6 +67,15 @@ export class OffThreadEvaluator {
       this.pending.delete(reply.id);
       if ('report' in reply) p.resolve(reply.report);
       else p.reject(new Error(reply.error));
+      if (this.pending.size === 0 && this.idleMs !== undefined) {
+        this.idleTimer = setTimeout(() => {
+          this.idleTimer = undefined;
+          if (this.worker !== worker || this.pending.size > 0) return;
+          this.worker = undefined;
+          void worker.terminate();
+        }, this.idleMs);
+        this.idleTimer.unref();
+      }
     });
     const fail = (): void => {
       // A crashed worker: what it had in hand is computed here, and so is everything after.
@@ -75,6 +98,7 @@ export class OffThreadEvaluator {
   }
 
   dispose(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     const w = this.worker;
     this.worker = undefined;
     this.broken = true;

@@ -225,7 +225,7 @@ export class WorkspaceHandler {
   /** A batch of the skills model's changes: the binaries completion offers, and with `background` the findings
    *  of each changed skill no editor has open (an open one's come from its own checks). */
   async modelChanged(change: ModelChange): Promise<void> {
-    if (change.changed.length || change.removed.length || change.all) this.service.knownBins = this.model.knownBins();
+    if (change.changed.length || change.removed.length || change.all) this.service.knownBinsFrom(() => this.model.knownBins());
     const push = this.service.settings.background && !this.workspacePulled;
     const clear = async (file: string): Promise<void> => {
       if (this.pushed.delete(file) && !this.docs.documents.get(pathToFileURL(file).href))

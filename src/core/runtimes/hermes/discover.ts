@@ -11,9 +11,12 @@
 // (Hermes would walk the loop until the OS refuses the path) and bound the walk's size, so a hostile tree
 // never hangs a check or the language server.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { FsView, UncachedFsView } from '../../machine/fsview';
 import { cpCompare } from './pyvalue';
+
+/** Outside a run, every question goes to the system. */
+const DIRECT = new UncachedFsView();
 
 export const EXCLUDED_DIRS: ReadonlySet<string> = new Set([
   '.git',
@@ -62,67 +65,54 @@ export interface Discovery {
 
 /** Walks `root` as Hermes does, collecting SKILL.md and DESCRIPTION.md in one pass (both walks prune
  *  the same way: the support-folder rule looks at SKILL.md only). */
-export function discover(root: string): Discovery {
+export function discover(root: string, view: FsView = DIRECT): Discovery {
   const out: Discovery = { skills: [], descriptions: [], skipped: [], notes: [] };
   let visited = 0;
-  const walk = (dir: string, rel: string, chain: string[], depth: number): void => {
+  // `dirReal` is the folder's real path; `chain` the real paths of the folders on the way down (a link back
+  // to one of them is a loop).
+  const walk = (dir: string, dirReal: string, rel: string, chain: ReadonlySet<string>, depth: number): void => {
     if (visited++ > MAX_DIRS || depth > MAX_DEPTH) {
       out.notes.push({ kind: 'limit', rel });
       return;
     }
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
+    const entries = view.readdir(dir);
+    if (entries === null) {
       if (depth > 0) out.notes.push({ kind: 'unreadable-dir', rel });
       return;
     }
     // os.walk splits entries with `is_dir()`, which follows symbolic links; anything else is a "file"
     // (a dangling link included).
-    const dirs: string[] = [];
+    const dirs: Array<{ name: string; link: boolean }> = [];
     const files = new Set<string>();
     for (const e of entries) {
-      let isDir = e.isDirectory();
-      if (e.isSymbolicLink()) {
-        try {
-          isDir = fs.statSync(path.join(dir, e.name)).isDirectory();
-        } catch {
-          isDir = false;
-        }
-      }
-      if (isDir) dirs.push(e.name);
+      const link = e.isSymbolicLink();
+      const isDir = link ? view.isDir(path.join(dir, e.name)) : e.isDirectory();
+      if (isDir) dirs.push({ name: e.name, link });
       else files.add(e.name);
     }
     const hasSkill = files.has('SKILL.md');
     const relOf = (name: string): string => (rel ? `${rel}/${name}` : name);
     if (hasSkill) out.skills.push({ file: path.join(dir, 'SKILL.md'), rel: relOf('SKILL.md') });
     if (files.has('DESCRIPTION.md')) out.descriptions.push({ file: path.join(dir, 'DESCRIPTION.md'), rel: relOf('DESCRIPTION.md') });
-    for (const name of dirs) {
+    for (const { name, link } of dirs) {
       const child = path.join(dir, name);
       if (EXCLUDED_DIRS.has(name) || (hasSkill && SUPPORT_DIRS.has(name))) {
-        noteSkipped(out, child, relOf(name), EXCLUDED_DIRS.has(name) ? 'excluded' : 'support');
+        noteSkipped(out, child, relOf(name), EXCLUDED_DIRS.has(name) ? 'excluded' : 'support', view);
         continue;
       }
-      let real: string;
-      try {
-        real = fs.realpathSync(child);
-      } catch {
-        continue;
-      }
-      if (chain.includes(real)) {
+      // A plain folder's real path is its parent's plus its name; only a link is resolved.
+      const real = link ? view.realpath(child) : path.join(dirReal, name);
+      if (real === null) continue;
+      if (chain.has(real)) {
         out.notes.push({ kind: 'symlink-loop', rel: relOf(name) });
         continue;
       }
-      walk(child, relOf(name), [...chain, real], depth + 1);
+      walk(child, real, relOf(name), new Set(chain).add(real), depth + 1);
     }
   };
-  let rootReal = root;
-  try {
-    rootReal = fs.realpathSync(root);
-  } catch {
-    return out;
-  }
-  walk(root, '', [rootReal], 0);
+  const rootReal = view.realpath(root);
+  if (rootReal === null) return out;
+  walk(root, rootReal, '', new Set([rootReal]), 0);
   const byRel = (a: FoundFile, b: FoundFile): number => cpCompare(a.file, b.file);
   out.skills.sort(byRel);
   out.descriptions.sort(byRel);
@@ -131,23 +121,16 @@ export function discover(root: string): Discovery {
 
 /** Records SKILL.md files directly inside a pruned folder or one level below it, so an author can be
  *  told why a skill they wrote there is not seen. */
-function noteSkipped(out: Discovery, dir: string, rel: string, why: 'excluded' | 'support'): void {
+function noteSkipped(out: Discovery, dir: string, rel: string, why: 'excluded' | 'support', view: FsView): void {
   const probe = (d: string, r: string, depth: number): void => {
-    let names: string[];
-    try {
-      names = fs.readdirSync(d);
-    } catch {
-      return;
-    }
-    if (names.includes('SKILL.md')) out.skipped.push({ rel: `${r}/SKILL.md`, why, dir: rel });
+    const entries = view.readdir(d);
+    if (entries === null) return;
+    if (entries.some((e) => e.name === 'SKILL.md')) out.skipped.push({ rel: `${r}/SKILL.md`, why, dir: rel });
     if (depth === 0) {
-      for (const n of names.slice(0, 200)) {
-        const c = path.join(d, n);
-        try {
-          if (fs.statSync(c).isDirectory()) probe(c, `${r}/${n}`, 1);
-        } catch {
-          // not a folder we can look into
-        }
+      for (const e of entries.slice(0, 200)) {
+        const c = path.join(d, e.name);
+        // A folder, links followed: the listing says so but for a link.
+        if (e.isSymbolicLink() ? view.isDir(c) : e.isDirectory()) probe(c, `${r}/${e.name}`, 1);
       }
     }
   };

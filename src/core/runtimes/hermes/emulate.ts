@@ -2,8 +2,8 @@
 // index builds, skills_list, and skill_view by folder path for every skill. The façade (index.ts) maps
 // this onto the shared verdict vocabulary; the golden test compares it with Hermes's own answers.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { FsView } from '../../machine/fsview';
 import type { RuntimeContext } from '../types';
 import { discover, skillIdOf, type Discovery } from './discover';
 import { externalSkillDirs, makeHost, type Host, type HermesOptions } from './host';
@@ -32,25 +32,20 @@ export interface HermesRun {
   ids: string[];
 }
 
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOptions = {}): HermesRun {
   const root = path.resolve(ctx.cwd || process.cwd(), rootIn);
   const host = makeHost(ctx, options);
-  const rootExists = isDir(root);
-  const discovery = rootExists ? discover(root) : { skills: [], descriptions: [], skipped: [], notes: [] };
+  // One view of the tree for the whole run: the discovery, skill_view's `rglob` and each skill's linked files
+  // list the same folders, each read once.
+  const view = new FsView();
+  const rootExists = view.isDir(root);
+  const discovery = rootExists ? discover(root, view) : { skills: [], descriptions: [], skipped: [], notes: [] };
   // What was read and parsed of each file on an earlier run of the same Hermes version, when the caller keeps
   // a cache (the CLI).
   const cache = ctx.readCache ? new HermesReadCache(ctx.readCache, root, host.version) : null;
   const skills = discovery.skills.map((f) => loadSkill(f, cache, host.version));
   const externals: ExternalTree[] = externalSkillDirs(host, root, ctx.home, pyResolve).map((dir) => {
-    const d = discover(dir);
+    const d = discover(dir, view);
     return { dir, skills: d.skills.map((f) => loadSkill(f, cache, host.version)), descriptions: d.descriptions };
   });
   cache?.save();
@@ -63,6 +58,7 @@ export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOp
     skills,
     listed.filter((n): n is string => typeof n === 'string'),
     externals,
+    view,
   );
   const ids = skills.map((s) => skillIdOf(s.found.rel));
   const views = ids.map((id) => skillView(id, vi, host));

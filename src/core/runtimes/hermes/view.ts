@@ -12,6 +12,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { FsView } from '../../machine/fsview';
 import { relParts, SUPPORT_DIRS } from './discover';
 import { platformMatches } from './gate';
 import { getenv, loadConfigValue, type Host } from './host';
@@ -55,23 +56,19 @@ export interface ViewIndex {
   listedNames: string[];
   /** Every loaded skill by its SKILL.md path, the first of the folders in order (a lookup per skill_view). */
   byFile: Map<string, LoadedSkill>;
+  /** The run's view of the file system (each folder listed, each path looked at, once). */
+  fs: FsView;
 }
 
 const MAX_MD_FILES = 20_000;
 
 /** All files and folders under `root` named `*.md`, as `rglob` sees them (it does not follow symbolic
  *  links to folders). */
-export function collectMdFiles(root: string): string[] {
+export function collectMdFiles(root: string, view: FsView): string[] {
   const out: string[] = [];
   const walk = (dir: string, depth: number): void => {
     if (out.length > MAX_MD_FILES || depth > 64) return;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
+    for (const e of view.readdir(dir) ?? []) {
       const p = path.join(dir, e.name);
       if (e.name.endsWith('.md')) out.push(p);
       if (e.isDirectory()) walk(p, depth + 1);
@@ -81,28 +78,12 @@ export function collectMdFiles(root: string): string[] {
   return out;
 }
 
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** `_is_skill_support_path`: under references/templates/assets/scripts of a folder holding SKILL.md. */
-function isSupportPath(p: string): boolean {
+function isSupportPath(p: string, view: FsView): boolean {
   const parts = p.split('/');
   for (let i = 1; i < parts.length - 1; i++) {
     if (!SUPPORT_DIRS.has(parts[i] ?? '')) continue;
-    if (fs.existsSync(`${parts.slice(0, i).join('/') || '/'}/SKILL.md`)) return true;
+    if (view.exists(`${parts.slice(0, i).join('/') || '/'}/SKILL.md`)) return true;
   }
   return false;
 }
@@ -144,12 +125,8 @@ function fnmatcher(pattern: string): (name: string) => boolean {
   return (name) => compiled.test(name);
 }
 
-function realKey(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
+function realKey(p: string, view: FsView): string {
+  return view.realpath(p) ?? path.resolve(p);
 }
 
 /** The candidate SKILL.md files for `name` across skill_view's three strategies (direct path, folder or
@@ -157,8 +134,9 @@ function realKey(p: string): string {
 function candidates(name: string, index: ViewIndex, localCategory: string | null): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
+  const view = index.fs;
   const record = (smd: string): void => {
-    const key = realKey(smd);
+    const key = realKey(smd, view);
     if (seen.has(key)) return;
     seen.add(key);
     found.push(smd);
@@ -166,10 +144,10 @@ function candidates(name: string, index: ViewIndex, localCategory: string | null
   for (const dir of index.dirs) {
     const direct = (rel: string): void => {
       const d = path.join(dir.root, rel);
-      if (!isSupportPath(d) && isDir(d) && fs.existsSync(path.join(d, 'SKILL.md'))) record(path.join(d, 'SKILL.md'));
+      if (!isSupportPath(d, view) && view.isDir(d) && view.exists(path.join(d, 'SKILL.md'))) record(path.join(d, 'SKILL.md'));
       else {
         const md = withMdSuffix(d);
-        if (fs.existsSync(md) && !isSupportPath(md)) record(md);
+        if (view.exists(md) && !isSupportPath(md, view)) record(md);
       }
     };
     direct(name);
@@ -235,15 +213,9 @@ function isDisabledForView(name: PyValue, host: Host): boolean {
 
 /** Linked files of a skill folder (ST:1407-1473): references/*.md, templates/** of some extensions,
  *  assets/** files, scripts/* of script extensions; in filesystem order. */
-export function linkedFiles(skillDir: string): Record<string, string[]> | null {
+export function linkedFiles(skillDir: string, view: FsView): Record<string, string[]> | null {
   const rel = (p: string): string => path.relative(skillDir, p);
-  const list = (dir: string): fs.Dirent[] => {
-    try {
-      return fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return [];
-    }
-  };
+  const list = (dir: string): fs.Dirent[] => view.readdir(dir) ?? [];
   const rglob = (dir: string, out: string[] = [], depth = 0): string[] => {
     if (depth > 32 || out.length > 5000) return out;
     for (const e of list(dir)) {
@@ -253,28 +225,31 @@ export function linkedFiles(skillDir: string): Record<string, string[]> | null {
     }
     return out;
   };
+  const isDir = (p: string): boolean => view.isDir(p);
   const linked: Record<string, string[]> = {};
   const refs = path.join(skillDir, 'references');
-  if (fs.existsSync(refs) && isDir(refs)) {
+  if (isDir(refs)) {
     const r = list(refs)
       .filter((e) => e.name.endsWith('.md'))
       .map((e) => rel(path.join(refs, e.name)));
     if (r.length) linked.references = r;
   }
   const tpl = path.join(skillDir, 'templates');
-  if (fs.existsSync(tpl) && isDir(tpl)) {
+  if (isDir(tpl)) {
     const all = rglob(tpl);
     const r: string[] = [];
     for (const ext of ['.md', '.py', '.yaml', '.yml', '.json', '.tex', '.sh']) r.push(...all.filter((p) => path.basename(p).endsWith(ext)).map(rel));
     if (r.length) linked.templates = r;
   }
   const assets = path.join(skillDir, 'assets');
-  if (fs.existsSync(assets) && isDir(assets)) {
-    const r = rglob(assets).filter(isFile).map(rel);
+  if (isDir(assets)) {
+    const r = rglob(assets)
+      .filter((p) => view.isFile(p))
+      .map(rel);
     if (r.length) linked.assets = r;
   }
   const scripts = path.join(skillDir, 'scripts');
-  if (fs.existsSync(scripts) && isDir(scripts)) {
+  if (isDir(scripts)) {
     const names = list(scripts).map((e) => e.name);
     const r: string[] = [];
     for (const ext of ['.py', '.sh', '.bash', '.js', '.ts', '.rb']) r.push(...names.filter((n) => n.endsWith(ext)).map((n) => rel(path.join(scripts, n))));
@@ -342,7 +317,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
     );
   }
   const skillMd = found[0];
-  if (skillMd === undefined || !fs.existsSync(skillMd)) {
+  if (skillMd === undefined || !index.fs.exists(skillMd)) {
     return fail(
       {
         success: false,
@@ -381,7 +356,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
       'disabled',
     );
   }
-  const linked = skillDir ? linkedFiles(skillDir) : null;
+  const linked = skillDir ? linkedFiles(skillDir, index.fs) : null;
   const metadata = fm.get('metadata');
   let hermesMeta: PyValue = new PyDict();
   if (metadata instanceof PyDict) {
@@ -447,33 +422,42 @@ function varDict(v: { name: string; prompt: string; help?: string; required_for?
   return d;
 }
 
-function dirIndex(root: string, skills: LoadedSkill[]): DirIndex {
-  const mdFiles = collectMdFiles(root)
-    .filter((f) => path.basename(f) !== 'SKILL.md' && !isSupportPath(f))
+/** Appends `value` to the list under `key` (in place: a name shared by thousands of files stays linear). */
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function dirIndex(root: string, skills: LoadedSkill[], view: FsView): DirIndex {
+  const mdFiles = collectMdFiles(root, view)
+    .filter((f) => path.basename(f) !== 'SKILL.md' && !isSupportPath(f, view))
     .map((file) => ({ file, parts: relParts(path.relative(root, file)) }));
   const mdByStem = new Map<string, { file: string; parts: string[] }[]>();
-  for (const f of mdFiles) {
-    const stem = path.basename(f.file).slice(0, -3);
-    mdByStem.set(stem, [...(mdByStem.get(stem) ?? []), f]);
-  }
+  for (const f of mdFiles) addTo(mdByStem, path.basename(f.file).slice(0, -3), f);
   const byFolder = new Map<string, number[]>();
   const byFmName = new Map<string, number[]>();
   skills.forEach((s, i) => {
     const parts = relParts(s.found.rel);
-    const folder = parts.length >= 2 ? (parts[parts.length - 2] ?? '') : path.basename(root);
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), i]);
+    addTo(byFolder, parts.length >= 2 ? (parts[parts.length - 2] ?? '') : path.basename(root), i);
     const n = s.text !== null ? s.fm.fields.get('name') : undefined;
-    if (isStr(n)) byFmName.set(n, [...(byFmName.get(n) ?? []), i]);
+    if (isStr(n)) addTo(byFmName, n, i);
   });
   return { root, skills, mdFiles, mdByStem, byFolder, byFmName };
 }
 
 /** What skill_view searches: the local folder (when it exists) and the external folders, in that order. */
-export function viewIndex(root: string, skills: LoadedSkill[], listed: PyValue[], externals: { dir: string; skills: LoadedSkill[] }[] = []): ViewIndex {
+export function viewIndex(
+  root: string,
+  skills: LoadedSkill[],
+  listed: PyValue[],
+  externals: { dir: string; skills: LoadedSkill[] }[] = [],
+  view: FsView = new FsView(),
+): ViewIndex {
   const dirs: DirIndex[] = [];
-  if (isDir(root)) dirs.push(dirIndex(root, skills));
-  for (const e of externals) dirs.push(dirIndex(e.dir, e.skills));
+  if (view.isDir(root)) dirs.push(dirIndex(root, skills, view));
+  for (const e of externals) dirs.push(dirIndex(e.dir, e.skills, view));
   const byFile = new Map<string, LoadedSkill>();
   for (const d of dirs) for (const s of d.skills) if (!byFile.has(s.found.file)) byFile.set(s.found.file, s);
-  return { root, dirs, listedNames: listed.filter(isStr), byFile };
+  return { root, dirs, listedNames: listed.filter(isStr), byFile, fs: view };
 }

@@ -27,7 +27,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter } from './frontmatter';
 import { resolveInvocationPolicy } from './metadata';
-import { FsView, joinerIn, UncachedFsView } from './fsview';
+import { FsView, joinerIn, UncachedFsView } from '../../machine/fsview';
 import {
   carryLoadedFrontmatter,
   isPathInside,

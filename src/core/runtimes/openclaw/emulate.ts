@@ -29,7 +29,7 @@ import { resolveEntryMetadata, resolveInvocationPolicy } from './metadata';
 import { buildSkillsPrompt, compactHomePath, resolveAgentPromptLimits, resolvePromptLimits, systemPromptSection, type PromptResult } from './prompt';
 import { readEntryFrontmatter } from './read';
 import { forgetFrontmatterParses } from './frontmatter';
-import { FsView } from './fsview';
+import { FsView } from '../../machine/fsview';
 import { OpenClawReadCache } from './readCache';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';

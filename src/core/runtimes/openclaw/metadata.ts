@@ -18,7 +18,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import JSON5 from 'json5';
 import type { ParsedFrontmatter } from './frontmatter';
-import type { FsView } from './fsview';
+import type { FsView } from '../../machine/fsview';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 export type InstallKind = 'brew' | 'node' | 'go' | 'uv' | 'download';

@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontmatter, parseSkillFrontmatter } from './frontmatter';
-import { NOT_NORMAL, UncachedFsView, type FsView } from './fsview';
+import { NOT_NORMAL, UncachedFsView, type FsView } from '../../machine/fsview';
 import { resolveInvocationPolicy } from './metadata';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 

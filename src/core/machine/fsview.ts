@@ -1,18 +1,25 @@
-// The file system as one OpenClaw run sees it: real paths, lstat/stat results and folder listings, each asked
-// of the system once per run. OpenClaw 2026.9.6 asks again and again — every candidate folder's real path is
-// resolved for the root check, then for its SKILL.md's check, then by the reader; a grouped folder is listed
-// once per path that reaches it, and a symlink loop reaches the same folders up to 6 levels deep — but the
-// answers depend only on the tree, which a run takes as fixed: asked once, each is what OpenClaw would get
-// every time. On 2,000 skills this took the discovery from ~4 system calls per candidate folder to one
-// lstat (the folder's real path follows from its parent's when the listing says it is a plain folder).
+// The file system as one run of a runtime's emulation sees it: real paths, lstat/stat results and folder
+// listings, each asked of the system once per run. The runtimes ask again and again — OpenClaw 2026.9.6
+// resolves every candidate folder's real path for the root check, then for its SKILL.md's check, then in the
+// reader, and lists a grouped folder once per path that reaches it; Hermes lists every folder of a root for its
+// discovery, again for skill_view's `rglob` of `*.md`, and a skill's `references/` once more for its linked
+// files — but the answers depend only on the tree, which a run takes as fixed: asked once, each is what the
+// runtime would get every time. On 2,000 skills this took OpenClaw's discovery from ~4 system calls per
+// candidate folder to one lstat (the folder's real path follows from its parent's when the listing says it is
+// a plain folder).
 //
-// A view lives for one run (emulate.ts) and is passed to whatever reads the tree for it; without one (a
-// caller outside a run) every question goes to the system.
+// A view lives for one run (openclaw/emulate.ts, hermes/emulate.ts) and is passed to whatever reads the tree
+// for it; without one (a caller outside a run) every question goes to the system.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 type StatResult = fs.Stats | NodeJS.ErrnoException;
+type Kind = 'dir' | 'file' | 'other';
+
+/** Where a folder's listing answers whether a name is in it: a case-sensitive file system, as Linux's are
+ *  (elsewhere a name in another case may exist although the listing spells it otherwise). */
+const LISTING_ANSWERS = process.platform === 'linux';
 
 /** A `//`, a `.` or `..` segment, or a trailing `/`: a POSIX path that `path.join` or `path.resolve` would
  *  change. */
@@ -54,6 +61,7 @@ export class FsView {
   private readonly lstats = new Map<string, StatResult>();
   private readonly stats = new Map<string, StatResult>();
   private readonly listings = new Map<string, fs.Dirent[] | null>();
+  private readonly plainListings = new Map<string, fs.Dirent[] | null>();
   private readonly texts = new Map<string, { text: string; size: number }>();
 
   /** A file the run read whole (`size` bytes), for whoever reads it again in the same run. */
@@ -113,6 +121,69 @@ export class FsView {
     return remembered(this.stats, p, fs.statSync);
   }
 
+  /** `fs.readdirSync(dir, { withFileTypes: true })` of the path as given (no real path resolved), null when it
+   *  fails. */
+  readdir(dir: string): fs.Dirent[] | null {
+    let entries = this.plainListings.get(dir);
+    if (entries === undefined) {
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        entries = null;
+      }
+      this.plainListings.set(dir, entries);
+    }
+    return entries;
+  }
+
+  /** `fs.existsSync`: whether `stat` (links followed) succeeds. */
+  exists(p: string): boolean {
+    return this.kind(p) !== null;
+  }
+
+  /** `Path.is_dir()`: a folder, links followed; false on any error. */
+  isDir(p: string): boolean {
+    return this.kind(p) === 'dir';
+  }
+
+  /** `Path.is_file()`: a regular file, links followed; false on any error. */
+  isFile(p: string): boolean {
+    return this.kind(p) === 'file';
+  }
+
+  private readonly kinds = new Map<string, Kind | null>();
+  private readonly byName = new WeakMap<fs.Dirent[], Map<string, fs.Dirent>>();
+
+  /** What `p` is, links followed (null: nothing there, or it cannot be looked at). A path whose folder was
+   *  already listed in this run is answered from the listing (no system call, no error thrown for a missing
+   *  entry); anything else is one quiet `stat`. */
+  private kind(p: string): Kind | null {
+    const known = this.kinds.get(p);
+    if (known !== undefined) return known;
+    let k: Kind | null | undefined;
+    if (LISTING_ANSWERS && p.charCodeAt(0) === 47 && !NOT_NORMAL.test(p)) {
+      const slash = p.lastIndexOf('/');
+      const entries = this.plainListings.get(slash === 0 ? '/' : p.slice(0, slash));
+      if (entries) {
+        let names = this.byName.get(entries);
+        if (!names) this.byName.set(entries, (names = new Map(entries.map((e) => [e.name, e]))));
+        const e = names.get(p.slice(slash + 1));
+        if (!e) k = null;
+        else if (!e.isSymbolicLink()) k = e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other';
+      }
+    }
+    if (k === undefined) {
+      try {
+        const st = fs.statSync(p, { throwIfNoEntry: false });
+        k = st === undefined ? null : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+      } catch {
+        k = null;
+      }
+    }
+    this.kinds.set(p, k);
+    return k;
+  }
+
   /**
    * The entries of folder `dir` (`readdirSync` with file types) after resolving its real path, as 2026.9.6's
    * walker does; null when either fails. A folder reached by several paths (a link, a loop) is read once.
@@ -145,8 +216,8 @@ export class FsView {
   }
 }
 
-/** A view that remembers nothing: every question goes to the system (what OpenClaw itself does; the tests
- *  compare a run through it with one through FsView). */
+/** A view that remembers nothing: every question goes to the system (what the runtimes themselves do; the
+ *  tests compare a run through it with one through FsView). */
 export class UncachedFsView extends FsView {
   override realpath(p: string): string | null {
     try {
@@ -172,6 +243,30 @@ export class UncachedFsView extends FsView {
   }
   override stat(p: string): fs.Stats {
     return fs.statSync(p);
+  }
+  override exists(p: string): boolean {
+    return fs.existsSync(p);
+  }
+  override isDir(p: string): boolean {
+    try {
+      return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    } catch {
+      return false;
+    }
+  }
+  override isFile(p: string): boolean {
+    try {
+      return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+    } catch {
+      return false;
+    }
+  }
+  override readdir(dir: string): fs.Dirent[] | null {
+    try {
+      return fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return null;
+    }
   }
   override listDir(dir: string): fs.Dirent[] | null {
     try {
