@@ -2,11 +2,12 @@
 // read as nexo-rs reads an optional config file, and applied to discovery as the agent applies it at start.
 
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { checkExtensions, checkExtensionsAt, type ExtensionReport } from '../../src/core/runtimes/nexo/extensions';
-import { parseExtensionsConfig } from '../../src/core/runtimes/nexo/extensions/config';
+import { parseExtensionsConfig, readExtensionsConfig } from '../../src/core/runtimes/nexo/extensions/config';
 import { writeUnder } from '../utils/fs';
 
 const STDIO = (id: string): string =>
@@ -97,6 +98,45 @@ describe('nexo-rs extensions: the agent’s config/extensions.yaml', function ()
       assert.ok(d);
       assert.equal(d.line, 2);
       assert.equal(d.severity, 'warning');
+    });
+  });
+
+  describe('hostile files', () => {
+    it('aliases stand for what they name; aliases of aliases are checked within a budget, never expanded without end', () => {
+      const ok = parse('paths: &p [./plugins, ./more]\nextensions:\n  search_paths: *p\n  disabled: [*x]\n'.replace('[*x]', '[]'));
+      // `paths` is not a field of the file: refused, as serde refuses it.
+      assert.match(ok.error ?? '', /unknown field `paths`/);
+      const aliased = parse('extensions:\n  search_paths: &p [./plugins]\n  ignore_dirs: *p\n');
+      assert.equal(aliased.error, null);
+      assert.deepEqual(aliased.settings.ignoreDirs, ['./plugins']);
+      // Billion laughs: refused where a list of names meets a list, never expanded.
+      const laughs = ['extensions:', '  disabled: &l0 [a, a, a, a, a, a, a, a, a, a]'];
+      for (let i = 1; i < 12; i++)
+        laughs.push(
+          `  l${i}: &l${i} [${Array(10)
+            .fill(`*l${i - 1}`)
+            .join(', ')}]`,
+        );
+      const t0 = Date.now();
+      const c = parse(`${laughs.join('\n')}\n`);
+      assert.match(c.error ?? '', /unknown field `l1`/);
+      assert.ok(Date.now() - t0 < 5000);
+    });
+
+    it('a pipe, a huge file and bytes that are not UTF-8: one clear error, nothing read that would block', async () => {
+      const dir = path.join(agent, 'config');
+      writeUnder(agent, 'config/.keep', '');
+      execFileSync('mkfifo', [path.join(dir, 'extensions.yaml')]);
+      let c = await readExtensionsConfig(dir);
+      assert.match(c?.error ?? '', /not a regular file/);
+      rmSync(path.join(dir, 'extensions.yaml'));
+      writeFileSync(path.join(dir, 'extensions.yaml'), Buffer.alloc(5 * 1024 * 1024, 0x61));
+      c = await readExtensionsConfig(dir);
+      assert.match(c?.error ?? '', /larger than 4 MiB/);
+      writeFileSync(path.join(dir, 'extensions.yaml'), Buffer.from([0x65, 0x78, 0xff, 0xfe, 0x0a]));
+      c = await readExtensionsConfig(dir);
+      assert.match(c?.error ?? '', /not contain valid UTF-8/);
+      assert.equal(c?.diagnostics[0]?.code, 'nexo-ext-config-read');
     });
   });
 

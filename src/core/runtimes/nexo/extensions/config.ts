@@ -18,7 +18,7 @@
 
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar as YamlScalar } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, type Scalar as YamlScalar } from 'yaml';
 import type { Diagnostic } from '../../../types';
 import { LineIndex, makeDiagnostic } from '../../../skill/text';
 import { flowDepthExceeds, MAX_DEPTH } from '../../../skill/yaml';
@@ -27,6 +27,10 @@ import { serdeScalarKind } from '../metadata';
 import { DEFAULT_IGNORE_DIRS, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_PATHS } from './discovery';
 
 export const EXTENSIONS_CONFIG_FILENAME = 'extensions.yaml';
+/** Larger files are not read here (nexo-rs would read them; no configuration is that large). */
+export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+/** Nodes checked at most (aliases of aliases would otherwise multiply them). */
+const MAX_CHECKED_NODES = 100_000;
 
 /** The settings that decide which extensions the agent discovers and keeps at start. */
 export interface ExtensionsSettings {
@@ -144,6 +148,12 @@ export function parseExtensionsConfig(source: string, filePath: string, options:
     out.diagnostics.push(makeDiagnostic(lines, { code, severity: 'error', message, ...lineSpan(lines, span) }));
     out.error ??= words;
   };
+  if (source.length > MAX_CONFIG_BYTES) {
+    const message = `larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB: not read by skill-author`;
+    out.diagnostics.push(makeDiagnostic(lines, { code: 'nexo-ext-config-read', severity: 'error', message, start: 0, end: 0 }));
+    out.error = message;
+    return out;
+  }
   const substituted = substitutePlaceholders(source, options);
   if ('error' in substituted) {
     refuse('nexo-ext-config-placeholder', substituted.error, { start: substituted.offset, end: substituted.offset });
@@ -192,8 +202,17 @@ export function parseExtensionsConfig(source: string, filePath: string, options:
     refuse('nexo-ext-config-missing-key', 'missing field `extensions`: the file wraps its settings in a top-level `extensions:`', spanOf(root as Node));
     return out;
   }
-  const check = (node: unknown, spec: Spec, where: string, keyNode: Node | null): void => {
-    const at = spanOf(node as Node, spanOf(keyNode));
+  // An alias stands for the node it names (serde_yaml expands it); a file of aliases of aliases is checked up to
+  // a budget of nodes, not expanded without end.
+  let budget = MAX_CHECKED_NODES;
+  const deref = (node: unknown): unknown => {
+    for (let hops = 0; isAlias(node) && hops < 64; hops++) node = node.resolve(doc);
+    return isAlias(node) ? null : node;
+  };
+  const check = (raw: unknown, spec: Spec, where: string, keyNode: Node | null): void => {
+    if (--budget < 0) return;
+    const node = deref(raw);
+    const at = spanOf(raw as Node, spanOf(keyNode));
     const kind = kindOf(node);
     const wrongType = (): void => refuse('nexo-ext-config-type', `\`${where}\`: invalid type: ${unexpected(node)}, expected ${expected(spec)}`, at);
     if (typeof spec !== 'string') {
@@ -255,10 +274,11 @@ export function parseExtensionsConfig(source: string, filePath: string, options:
   check(inner, EXTENSIONS_CONFIG, 'extensions', null);
   if (out.error) return out;
   // The settings discovery uses, and where each is written.
+  inner = deref(inner);
   if (!isMap(inner)) return out;
   for (const pair of inner.items) {
     const key = isScalar(pair.key) ? scalarText(pair.key) : '';
-    const v = pair.value as Node | null;
+    const v = deref(pair.value) as Node | null;
     out.at.set(key, spanOf(v, spanOf(pair.key as Node)));
     const strings = (): string[] =>
       isSeq(v) ? v.items.map((item, i) => (out.at.set(`${key}.${i}`, spanOf(item as Node)), scalarText(item as YamlScalar))) : [];
@@ -286,13 +306,18 @@ export function parseExtensionsConfig(source: string, filePath: string, options:
 /** `load_optional(dir, "extensions.yaml")`: null when the file does not exist (a dangling link included). */
 export async function readExtensionsConfig(configDir: string, options: AgentsFileOptions = {}): Promise<ExtensionsConfigFile | null> {
   const file = path.join(configDir, EXTENSIONS_CONFIG_FILENAME);
+  let st;
   try {
-    await fs.stat(file);
+    st = await fs.stat(file);
   } catch {
     return null;
   }
   let source: string;
   try {
+    // A pipe or a device would block a read (nexo-rs would wait on it); a huge file is not read whole.
+    if (!st.isFile()) throw Object.assign(new Error('not a regular file (a pipe, socket or device): reading it would block'), { code: 'not a regular file' });
+    if (st.size > MAX_CONFIG_BYTES)
+      throw Object.assign(new Error('too large'), { code: `larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MiB: not read by skill-author` });
     source = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await fs.readFile(file));
   } catch (e) {
     const words = e instanceof TypeError ? 'stream did not contain valid UTF-8' : ((e as NodeJS.ErrnoException).code ?? String(e));
