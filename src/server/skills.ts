@@ -351,6 +351,8 @@ export class SkillModel {
 
   /** Every skill evaluated again (probes forgotten, another engine) and judged again. */
   reevaluateAll(): Promise<void> {
+    // Looked up again: a re-probe or new settings must not reuse the lookups of evaluations still under way.
+    this.shared = null;
     void this.track(this.loadExtensions().then(() => this.queue({ forced: true })));
     for (const r of this.records.values()) if (!r.fromEditor) this.evaluate(r);
     this.queue({ all: true });
