@@ -37,7 +37,7 @@ import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './forma
 import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
 import { type ExtensionEntry, type ExtensionsConfigEntry, formatExtensionsTable, toConfigEntry, toExtensionEntry } from './extensions';
-import { checkExtensionsAt, EXTENSIONS_CONFIG_FILENAME, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
+import { checkExtensionsAt, isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
 import { formatSarif } from './sarif';
 import { RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
@@ -569,8 +569,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
  *  `config/extensions.yaml`. */
 function isExtensionFile(target: string): boolean {
   const name = path.basename(target);
-  if (name === MANIFEST_FILENAME || name === OTHER_SCHEMA_FILENAME) return true;
-  return name === EXTENSIONS_CONFIG_FILENAME && path.basename(path.dirname(path.resolve(target))) === 'config';
+  return name === MANIFEST_FILENAME || name === OTHER_SCHEMA_FILENAME || isExtensionsConfigPath(target);
 }
 
 /** The tree runtimes' evaluators, each report computed on one worker thread (made on first use). */

@@ -15,7 +15,7 @@ import { analyzeSkillFile } from '../core/check/cache';
 import { readSkillFileSync, SKILL_FILE } from '../core/skill/catalog';
 import type { Engine } from '../core/check/engine';
 import { loneCrShown, moveDiagnostic } from '../core/skill/text';
-import { EXTENSIONS_CONFIG_FILENAME, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
+import { isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
 
 /** Documents above this many UTF-16 units are not analyzed for hover, completion or code actions (each a
  *  request at every cursor move), and wait longer before their diagnostics. */
@@ -43,7 +43,7 @@ export function kindOf(uri: string): DocumentKind {
   if (name === 'openclaw.json') return 'openclaw';
   if (name === MANIFEST_FILENAME || name === OTHER_SCHEMA_FILENAME) return 'manifest';
   // nexo-rs reads its extensions configuration from its config folder, `./config` unless told otherwise.
-  if (name === EXTENSIONS_CONFIG_FILENAME && path.posix.basename(path.posix.dirname(uri.split(/[?#]/)[0] ?? '')) === 'config') return 'extensions-config';
+  if (isExtensionsConfigPath(uri.split(/[?#]/)[0] ?? '')) return 'extensions-config';
   return null;
 }
 

@@ -26,7 +26,7 @@ import { bareStatus, type NexoStatus } from '../core/runtimes/nexo/status';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import { cliOrder, cliSortKey } from '../shared/order';
 import type { AgentDefView, AgentsFileView, ExtensionView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
-import { checkExtensions, EXTENSIONS_CONFIG_FILENAME, type ExtensionReport, MANIFEST_FILENAME } from '../core/runtimes/nexo/extensions';
+import { checkExtensions, type ExtensionReport, isAgentFolder, isExtensionsConfigPath, MANIFEST_FILENAME } from '../core/runtimes/nexo/extensions';
 import type { Logger, SkillService } from './service';
 import { newestVersion } from '../core/runtimes/registry';
 import { PERSONAL_ROOTS, resolveSettingPath } from './settings';
@@ -873,14 +873,6 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-async function isFile(p: string): Promise<boolean> {
-  try {
-    return (await fsp.stat(p)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 async function isDirectory(p: string): Promise<boolean> {
   try {
     return (await fsp.stat(p)).isDirectory();
@@ -897,21 +889,14 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** An extension's report as the clients show it. */
-/** A workspace folder the nexo-rs agent would run from: it holds `extensions/` or `config/extensions.yaml`. */
-export async function isAgentFolder(folder: string): Promise<boolean> {
-  return (await isDirectory(path.join(folder, 'extensions'))) || (await isFile(path.join(folder, 'config', EXTENSIONS_CONFIG_FILENAME)));
-}
-
-/** A change that may change an extension's verdict: under a folder's `extensions/`, its
+/** A change that may change an extension's verdict: under a folder's `extensions/`, an agent's
  *  `config/extensions.yaml`, or any `plugin.toml` (search paths may point anywhere). */
 function isExtensionsPath(p: string, folders: readonly string[]): boolean {
-  if (path.basename(p) === MANIFEST_FILENAME) return true;
-  return folders.some(
-    (f) => isUnder(p, path.join(f, 'extensions')) || p === path.join(f, 'extensions') || p === path.join(f, 'config', EXTENSIONS_CONFIG_FILENAME),
-  );
+  if (path.basename(p) === MANIFEST_FILENAME || isExtensionsConfigPath(p)) return true;
+  return folders.some((f) => isUnder(p, path.join(f, 'extensions')) || p === path.join(f, 'extensions'));
 }
 
+/** An extension's report as the clients show it. */
 export function extensionView(r: ExtensionReport, root: string, runtimeVersion: string): ExtensionView {
   const received = r.diagnostics.find((d) => d.code === 'nexo-ext-env-received');
   return {

@@ -22,7 +22,7 @@ import {
 } from './discovery';
 import { LineIndex } from '../../../skill/text';
 import { analyzeManifest, diagnosticAt, type ManifestAnalysis, unreadableManifest } from './findings';
-import { EXTENSIONS_CONFIG_FILENAME, type ExtensionsConfigFile, parseExtensionsConfig, readExtensionsConfig } from './config';
+import { agentFolderOfConfig, EXTENSIONS_CONFIG_FILENAME, type ExtensionsConfigFile, parseExtensionsConfig, readExtensionsConfig } from './config';
 import type { ExtensionManifest, ManifestErrorVariant, TransportKind } from './manifest';
 import { type ExtensionMachine, missingRequires, type RequiresMissing } from './requires';
 import { ADDED_BY_AGENT, blockedBy, type EnvFilter, filterEnv } from './secrets';
@@ -483,6 +483,16 @@ export async function checkManifestText(file: string, text: string, machine: Ext
   return judgeAnalysis({ file, display, analysis: analyzeText(text, display) }, machine);
 }
 
+/** A folder the nexo-rs agent would run from: it holds `extensions/` (the default search path) or
+ *  `config/extensions.yaml`. */
+export async function isAgentFolder(dir: string): Promise<boolean> {
+  const st = async (p: string) => fsp.stat(p).catch(() => null);
+  return (
+    (await st(nodePath.join(dir, 'extensions')))?.isDirectory() === true ||
+    (await st(nodePath.join(dir, 'config', EXTENSIONS_CONFIG_FILENAME)))?.isFile() === true
+  );
+}
+
 /**
  * An open manifest judged where it is, as the agent run from `machine.cwd` finds it: when that folder is an
  * agent's (it holds `extensions/` or `config/extensions.yaml`), with its configuration and every other
@@ -492,9 +502,7 @@ export async function checkManifestText(file: string, text: string, machine: Ext
 export async function checkManifestInPlace(file: string, text: string | null, machine: ExtensionMachine): Promise<ExtensionReport> {
   const alone = (): Promise<ExtensionReport> => (text === null ? checkManifestFile(file, machine) : checkManifestText(file, text, machine));
   if (nodePath.basename(file) !== MANIFEST_FILENAME) return alone();
-  const exists = async (p: string): Promise<boolean> => (await fsp.stat(p).catch(() => null)) !== null;
-  if (!(await exists(nodePath.join(machine.cwd, 'extensions'))) && !(await exists(nodePath.join(machine.cwd, 'config', EXTENSIONS_CONFIG_FILENAME))))
-    return alone();
+  if (!(await isAgentFolder(machine.cwd))) return alone();
   const real = await fsp.realpath(file).catch(() => nodePath.resolve(file));
   const found = await checkExtensions({ cwd: machine.cwd, ...(text === null ? {} : { texts: new Map([[real, text]]) }) }, machine);
   const mine = found.extensions.find((x) => x.file === real);
@@ -514,7 +522,7 @@ export async function checkManifestInPlace(file: string, text: string | null, ma
  *  the folder above `config/` (from the file's own folder when that is not named `config`). */
 export async function checkExtensionsConfigText(file: string, text: string, machine: Omit<ExtensionMachine, 'cwd'>): Promise<Diagnostic[]> {
   const configDir = nodePath.dirname(nodePath.resolve(file));
-  const cwd = nodePath.basename(configDir) === 'config' ? nodePath.dirname(configDir) : configDir;
+  const cwd = agentFolderOfConfig(file);
   const config = parseExtensionsConfig(text, file, { env: machine.env, cwd, platform: machine.platform });
   const found = await checkExtensions({ cwd, configDir, config }, { ...machine, cwd });
   return found.config?.diagnostics ?? config.diagnostics;
@@ -559,19 +567,14 @@ export async function checkExtensionsAt(target: string, machine: Omit<ExtensionM
   const agentAt = (cwd: string, configDir?: string): Promise<ExtensionsCheck> =>
     checkExtensions({ cwd, ...(configDir ? { configDir } : {}) }, { ...machine, cwd });
   if (st.isFile()) {
-    if (base === EXTENSIONS_CONFIG_FILENAME) {
-      const configDir = nodePath.dirname(target);
-      return agentAt(nodePath.basename(configDir) === 'config' ? nodePath.dirname(configDir) : configDir, configDir);
-    }
+    if (base === EXTENSIONS_CONFIG_FILENAME) return agentAt(agentFolderOfConfig(target), nodePath.dirname(target));
     if (base !== MANIFEST_FILENAME && base !== OTHER_SCHEMA_FILENAME) return none;
     return one(target, nodePath.dirname(target));
   }
   if (!st.isDirectory()) return none;
-  const isDir = async (p: string): Promise<boolean> => (await fsp.stat(p).catch(() => null))?.isDirectory() ?? false;
-  const isFile = async (p: string): Promise<boolean> => (await fsp.stat(p).catch(() => null))?.isFile() ?? false;
-  if ((await isDir(nodePath.join(target, 'extensions'))) || (await isFile(nodePath.join(target, 'config', EXTENSIONS_CONFIG_FILENAME)))) return agentAt(target);
+  if (await isAgentFolder(target)) return agentAt(target);
   if (base === 'extensions') return agentAt(nodePath.dirname(target));
   const own = nodePath.join(target, MANIFEST_FILENAME);
-  if (await isFile(own)) return one(own, target);
+  if ((await fsp.stat(own).catch(() => null))?.isFile()) return one(own, target);
   return none;
 }

@@ -15,6 +15,7 @@ export {
   checkExtensionsAt,
   checkExtensionsConfigText,
   checkManifestInPlace,
+  isAgentFolder,
   checkManifestFile,
   checkManifestText,
   type BootDecision,
@@ -24,7 +25,15 @@ export {
   type ExtensionsCheck,
   type ExtensionsOptions,
 } from './boot';
-export { EXTENSIONS_CONFIG_FILENAME, parseExtensionsConfig, readExtensionsConfig, type ExtensionsConfigFile, type ExtensionsSettings } from './config';
+export {
+  agentFolderOfConfig,
+  EXTENSIONS_CONFIG_FILENAME,
+  isExtensionsConfigPath,
+  parseExtensionsConfig,
+  readExtensionsConfig,
+  type ExtensionsConfigFile,
+  type ExtensionsSettings,
+} from './config';
 export { DEFAULT_IGNORE_DIRS, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_PATHS, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME, type DiscoveryOptions } from './discovery';
 export { analyzeManifest, type ManifestAnalysis } from './findings';
 export { AGENT_VERSION, readManifest, type ExtensionManifest, type ManifestError, type ManifestErrorVariant } from './manifest';
