@@ -6,6 +6,7 @@ import { entryDiagnostic, type EntryDiagnostic } from '../core/check/engine';
 import type { BootDecision, ConfigExclusion, ExtensionReport, ExtensionsConfigFile } from '../core/runtimes/nexo/extensions';
 import { runtimeTitle } from '../core/runtimes/registry';
 import type { RuntimeId } from '../core/runtimes/types';
+import type { Diagnostic } from '../core/types';
 import { pad, safe, severityWord, type Style } from './format';
 
 /** One extension in `check --json` (docs/cli.md). */
@@ -26,6 +27,11 @@ export interface ExtensionEntry {
   diagnostics: Array<EntryDiagnostic & { runtime: RuntimeId }>;
 }
 
+/** Findings as `check --json` writes them, each naming nexo-rs as the runtime it speaks for. */
+function nexoFindings(ds: readonly Diagnostic[]): Array<EntryDiagnostic & { runtime: RuntimeId }> {
+  return ds.map((d) => ({ ...entryDiagnostic(d), runtime: 'nexo' as const }));
+}
+
 export function toExtensionEntry(r: ExtensionReport, show: (p: string) => string, version: string): ExtensionEntry {
   return {
     path: show(r.file),
@@ -39,7 +45,7 @@ export function toExtensionEntry(r: ExtensionReport, show: (p: string) => string
     missing: { bins: r.missing.bins, env: r.missing.env },
     env_stripped: r.envStripped,
     error: r.error,
-    diagnostics: r.diagnostics.map((d) => ({ ...entryDiagnostic(d), runtime: 'nexo' as const })),
+    diagnostics: nexoFindings(r.diagnostics),
   };
 }
 
@@ -59,7 +65,7 @@ export function toConfigEntry(c: ExtensionsConfigFile, show: (p: string) => stri
     runtime: 'nexo',
     runtime_version: version,
     error: c.error,
-    diagnostics: c.diagnostics.map((d) => ({ ...entryDiagnostic(d), runtime: 'nexo' as const })),
+    diagnostics: nexoFindings(c.diagnostics),
   };
 }
 
@@ -97,6 +103,15 @@ export function formatExtensionsTable(
   const lines = [style.bold(`  ${pad('EXTENSION', idW)}  ${pad('AT START (nexo-rs)', bootW)}  MISSING`)];
   let errors = 0;
   let warnings = 0;
+  // A file's findings beneath its line (errors and warnings; information too with --verbose), counted.
+  const findings = (f: { path: string; diagnostics: ExtensionEntry['diagnostics'] }): void => {
+    for (const d of f.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+      if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
+      lines.push(`    ${style.dim(`${f.path}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
+    }
+  };
   for (const e of entries) {
     const missing = [...e.missing.bins.map((b) => `bin ${b}`), ...e.missing.env.map((v) => `env ${v}`)].join(', ');
     const words = e.excluded_by
@@ -105,23 +120,13 @@ export function formatExtensionsTable(
         ? `${BOOT_WORDS.invalid} (${e.error.variant})`
         : BOOT_WORDS[e.boot];
     lines.push(`${dot(e.color)} ${pad(name(e), idW)}  ${paint(e.color, pad(words, bootW))}  ${safe(missing)}`);
-    for (const d of e.diagnostics) {
-      if (d.severity === 'error') errors++;
-      else if (d.severity === 'warning') warnings++;
-      if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
-      lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
-    }
+    findings(e);
   }
   for (const c of configs) {
     lines.push(
       `${c.error ? style.red('■') : style.green('●')} ${safe(c.path)}  ${c.error ? style.red('refused: the agent does not start') : 'read by the agent at start'}`,
     );
-    for (const d of c.diagnostics) {
-      if (d.severity === 'error') errors++;
-      else if (d.severity === 'warning') warnings++;
-      if (!verbose && d.severity !== 'error' && d.severity !== 'warning') continue;
-      lines.push(`    ${style.dim(`${c.path}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
-    }
+    findings(c);
   }
   const spawned = entries.filter((e) => e.boot === 'spawn').length;
   lines.push('');

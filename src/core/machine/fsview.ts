@@ -50,6 +50,30 @@ function remembered(memo: Map<string, StatResult>, p: string, stat: (p: string) 
   return r;
 }
 
+/** `readdirSync` with file types asked once per key (null when it failed). */
+function listOnce(memo: Map<string, fs.Dirent[] | null>, dir: string): fs.Dirent[] | null {
+  let entries = memo.get(dir);
+  if (entries === undefined) {
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      entries = null;
+    }
+    memo.set(dir, entries);
+  }
+  return entries;
+}
+
+/** What `p` is, links followed, from one `stat` that throws nothing for a missing path. */
+function kindOfStat(p: string): Kind | null {
+  try {
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    return st === undefined ? null : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+  } catch {
+    return null;
+  }
+}
+
 /** `path.join(dir, name)` for the names a listing of `dir` gives. */
 export function joinerIn(dir: string): (name: string) => string {
   if (joinsPlainly(dir)) return (name) => `${dir}/${name}`;
@@ -124,16 +148,7 @@ export class FsView {
   /** `fs.readdirSync(dir, { withFileTypes: true })` of the path as given (no real path resolved), null when it
    *  fails. */
   readdir(dir: string): fs.Dirent[] | null {
-    let entries = this.plainListings.get(dir);
-    if (entries === undefined) {
-      try {
-        entries = fs.readdirSync(dir, { withFileTypes: true });
-      } catch {
-        entries = null;
-      }
-      this.plainListings.set(dir, entries);
-    }
-    return entries;
+    return listOnce(this.plainListings, dir);
   }
 
   /** `fs.existsSync`: whether `stat` (links followed) succeeds. */
@@ -157,7 +172,7 @@ export class FsView {
   /** What `p` is, links followed (null: nothing there, or it cannot be looked at). A path whose folder was
    *  already listed in this run is answered from the listing (no system call, no error thrown for a missing
    *  entry); anything else is one quiet `stat`. */
-  private kind(p: string): Kind | null {
+  protected kind(p: string): Kind | null {
     const known = this.kinds.get(p);
     if (known !== undefined) return known;
     let k: Kind | null | undefined;
@@ -172,14 +187,7 @@ export class FsView {
         else if (!e.isSymbolicLink()) k = e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other';
       }
     }
-    if (k === undefined) {
-      try {
-        const st = fs.statSync(p, { throwIfNoEntry: false });
-        k = st === undefined ? null : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
-      } catch {
-        k = null;
-      }
-    }
+    if (k === undefined) k = kindOfStat(p);
     this.kinds.set(p, k);
     return k;
   }
@@ -193,15 +201,7 @@ export class FsView {
   listDir(dir: string): fs.Dirent[] | null {
     const real = this.realpath(dir);
     if (real === null) return null;
-    let entries = this.listings.get(real);
-    if (entries === undefined) {
-      try {
-        entries = fs.readdirSync(real, { withFileTypes: true });
-      } catch {
-        entries = null;
-      }
-      this.listings.set(real, entries);
-    }
+    const entries = listOnce(this.listings, real);
     // POSIX only: elsewhere a drive letter or a name's case may come back from the system spelled otherwise.
     if (entries && path.sep === '/') {
       const join = joinerIn(dir);
@@ -244,22 +244,8 @@ export class UncachedFsView extends FsView {
   override stat(p: string): fs.Stats {
     return fs.statSync(p);
   }
-  override exists(p: string): boolean {
-    return fs.existsSync(p);
-  }
-  override isDir(p: string): boolean {
-    try {
-      return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-    } catch {
-      return false;
-    }
-  }
-  override isFile(p: string): boolean {
-    try {
-      return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
-    } catch {
-      return false;
-    }
+  protected override kind(p: string): Kind | null {
+    return kindOfStat(p);
   }
   override readdir(dir: string): fs.Dirent[] | null {
     try {

@@ -37,6 +37,12 @@ export class LineIndex {
     return { line: lo + 1, column: o - (this.starts[lo] ?? 0) + 1 };
   }
 
+  /** The offset of 1-based line and column (clamped into the line). */
+  offset(line: number, column: number): number {
+    const start = this.starts[Math.max(0, Math.min(line, this.starts.length) - 1)] ?? 0;
+    return Math.min(start + Math.max(0, column - 1), this.lineEnd(start));
+  }
+
   /** Offset of the end of the line holding `offset`, before its line break. */
   lineEnd(offset: number): number {
     let i = Math.max(0, Math.min(offset, this.text.length));

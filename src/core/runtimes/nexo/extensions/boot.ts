@@ -120,30 +120,17 @@ function machineFindings(
   const stdio = m.transport.kind === 'stdio';
   const span = (path: string) => at.get(path)?.value ?? at.get('plugin.id')?.value ?? { start: 0, end: 0 };
   if (stdio) {
-    m.requires.bins.forEach((b, i) => {
-      if (missing.bins.includes(b))
-        out.push(
-          diagnosticAt(
-            a.lines,
-            span(`requires.bins.${i}`),
-            'nexo-ext-missing-bin',
-            'warning',
-            `\`${b}\` is not a file in any \`$PATH\` folder here: the agent skips this extension at start ("extension skipped: declared preconditions not satisfied"), so none of its tools exist.`,
-          ),
-        );
-    });
-    m.requires.env.forEach((e, i) => {
-      if (missing.env.includes(e))
-        out.push(
-          diagnosticAt(
-            a.lines,
-            span(`requires.env.${i}`),
-            'nexo-ext-missing-env',
-            'warning',
-            `\`${e}\` is unset or empty here: the agent skips this extension at start ("extension skipped: declared preconditions not satisfied"), so none of its tools exist.`,
-          ),
-        );
-    });
+    // Each declared requirement the machine lacks, at the place it is declared.
+    const lacks = [
+      { key: 'bins', declared: m.requires.bins, absent: missing.bins, code: 'nexo-ext-missing-bin', why: 'is not a file in any `$PATH` folder here' },
+      { key: 'env', declared: m.requires.env, absent: missing.env, code: 'nexo-ext-missing-env', why: 'is unset or empty here' },
+    ] as const;
+    for (const l of lacks)
+      l.declared.forEach((name, i) => {
+        if (!l.absent.includes(name)) return;
+        const words = `\`${name}\` ${l.why}: the agent skips this extension at start ("extension skipped: declared preconditions not satisfied"), so none of its tools exist.`;
+        out.push(diagnosticAt(a.lines, span(`requires.${l.key}.${i}`), l.code, 'warning', words));
+      });
   }
   const declaredEnv = m.requires.env.map((name) => ({ name, set: !missing.env.includes(name), strippedBy: blockedBy(name) }));
   declaredEnv.forEach((d, i) => {
@@ -324,6 +311,7 @@ export async function checkExtensions(opts: ExtensionsOptions, machine: Extensio
   const cand = walk.manifests.map((w, i) => ({ w, a: analyses[i] as ManifestAnalysis })).filter((c) => c.a.read.ok);
   const nested = nestedIndexes(cand.map((c) => nodePath.dirname(c.w.file)));
   const survivors = cand.filter((_, i) => !nested.has(i));
+  const nestedFiles = new Set(cand.filter((_, i) => nested.has(i)).map((c) => c.w.file));
   const order = [...survivors].sort((x, y) => x.w.rootIndex - y.w.rootIndex || pathCmp(nodePath.dirname(x.w.file), nodePath.dirname(y.w.file)));
   const firstOf = new Map<string, string>();
   for (const c of order) {
@@ -381,8 +369,7 @@ export async function checkExtensions(opts: ExtensionsOptions, machine: Extensio
     }
     const m = a.read.manifest;
     const common = { ...base, id: m.plugin.id, transport: m.transport.kind, manifest: m, error: null };
-    const ci = cand.findIndex((c) => c.w.file === w.file);
-    if (nested.has(ci)) {
+    if (nestedFiles.has(w.file)) {
       const d = diagnosticAt(
         a.lines,
         a.read.at.get('plugin.id')?.value ?? { start: 0, end: 0 },

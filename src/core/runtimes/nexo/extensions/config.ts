@@ -23,7 +23,7 @@ import type { Diagnostic } from '../../../types';
 import { LineIndex, makeDiagnostic } from '../../../skill/text';
 import { flowDepthExceeds, MAX_DEPTH } from '../../../skill/yaml';
 import { type AgentsFileOptions, substitutePlaceholders, text as scalarText, valueKind as kindOf } from '../agents';
-import { serdeScalarKind } from '../metadata';
+import { serdeScalarKind, serdeUnsignedInt } from '../metadata';
 import { DEFAULT_IGNORE_DIRS, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_PATHS } from './discovery';
 
 export const EXTENSIONS_CONFIG_FILENAME = 'extensions.yaml';
@@ -174,7 +174,11 @@ export function parseExtensionsConfig(source: string, filePath: string, options:
   const text = substituted.text;
   // Offsets in the substituted text, mapped back to the file's text by line and column.
   const subLines = text === source ? lines : new LineIndex(text);
-  const back = (o: number): number => (text === source ? o : offsetAt(lines, subLines.position(o)));
+  const back = (o: number): number => {
+    if (text === source) return o;
+    const at = subLines.position(o);
+    return lines.offset(at.line, at.column);
+  };
   const spanOf = (node: Node | null | undefined, fallback: Span = { start: 0, end: 0 }): Span =>
     node?.range ? { start: back(node.range[0]), end: back(node.range[1]) } : fallback;
   const tooDeep = flowDepthExceeds(text);
@@ -272,14 +276,10 @@ export function parseExtensionsConfig(source: string, filePath: string, options:
         return;
       default: {
         if (kind !== 'int') return wrongType();
-        const raw = scalarText(node as YamlScalar).replace(/_/g, '');
-        let n: bigint;
-        try {
-          n = BigInt(raw.startsWith('+') ? raw.slice(1) : raw);
-        } catch {
-          return wrongType();
-        }
-        if (n < 0n || n > INT_MAX[spec]) refuse('nexo-ext-config-type', `\`${where}\`: invalid value: integer \`${raw}\`, expected ${spec}`, at);
+        const raw = scalarText(node as YamlScalar);
+        // serde_yaml's `parse_unsigned_int`; null for a negative integer.
+        const n = serdeUnsignedInt(raw);
+        if (n === null || n > INT_MAX[spec]) refuse('nexo-ext-config-type', `\`${where}\`: invalid value: integer \`${raw}\`, expected ${spec}`, at);
       }
     }
   };
@@ -296,7 +296,7 @@ export function parseExtensionsConfig(source: string, filePath: string, options:
       isSeq(v) ? v.items.map((item, i) => (out.at.set(`${key}.${i}`, spanOf(item as Node)), scalarText(item as YamlScalar))) : [];
     if (key === 'enabled') out.settings.enabled = scalarText(v as YamlScalar).toLowerCase() === 'true';
     else if (key === 'follow_links') out.settings.followLinks = scalarText(v as YamlScalar).toLowerCase() === 'true';
-    else if (key === 'max_depth') out.settings.maxDepth = Number(scalarText(v as YamlScalar).replace(/_/g, ''));
+    else if (key === 'max_depth') out.settings.maxDepth = Math.min(Number(serdeUnsignedInt(scalarText(v as YamlScalar)) ?? 0n), Number.MAX_SAFE_INTEGER);
     else if (key === 'search_paths') out.settings.searchPaths = strings();
     else if (key === 'disabled') out.settings.disabled = strings();
     else if (key === 'allowlist') out.settings.allowlist = strings();
@@ -357,14 +357,4 @@ function lineSpan(lines: LineIndex, span: Span): Span {
   const start = Math.max(0, Math.min(span.start, lines.text.length));
   const end = span.end > start ? span.end : Math.max(start, lines.lineEnd(start));
   return { start, end };
-}
-
-function offsetAt(lines: LineIndex, p: { line: number; column: number }): number {
-  // The start of line `p.line` is one past the end of the line before it.
-  let o = 0;
-  for (let l = 1; l < p.line; l++) {
-    o = lines.lineEnd(o);
-    o += lines.text.startsWith('\r\n', o) ? 2 : o < lines.text.length ? 1 : 0;
-  }
-  return Math.min(o + p.column - 1, lines.lineEnd(o));
 }
