@@ -87,10 +87,29 @@ function report(base: Omit<ExtensionReport, 'verdict' | 'color' | 'hiddenBy' | '
   return { ...base, excludedBy: base.excludedBy ?? null, verdict: v.verdict, color: colorOfVerdict(v.verdict), hiddenBy: v.hiddenBy(base.missing) };
 }
 
+/** The analyses of manifests read from disk, by file and stamp: an editor judging one manifest among the
+ *  others at each edit reads theirs again only when they changed. */
+const READ = new Map<string, { stamp: string; display: string; analysis: ManifestAnalysis }>();
+const READ_MAX = 4096;
+
 async function readText(file: string, display: string): Promise<ManifestAnalysis> {
   try {
     const st = await fsp.stat(file);
-    if (st.size > MAX_MANIFEST_BYTES) return unreadableManifest(display, `larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB: not read by skill-author`);
+    const stamp = `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+    const known = READ.get(file);
+    if (known && known.stamp === stamp && known.display === display) return known.analysis;
+    const analysis = await readFresh(file, display, st.size);
+    if (READ.size >= READ_MAX) READ.clear();
+    READ.set(file, { stamp, display, analysis });
+    return analysis;
+  } catch (e) {
+    return unreadableManifest(display, e instanceof Error ? e.message : String(e));
+  }
+}
+
+async function readFresh(file: string, display: string, size: number): Promise<ManifestAnalysis> {
+  try {
+    if (size > MAX_MANIFEST_BYTES) return unreadableManifest(display, `larger than ${MAX_MANIFEST_BYTES / 1024 / 1024} MiB: not read by skill-author`);
     const bytes = await fsp.readFile(file);
     let text: string;
     try {
@@ -260,6 +279,9 @@ export interface ExtensionsOptions {
   config?: ExtensionsConfigFile | null;
   /** Texts to judge in place of the files' (documents open in an editor), by absolute path. */
   texts?: ReadonlyMap<string, string>;
+  /** Report only this manifest (the others are still read: its duplicates, nesting and the configuration's
+   *  lists depend on them), so an editor's check of one file does not judge every extension on the machine. */
+  only?: string;
 }
 
 const EXCLUSION_WORDS: Record<ConfigExclusion, (id: string, config: string) => string> = {
@@ -361,6 +383,7 @@ export async function checkExtensions(opts: ExtensionsOptions, machine: Extensio
     });
   }
   for (const [i, w] of walk.manifests.entries()) {
+    if (opts.only !== undefined && w.file !== opts.only) continue;
     const a = analyses[i] as ManifestAnalysis;
     const base = { file: w.file, display: w.display, analysis: a };
     if (!a.read.ok) {
@@ -444,6 +467,7 @@ export async function checkExtensions(opts: ExtensionsOptions, machine: Extensio
   const maxDepth = Math.max(1, settings?.maxDepth ?? DEFAULT_MAX_DEPTH);
   for (const u of walk.unread) {
     if (u.reason === 'other_schema') continue; // said only when that file itself is checked
+    if (opts.only !== undefined && u.file !== opts.only) continue;
     out.push(unreadReport(u.file, u.display, 'nexo-ext-not-discovered', 'warning', UNREAD_WORDS[u.reason](u, maxDepth)));
   }
   out.sort((x, y) => pathCmp(x.file, y.file));
@@ -491,7 +515,7 @@ export async function checkManifestInPlace(file: string, text: string | null, ma
   if (nodePath.basename(file) !== MANIFEST_FILENAME) return alone();
   if (!(await isAgentFolder(machine.cwd))) return alone();
   const real = await fsp.realpath(file).catch(() => nodePath.resolve(file));
-  const found = await checkExtensions({ cwd: machine.cwd, ...(text === null ? {} : { texts: new Map([[real, text]]) }) }, machine);
+  const found = await checkExtensions({ cwd: machine.cwd, only: real, ...(text === null ? {} : { texts: new Map([[real, text]]) }) }, machine);
   const mine = found.extensions.find((x) => x.file === real);
   if (mine) return { ...mine, file };
   // Outside every search path: the agent never reads it.
