@@ -3,7 +3,7 @@
 // meta-validation (schema.ts). No timings are asserted here; `npm run bench` measures.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, type Stats, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
@@ -145,6 +145,33 @@ describe('analysis cache: invalidation', () => {
     const again = await run(root(), cacheDir());
     assert.deepEqual(again.reads, []);
     assert.equal(entries(again), entries(r));
+  });
+
+  it('a folder link pointed at another file of the same size and times: the inode tells them apart', async () => {
+    put('outside/a/SKILL.md', skill('linked', 'compatibility: Version A\n'));
+    put('outside/b/SKILL.md', skill('linked', 'compatibility: Version B\n'));
+    symlinkSync(path.join(tmp, 'outside/a'), path.join(tmp, 'skills/linked'));
+    // Both files as a file system with a coarse clock shows two files written in the same tick.
+    const pin = (st: Stats): Stats => Object.assign(Object.create(Object.getPrototypeOf(st) as object) as Stats, st, { mtimeMs: 1e12, ctimeMs: 1e12 });
+    const pinned: SkillIo = {
+      ...blockingIo,
+      stat: async (p) => pin(await blockingIo.stat(p)),
+      readFile: async (p, max) => {
+        const r = await blockingIo.readFile(p, max);
+        return { ...r, stat: pin(r.stat) };
+      },
+      readFileSync: (p, max) => {
+        const r = blockingIo.readFileSync(p, max);
+        return { ...r, stat: pin(r.stat) };
+      },
+    };
+    const compat = (r: Run): unknown => (r.skills.find((s) => s.id === 'linked')?.analysis?.data as Record<string, unknown>)['compatibility'];
+    assert.equal(compat(await run(root(), cacheDir(), { base: pinned })), 'Version A');
+    unlinkSync(path.join(tmp, 'skills/linked'));
+    symlinkSync(path.join(tmp, 'outside/b'), path.join(tmp, 'skills/linked'));
+    const r = await run(root(), cacheDir(), { base: pinned });
+    assert.deepEqual(r.reads, [path.join(tmp, 'skills/linked/SKILL.md')]);
+    assert.equal(compat(r), 'Version B');
   });
 
   it('a touch without a change (new mtime, same bytes) re-reads the file but does not re-parse it', async () => {

@@ -1,6 +1,6 @@
 // The analysis cache: what `analyzeSkill` produced for each SKILL.md, kept so an unchanged file is never
 // read or parsed twice. Two layers share one map of entries:
-// - in-process: per file, keyed by its stamp (mtime, ctime, size), for one run of the CLI;
+// - in-process: per file, keyed by its stamp (mtime, ctime, size, inode), for one run of the CLI;
 // - on disk: a snapshot per set of checked roots (`$XDG_CACHE_HOME/skill-author/`), validated entry by entry against the stamps the catalog's walk already took, so
 //   a second `skill-author check` of an unchanged tree reads no SKILL.md at all. A snapshot is a folder of
 //   16 shards by path, each written atomically (temp file + rename), and only the shards that changed are
@@ -33,7 +33,7 @@ import { frontmatterSchema } from '../skill/schema';
 import { LineIndex, makeDiagnostic } from '../skill/text';
 
 /** Bump whenever `analyzeSkill` (or anything it calls) may produce a different result for the same text. */
-export const ANALYSIS_VERSION = 5;
+export const ANALYSIS_VERSION = 6;
 const FORMAT = 'skill-author/analysis-cache';
 /** A stamp within this many ms of the moment the file was read is not trusted (see the header). */
 export const RACY_MS = 2000;
@@ -326,6 +326,8 @@ interface StoredEntry {
   m: number;
   c: number;
   s: number;
+  /** The inode. */
+  i: number;
   h: string;
   t: number;
   a: AnalysisRecord;
@@ -497,7 +499,7 @@ export class AnalysisCache {
   }
 
   private trusted(e: KnownFile, s: FileStamp): boolean {
-    if (e.stamp.mtimeMs !== s.mtimeMs || e.stamp.ctimeMs !== s.ctimeMs || e.stamp.size !== s.size) return false;
+    if (e.stamp.mtimeMs !== s.mtimeMs || e.stamp.ctimeMs !== s.ctimeMs || e.stamp.size !== s.size || e.stamp.ino !== s.ino) return false;
     return Math.max(s.mtimeMs, s.ctimeMs) < e.readAt - RACY_MS;
   }
 
@@ -558,6 +560,7 @@ export class AnalysisCache {
         typeof s.m !== 'number' ||
         typeof s.c !== 'number' ||
         typeof s.s !== 'number' ||
+        typeof s.i !== 'number' ||
         typeof s.h !== 'string' ||
         typeof s.t !== 'number' ||
         !looksLikeRecord(s.a)
@@ -566,7 +569,7 @@ export class AnalysisCache {
         continue;
       }
       const entry: KnownFile = {
-        stamp: { mtimeMs: s.m, ctimeMs: s.c, size: s.s },
+        stamp: { mtimeMs: s.m, ctimeMs: s.c, size: s.s, ino: s.i },
         hash: s.h,
         readAt: s.t,
         json: null,
@@ -652,7 +655,7 @@ export class AnalysisCache {
 function shardText(version: string, entries: ReadonlyArray<[string, KnownFile]>): string {
   const parts = entries.map(([f, e]) => {
     const record = e.json ?? JSON.stringify(e.record ?? toRecord(e.analysis as SkillAnalysis));
-    return `${JSON.stringify(f)}:{"m":${e.stamp.mtimeMs},"c":${e.stamp.ctimeMs},"s":${e.stamp.size},"h":${JSON.stringify(e.hash)},"t":${e.readAt},"a":${record}}`;
+    return `${JSON.stringify(f)}:{"m":${e.stamp.mtimeMs},"c":${e.stamp.ctimeMs},"s":${e.stamp.size},"i":${e.stamp.ino},"h":${JSON.stringify(e.hash)},"t":${e.readAt},"a":${record}}`;
   });
   return `{"format":${JSON.stringify(FORMAT)},"version":${JSON.stringify(version)},"entries":{${parts.join(',')}}}`;
 }

@@ -11,6 +11,7 @@
 // A view lives for one run (openclaw/emulate.ts, hermes/emulate.ts) and is passed to whatever reads the tree
 // for it; without one (a caller outside a run) every question goes to the system.
 
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -35,35 +36,6 @@ function asError(err: unknown): NodeJS.ErrnoException {
   return err instanceof Error ? err : Object.assign(new Error(String(err)), { code: '' });
 }
 
-/** `stat(p)` asked once: its result, or the error it threw thrown again. */
-function remembered(memo: Map<string, StatResult>, p: string, stat: (p: string) => fs.Stats): fs.Stats {
-  let r = memo.get(p);
-  if (r === undefined) {
-    try {
-      r = stat(p);
-    } catch (err) {
-      r = asError(err);
-    }
-    memo.set(p, r);
-  }
-  if (r instanceof Error) throw r;
-  return r;
-}
-
-/** `readdirSync` with file types asked once per key (null when it failed). */
-function listOnce(memo: Map<string, fs.Dirent[] | null>, dir: string): fs.Dirent[] | null {
-  let entries = memo.get(dir);
-  if (entries === undefined) {
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      entries = null;
-    }
-    memo.set(dir, entries);
-  }
-  return entries;
-}
-
 /** What `p` is, links followed, from one `stat` that throws nothing for a missing path. */
 function kindOfStat(p: string): Kind | null {
   try {
@@ -80,7 +52,174 @@ export function joinerIn(dir: string): (name: string) => string {
   return (name) => path.join(dir, name);
 }
 
+/** What a run of a runtime asked of the file system and what it got, in the order asked: enough to tell,
+ *  later, whether the same run would get the same answers (`stillHolds`), and so whether what it computed
+ *  still holds. Each entry is [question, path, answer]; an answer is a real path, a kind, a link's target,
+ *  or a stat's identity (type, inode, size, times: anything that changes when the file is written, moved or
+ *  replaced), or the error code. A folder's listing is recorded as the folder's identity, taken before it
+ *  was read: adding, removing or renaming an entry changes a folder's modification time (POSIX), so an
+ *  unchanged identity means an unchanged listing, and checking it is one stat instead of a read. */
+export type FsObservation = [question: 'real' | 'lstat' | 'stat' | 'list' | 'kind' | 'link' | 'read', path: string, answer: string];
+
+/** A stat's identity as recorded (see FsObservation). */
+function identity(st: fs.Stats): string {
+  return `${st.mode}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+}
+
+function errorAnswer(err: unknown): string {
+  return `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;
+}
+
+/** A folder's identity (links followed, as a listing follows them), or the error code. */
+function folderAnswer(dir: string): string {
+  try {
+    return identity(fs.statSync(dir));
+  } catch (err) {
+    return errorAnswer(err);
+  }
+}
+
+/** The answer the system gives now to a recorded question. */
+function answerNow(question: FsObservation[0], p: string): string {
+  switch (question) {
+    case 'real':
+      try {
+        return fs.realpathSync.native(p);
+      } catch {
+        return '!';
+      }
+    case 'lstat':
+    case 'stat':
+      try {
+        return identity(question === 'lstat' ? fs.lstatSync(p) : fs.statSync(p));
+      } catch (err) {
+        return errorAnswer(err);
+      }
+    case 'list':
+      return folderAnswer(p);
+    case 'kind':
+      return kindOfStat(p) ?? '!';
+    case 'link':
+      try {
+        return fs.readlinkSync(p);
+      } catch (err) {
+        return errorAnswer(err);
+      }
+    case 'read':
+      return readAnswer(p);
+  }
+}
+
+/** A file read whole: its stat's identity, or, for what reports no size (the kernel's /proc files, an
+ *  empty file), a hash of what it holds. */
+function readAnswer(p: string, bytes?: Buffer): string {
+  try {
+    const st = fs.statSync(p);
+    if (st.size > 0 || !st.isFile()) return identity(st);
+    return `#${createHash('sha1')
+      .update(bytes ?? fs.readFileSync(p))
+      .digest('hex')}`;
+  } catch (err) {
+    return errorAnswer(err);
+  }
+}
+
+/** Whether every recorded question still gets the recorded answer (asked in the recorded order; stops at the
+ *  first that does not). */
+export function stillHolds(observations: readonly FsObservation[]): boolean {
+  for (const [question, p, answer] of observations) if (answerNow(question, p) !== answer) return false;
+  return true;
+}
+
+/** The latest modification or change time (ms) among the recorded stats: a file written within the same
+ *  clock tick as the recording might change again unseen, so a caller keeping the observations checks this
+ *  against the time it started. */
+export function newestStamp(observations: readonly FsObservation[]): number {
+  let newest = -Infinity;
+  for (const [, , answer] of observations) {
+    const m = /^\d+:\d+:\d+:([\d.]+):([\d.]+)$/.exec(answer);
+    if (m) newest = Math.max(newest, Number(m[1]), Number(m[2]));
+  }
+  return newest;
+}
+
+export interface FsViewOptions {
+  /** Keep every question asked of the system and its answer in `observations`. */
+  record?: boolean;
+}
+
 export class FsView {
+  /** With `record`: what the system was asked, in order (see FsObservation). */
+  readonly observations: FsObservation[] | null;
+
+  constructor(options: FsViewOptions = {}) {
+    this.observations = options.record ? [] : null;
+  }
+
+  private note(question: FsObservation[0], p: string, answer: string): void {
+    this.observations?.push([question, p, answer]);
+  }
+
+  /** `stat(p)` asked once: its result, or the error it threw thrown again. */
+  private remembered(memo: Map<string, StatResult>, p: string, question: 'lstat' | 'stat'): fs.Stats {
+    let r = memo.get(p);
+    if (r === undefined) {
+      try {
+        r = question === 'lstat' ? fs.lstatSync(p) : fs.statSync(p);
+        this.note(question, p, identity(r));
+      } catch (err) {
+        r = asError(err);
+        this.note(question, p, errorAnswer(err));
+      }
+      memo.set(p, r);
+    }
+    if (r instanceof Error) throw r;
+    return r;
+  }
+
+  /** `readdirSync` with file types asked once per key (null when it failed). */
+  private listOnce(memo: Map<string, fs.Dirent[] | null>, dir: string): fs.Dirent[] | null {
+    let entries = memo.get(dir);
+    if (entries === undefined) {
+      // Taken first: a folder changed after it still differs from what is recorded.
+      if (this.observations) this.note('list', dir, folderAnswer(dir));
+      try {
+        entries = fs.readdirSync(dir, { withFileTypes: true });
+      } catch {
+        entries = null;
+      }
+      memo.set(dir, entries);
+    }
+    return entries;
+  }
+
+  /** `fs.readFileSync(p)` (asked every time; throws what it throws). */
+  readFile(p: string): Buffer {
+    if (!this.observations) return fs.readFileSync(p);
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(p);
+    } catch (err) {
+      this.note('read', p, errorAnswer(err));
+      throw err;
+    }
+    this.note('read', p, readAnswer(p, bytes));
+    return bytes;
+  }
+
+  /** `fs.readlinkSync(p)` (throws what it throws). */
+  readlink(p: string): string {
+    let target: string;
+    try {
+      target = fs.readlinkSync(p);
+    } catch (err) {
+      this.note('link', p, errorAnswer(err));
+      throw err;
+    }
+    this.note('link', p, target);
+    return target;
+  }
+
   private readonly reals = new Map<string, string | null>();
   private readonly lstats = new Map<string, StatResult>();
   private readonly stats = new Map<string, StatResult>();
@@ -111,12 +250,13 @@ export class FsView {
       real = null;
     }
     this.reals.set(p, real);
+    this.note('real', p, real ?? '!');
     return real;
   }
 
   /** `fs.lstatSync`, throwing the error it threw. */
   lstat(p: string): fs.Stats {
-    return remembered(this.lstats, p, fs.lstatSync);
+    return this.remembered(this.lstats, p, 'lstat');
   }
 
   /** `fs.lstatSync(path.join(dir, name))` for its error code and type only (an error's message may name
@@ -142,13 +282,13 @@ export class FsView {
   stat(p: string): fs.Stats {
     const l = this.lstats.get(p);
     if (l !== undefined && !(l instanceof Error) && !l.isSymbolicLink()) return l;
-    return remembered(this.stats, p, fs.statSync);
+    return this.remembered(this.stats, p, 'stat');
   }
 
   /** `fs.readdirSync(dir, { withFileTypes: true })` of the path as given (no real path resolved), null when it
    *  fails. */
   readdir(dir: string): fs.Dirent[] | null {
-    return listOnce(this.plainListings, dir);
+    return this.listOnce(this.plainListings, dir);
   }
 
   /** `fs.existsSync`: whether `stat` (links followed) succeeds. */
@@ -187,7 +327,10 @@ export class FsView {
         else if (!e.isSymbolicLink()) k = e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other';
       }
     }
-    if (k === undefined) k = kindOfStat(p);
+    if (k === undefined) {
+      k = kindOfStat(p);
+      this.note('kind', p, k ?? '!');
+    }
     this.kinds.set(p, k);
     return k;
   }
@@ -201,7 +344,7 @@ export class FsView {
   listDir(dir: string): fs.Dirent[] | null {
     const real = this.realpath(dir);
     if (real === null) return null;
-    const entries = listOnce(this.listings, real);
+    const entries = this.listOnce(this.listings, real);
     // POSIX only: elsewhere a drive letter or a name's case may come back from the system spelled otherwise.
     if (entries && path.sep === '/') {
       const join = joinerIn(dir);

@@ -14,14 +14,17 @@ import { promises as fs, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 
 /** What identifies one version of a file for the caches: any write changes mtime or ctime. */
+/** What tells a file's bytes apart without reading them: its times, its size, and its inode (a folder
+ *  link pointed at another file of the same size and times is another inode). */
 export interface FileStamp {
   mtimeMs: number;
   ctimeMs: number;
   size: number;
+  ino: number;
 }
 
 export function stampOf(st: Stats): FileStamp {
-  return { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size };
+  return { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size, ino: st.ino };
 }
 
 /** The file-system seam: every call the catalog and the caches make. */

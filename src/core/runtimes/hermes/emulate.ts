@@ -34,19 +34,19 @@ export interface HermesRun {
 
 export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOptions = {}): HermesRun {
   const root = path.resolve(ctx.cwd || process.cwd(), rootIn);
-  const host = makeHost(ctx, options);
   // One view of the tree for the whole run: the discovery, skill_view's `rglob` and each skill's linked files
-  // list the same folders, each read once.
-  const view = new FsView();
+  // list the same folders, each read once; the host's files and every SKILL.md are read through it too.
+  const view = options.fsView ?? new FsView();
+  const host = makeHost(ctx, { ...options, fsView: view });
   const rootExists = view.isDir(root);
   const discovery = rootExists ? discover(root, view) : { skills: [], descriptions: [], skipped: [], notes: [] };
   // What was read and parsed of each file on an earlier run of the same Hermes version, when the caller keeps
   // a cache (the CLI).
   const cache = ctx.readCache ? new HermesReadCache(ctx.readCache, root, host.version) : null;
-  const skills = discovery.skills.map((f) => loadSkill(f, cache, host.version));
-  const externals: ExternalTree[] = externalSkillDirs(host, root, ctx.home, pyResolve).map((dir) => {
+  const skills = discovery.skills.map((f) => loadSkill(f, cache, host.version, view));
+  const externals: ExternalTree[] = externalSkillDirs(host, root, ctx.home, (p) => pyResolve(p, view)).map((dir) => {
     const d = discover(dir, view);
-    return { dir, skills: d.skills.map((f) => loadSkill(f, cache, host.version)), descriptions: d.descriptions };
+    return { dir, skills: d.skills.map((f) => loadSkill(f, cache, host.version, view)), descriptions: d.descriptions };
   });
   cache?.save();
   const cold = buildCold(skills, discovery.descriptions, root, host, rootExists, externals);

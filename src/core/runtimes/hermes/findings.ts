@@ -2,7 +2,7 @@
 // from. Each message says what Hermes does and how to write it instead. They are computed from the same
 // emulation that gives the verdicts, so a finding never contradicts a verdict.
 
-import * as fs from 'node:fs';
+import type { FsView } from '../../machine/fsview';
 import * as path from 'node:path';
 import type { RuntimeFinding } from '../types';
 import type { Severity } from '../../types';
@@ -35,11 +35,11 @@ function badByteSpan(skill: LoadedSkill, buf: Buffer | null, error: string): Spa
   return spanOf(prefix, prefix.length, prefix.length);
 }
 
-function readBytes(file: string): Buffer | null {
+function readBytes(file: string, view: FsView): Buffer | null {
   try {
     // Never open a pipe or device (a FIFO would block the read forever).
-    if (!fs.statSync(file).isFile()) return null;
-    return fs.readFileSync(file);
+    if (!view.stat(file).isFile()) return null;
+    return view.readFile(file);
   } catch {
     return null;
   }
@@ -71,7 +71,7 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
         'hermes-not-utf8',
         'error',
         `Hermes reads SKILL.md as strict UTF-8 and this file is not (${skill.readError ?? ''}). Its index entry falls back to the folder name with no description, skills_list leaves the skill out, and skill_view fails to read it. Re-save the file as UTF-8.`,
-        badByteSpan(skill, readBytes(skill.found.file), skill.readError ?? ''),
+        badByteSpan(skill, readBytes(skill.found.file, run.host.fs), skill.readError ?? ''),
       );
     } else if (skill.readProblem === 'too-large') add('hermes-too-large', 'warning', `This SKILL.md is too large to check (${skill.readError ?? ''}).`);
     else

@@ -4,8 +4,8 @@
 // the editor pin any of it through RuntimeContext and HermesOptions; otherwise it is detected as Hermes
 // detects it.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { FsView } from '../../machine/fsview';
 import type { RuntimeContext } from '../types';
 import { PyDict, PyList, pyIn, pyStr, pyStrip, pyIter, type PyValue } from './pyvalue';
 import { decodeUtf8 } from './read';
@@ -25,6 +25,8 @@ export interface HermesOptions {
   probes?: HermesProbes;
   /** The Hermes commit to emulate (default: the context's `versions.hermes`, else the baseline 306e2d23). */
   version?: HermesVersion;
+  /** How the run sees the file system (default: a new FsView, each question asked of the system once). */
+  fsView?: FsView;
 }
 
 /** The Hermes commit a run emulates: the options', else the context's `versions.hermes` when the profile
@@ -58,6 +60,8 @@ export interface Host {
   /** The part of `disabled` that comes from `skills.platform_disabled.<platform>`, and that platform. */
   platformDisabled: ReadonlySet<string>;
   platformName: string | null;
+  /** The run's view of the file system: everything Hermes reads goes through it. */
+  fs: FsView;
 }
 
 /** `os.getenv(name)`: the value, or undefined when unset. */
@@ -86,13 +90,13 @@ export function hermesHomeOf(ctx: RuntimeContext): string {
   return path.join(ctx.home, '.hermes');
 }
 
-function readText(file: string): { text: string | null; error: string | null } {
+function readText(file: string, view: FsView): { text: string | null; error: string | null } {
   let buf: Buffer;
   try {
-    const st = fs.statSync(file);
+    const st = view.stat(file);
     if (!st.isFile()) return { text: null, error: 'not a file' };
     if (st.size > 4 * 1024 * 1024) return { text: null, error: 'too large' };
-    buf = fs.readFileSync(file);
+    buf = view.readFile(file);
   } catch (e) {
     return { text: null, error: (e as NodeJS.ErrnoException).code === 'ENOENT' ? null : String((e as Error).message) };
   }
@@ -100,8 +104,8 @@ function readText(file: string): { text: string | null; error: string | null } {
   return d.ok ? { text: d.text.replace(/\r\n?/g, '\n'), error: null } : { text: null, error: d.error };
 }
 
-function loadConfig(home: string): { config: PyDict; problem: string | null } {
-  const { text, error } = readText(path.join(home, 'config.yaml'));
+function loadConfig(home: string, view: FsView): { config: PyDict; problem: string | null } {
+  const { text, error } = readText(path.join(home, 'config.yaml'), view);
   if (text === null) return { config: new PyDict(), problem: error };
   const r = loadYaml11(text);
   if (!r.ok) return { config: new PyDict(), problem: r.message };
@@ -113,11 +117,11 @@ function loadConfig(home: string): { config: PyDict; problem: string | null } {
 
 /** `load_env()` (tools/skills_tool.py): `KEY=value` lines of `HERMES_HOME/.env`; blank lines and `#`
  *  comments skipped, an `export ` prefix dropped, values stripped of whitespace and quotes. */
-function loadDotenv(home: string): Map<string, string> {
+function loadDotenv(home: string, view: FsView): Map<string, string> {
   const out = new Map<string, string>();
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(path.join(home, '.env'));
+    buf = view.readFile(path.join(home, '.env'));
   } catch {
     return out;
   }
@@ -140,18 +144,14 @@ export function loadConfigValue(host: Host, key: string, fallback: PyValue): PyV
   return v === undefined ? fallback : v;
 }
 
-function detectContainer(env: RuntimeContext['env']): boolean {
-  const exists = (p: string): boolean => {
-    try {
-      fs.statSync(p);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+function detectContainer(env: RuntimeContext['env'], view: FsView): boolean {
+  const exists = (p: string): boolean => view.exists(p);
   const read = (p: string): string => {
     try {
-      return fs.readFileSync(p, 'utf8').slice(0, 1 << 20);
+      return view
+        .readFile(p)
+        .toString('utf8')
+        .slice(0, 1 << 20);
     } catch {
       return '';
     }
@@ -166,17 +166,9 @@ function detectContainer(env: RuntimeContext['env']): boolean {
     .some((l) => ['kubepods', 'containerd', 'crio'].some((m) => l.includes(m)));
 }
 
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** Names in `skills.disabled` plus `skills.platform_disabled.<platform>` (SU:357-400), each `str(v).strip()`.
  *  A list (or any iterable) or one string is read; another scalar counts as nothing. */
-function disabledNames(host: Omit<Host, 'disabled' | 'platformDisabled' | 'platformName'>): {
+function disabledNames(host: Omit<Host, 'disabled' | 'platformDisabled' | 'platformName' | 'fs'>): {
   all: Set<string>;
   platform: Set<string>;
   platformName: string | null;
@@ -216,7 +208,7 @@ function disabledNames(host: Omit<Host, 'disabled' | 'platformDisabled' | 'platf
 
 /** The kanban probe: HERMES_KANBAN_TASK or HERMES_KANBAN_BOARD non-empty, or `kanban` in config.yaml's
  *  `toolsets` (Python `in`: a list holds it, a string contains it). */
-function kanbanActive(host: Omit<Host, 'disabled' | 'environments' | 'platformDisabled' | 'platformName'>): boolean {
+function kanbanActive(host: Omit<Host, 'disabled' | 'environments' | 'platformDisabled' | 'platformName' | 'fs'>): boolean {
   if (getenv(host, 'HERMES_KANBAN_TASK') || getenv(host, 'HERMES_KANBAN_BOARD')) return true;
   const toolsets = host.rawConfig.get('toolsets');
   try {
@@ -227,8 +219,9 @@ function kanbanActive(host: Omit<Host, 'disabled' | 'environments' | 'platformDi
 }
 
 export function makeHost(ctx: RuntimeContext, options: HermesOptions = {}): Host {
+  const view = options.fsView ?? new FsView();
   const hermesHome = hermesHomeOf(ctx);
-  const { config, problem } = loadConfig(hermesHome);
+  const { config, problem } = loadConfig(hermesHome, view);
   const prefix = ctx.env.PREFIX ?? '';
   const base = {
     version: hermesVersionOf(ctx, options),
@@ -238,7 +231,7 @@ export function makeHost(ctx: RuntimeContext, options: HermesOptions = {}): Host
     termux: Boolean(ctx.env.TERMUX_VERSION) || prefix.includes('com.termux/files/usr'),
     rawConfig: config,
     configProblem: problem,
-    dotenv: loadDotenv(hermesHome),
+    dotenv: loadDotenv(hermesHome, view),
     tools: ctx.tools === undefined || ctx.tools === null ? null : new Set(ctx.tools),
     toolsets: ctx.toolsets === undefined || ctx.toolsets === null ? null : new Set(ctx.toolsets),
   };
@@ -247,12 +240,12 @@ export function makeHost(ctx: RuntimeContext, options: HermesOptions = {}): Host
   else {
     environments = new Set();
     if (kanbanActive(base)) environments.add('kanban');
-    if (options.probes?.container ?? detectContainer(ctx.env)) environments.add('docker');
-    if (options.probes?.s6 ?? (isDir('/run/s6') || isDir('/package/admin/s6-overlay'))) environments.add('s6');
+    if (options.probes?.container ?? detectContainer(ctx.env, view)) environments.add('docker');
+    if (options.probes?.s6 ?? (view.isDir('/run/s6') || view.isDir('/package/admin/s6-overlay'))) environments.add('s6');
   }
   const withEnv = { ...base, environments };
   const d = disabledNames(withEnv);
-  return { ...withEnv, disabled: d.all, platformDisabled: d.platform, platformName: d.platformName };
+  return { ...withEnv, disabled: d.all, platformDisabled: d.platform, platformName: d.platformName, fs: view };
 }
 
 /** `os.path.expandvars`: `$NAME` and `${NAME}` replaced when set, left as written otherwise. */
@@ -289,7 +282,7 @@ export function externalSkillDirs(host: Host, localRoot: string, home: string, r
     if (!s) continue;
     const expanded = expandUser(expandVars(s, host.env), host, home);
     const p = resolve(path.isAbsolute(expanded) ? expanded : path.join(host.hermesHome, expanded));
-    if (p === local || seen.has(p) || !isDir(p)) continue;
+    if (p === local || seen.has(p) || !host.fs.isDir(p)) continue;
     seen.add(p);
     out.push(p);
   }

@@ -2,7 +2,7 @@
 // and its first 4000 characters (skills_list). Reading errors are kept in Python's words, because
 // skill_view prints them.
 
-import * as fs from 'node:fs';
+import { FsView } from '../../machine/fsview';
 import type { FoundFile } from './discover';
 import {
   decodeUtf8,
@@ -58,7 +58,12 @@ function parsed(found: FoundFile, text: string, version: HermesVersion, load: (y
 /** One SKILL.md as Hermes `version` reads it. With `cache` (kept for that version): an unchanged file (same
  *  stamp) is neither read nor parsed, its text and YAML loads come from the cache; a file read is stored
  *  there. Same result either way. */
-export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null, version: HermesVersion = HERMES_BASELINE): LoadedSkill {
+export function loadSkill(
+  found: FoundFile,
+  cache: HermesReadCache | null = null,
+  version: HermesVersion = HERMES_BASELINE,
+  view: FsView = new FsView(),
+): LoadedSkill {
   const empty = parseFrontmatter('');
   const fail = (readError: string, readProblem: LoadedSkill['readProblem']): LoadedSkill => ({
     found,
@@ -70,15 +75,15 @@ export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null
   });
   let buf: Buffer;
   const readAt = Date.now();
-  let stamp: { mtimeMs: number; ctimeMs: number; size: number };
+  let stamp: { mtimeMs: number; ctimeMs: number; size: number; ino: number };
   try {
-    const st = fs.statSync(found.file);
+    const st = view.stat(found.file);
     if (st.isDirectory()) return fail(pyOsError({ code: 'EISDIR' }, found.file), 'unreadable');
     // A pipe, socket or device: Hermes's read_text() would wait on it forever (a FIFO has no writer); we
     // never open it, and report the skill unreadable instead.
     if (!st.isFile()) return fail(`${found.file} is not a regular file (a pipe, socket or device); Hermes's read would block on it`, 'unreadable');
     if (st.size > MAX_FILE_BYTES) return fail(`file too large to check (${st.size} bytes)`, 'too-large');
-    stamp = { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size };
+    stamp = { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size, ino: st.ino };
     const hit = cache?.lookup(found.file, stamp);
     if (hit) {
       // The loads in the order parseFrontmatter asks for them, as they were when the file was read.
@@ -95,7 +100,7 @@ export function loadSkill(found: FoundFile, cache: HermesReadCache | null = null
         // an entry that does not fit its own text: read the file as if it were not cached
       }
     }
-    buf = fs.readFileSync(found.file);
+    buf = view.readFile(found.file);
   } catch (e) {
     return fail(pyOsError(e, found.file), 'unreadable');
   }

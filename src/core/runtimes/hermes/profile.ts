@@ -2,6 +2,7 @@
 // it reads, its whole-root emulation, and the files outside the skills folders it reads.
 import * as path from 'node:path';
 import { hasKey, isBelow, metadataOf, shownPath } from '../location';
+import { rememberedReport } from '../reportMemo';
 import type { RuntimeProfile } from '../types';
 import { FIELDS } from './fields';
 import { hermesHomeOf } from './host';
@@ -31,7 +32,8 @@ export const HERMES_PROFILE: RuntimeProfile = {
   },
   impliedBy: (p) => (p.length === 1 && HERMES_KEYS.includes(p[0] as string)) || (p.length === 2 && p[0] === 'metadata' && p[1] === 'hermes'),
   fields: FIELDS,
-  judging: { kind: 'tree', evaluate: (root, ctx) => evaluateHermes(root, ctx) },
+  // With a cache folder (the CLI), a report whose every input is unchanged is not computed again.
+  judging: { kind: 'tree', evaluate: (root, ctx) => rememberedReport('hermes', root, ctx, (r, c, fsView) => evaluateHermes(r, c, { fsView })) },
   configFiles: (ctx) => {
     const home = path.resolve(ctx.cwd, hermesHomeOf(ctx));
     return [path.join(home, 'config.yaml'), path.join(home, '.env')];

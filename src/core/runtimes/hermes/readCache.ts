@@ -12,7 +12,7 @@
 // lists, tuples, dicts and sets as containers numbered in first-visit order, so a value reached twice (a
 // YAML alias) is one object again and a list that contains itself is rebuilt as that cycle.
 //
-// Keyed by the file's absolute path and stamp (mtime, ctime, size, as src/core/check/cache.ts) and valid only
+// Keyed by the file's absolute path and stamp (mtime, ctime, size, inode, as src/core/check/cache.ts) and valid only
 // for one format version, build salt and Hermes version (./versions.ts: the versions read a file
 // differently, e.g. 780e0980 strips a leading BOM, so what one stored is never served to another). A stamp
 // within RACY_MS of the moment the file was read is not trusted (a second write in the same timestamp tick
@@ -30,7 +30,7 @@ import { PyBytes, PyDate, PyDateTime, PyDict, PyFloat, PyInt, PyList, PySet, PyT
 import { HERMES_BASELINE, type HermesVersion } from './versions';
 
 /** Bump when what the emulation derives from a file changes (read.ts, yaml11.ts, pyvalue.ts semantics). */
-export const HERMES_READ_VERSION = 1;
+export const HERMES_READ_VERSION = 2;
 /** The layout of the shards themselves. */
 const FORMAT = 'hermes-read-1';
 /** As ANALYSIS's cache (src/core/check/cache.ts RACY_MS): a stamp this close to the read is not trusted. */
@@ -52,6 +52,7 @@ export interface FileStamp {
   mtimeMs: number;
   ctimeMs: number;
   size: number;
+  ino: number;
 }
 
 /** One file as stored: its text and the YAML loads parseFrontmatter asked for, in the order asked. */
@@ -272,13 +273,14 @@ export class HermesReadCache {
     if (d.version !== this.version) return;
     const into = this.stored[i] as Map<string, StoredRead>;
     for (const [f, raw] of Object.entries(d.entries as Record<string, unknown>)) {
-      const r = raw as { m?: unknown; c?: unknown; s?: unknown; t?: unknown; x?: unknown; y?: unknown } | null;
+      const r = raw as { m?: unknown; c?: unknown; s?: unknown; i?: unknown; t?: unknown; x?: unknown; y?: unknown } | null;
       if (
         !r ||
         typeof r !== 'object' ||
         typeof r.m !== 'number' ||
         typeof r.c !== 'number' ||
         typeof r.s !== 'number' ||
+        typeof r.i !== 'number' ||
         typeof r.t !== 'number' ||
         typeof r.x !== 'string' ||
         !Array.isArray(r.y) ||
@@ -287,7 +289,7 @@ export class HermesReadCache {
         this.warn('corrupt', `Hermes's read cache file ${file} holds a malformed entry; it was ignored and will be rebuilt`);
         continue;
       }
-      into.set(f, { stamp: { mtimeMs: r.m, ctimeMs: r.c, size: r.s }, readAt: r.t, text: r.x, loads: r.y as unknown[] });
+      into.set(f, { stamp: { mtimeMs: r.m, ctimeMs: r.c, size: r.s, ino: r.i }, readAt: r.t, text: r.x, loads: r.y as unknown[] });
     }
   }
 
@@ -305,7 +307,7 @@ export class HermesReadCache {
     const e = this.stored[shardOf(file)]?.get(file);
     if (!e) return null;
     const s = e.stamp;
-    if (s.mtimeMs !== stamp.mtimeMs || s.ctimeMs !== stamp.ctimeMs || s.size !== stamp.size) return null;
+    if (s.mtimeMs !== stamp.mtimeMs || s.ctimeMs !== stamp.ctimeMs || s.size !== stamp.size || s.ino !== stamp.ino) return null;
     if (!(Math.max(stamp.mtimeMs, stamp.ctimeMs) < e.readAt - RACY_MS)) return null;
     try {
       const loads = e.loads.map(decodeOutcome);
@@ -399,7 +401,7 @@ function shardText(version: string, entries: Map<string, StoredRead>): string {
   const parts: string[] = [];
   for (const [f, e] of entries) {
     parts.push(
-      `${JSON.stringify(f)}:{"m":${JSON.stringify(e.stamp.mtimeMs)},"c":${JSON.stringify(e.stamp.ctimeMs)},"s":${e.stamp.size},"t":${e.readAt},"x":${JSON.stringify(e.text)},"y":${JSON.stringify(e.loads)}}`,
+      `${JSON.stringify(f)}:{"m":${JSON.stringify(e.stamp.mtimeMs)},"c":${JSON.stringify(e.stamp.ctimeMs)},"s":${e.stamp.size},"i":${e.stamp.ino},"t":${e.readAt},"x":${JSON.stringify(e.text)},"y":${JSON.stringify(e.loads)}}`,
     );
   }
   return `{"format":${JSON.stringify(FORMAT)},"version":${JSON.stringify(version)},"entries":{${parts.join(',\n')}}}\n`;

@@ -11,8 +11,9 @@
 // - `required_credential_files` (a list only) names files relative to HERMES_HOME; absolute paths and
 //   paths leaving HERMES_HOME count as missing.
 
-import * as fs from 'node:fs';
+import type { Stats } from 'node:fs';
 import * as path from 'node:path';
+import type { FsView } from '../../machine/fsview';
 import { getenv, type Host } from './host';
 import { isStr, PyDict, PyError, PyList, pyIter, pyStr, pyStrip, pyTruthy, type PyValue } from './pyvalue';
 
@@ -129,7 +130,7 @@ export function isVarSet(name: string, host: Host): boolean {
 
 /** Python's `Path.resolve()` (non-strict): symbolic links resolved as far as the path exists, `..`
  *  applied after them, the rest kept as written. */
-export function pyResolve(p: string): string {
+export function pyResolve(p: string, view: FsView): string {
   const parts = path.resolve(p).split('/').filter(Boolean);
   let cur = '/';
   let hops = 0;
@@ -142,16 +143,16 @@ export function pyResolve(p: string): string {
       continue;
     }
     const next = path.join(cur, part);
-    let st: fs.Stats | null = null;
+    let st: Stats | null = null;
     try {
-      st = fs.lstatSync(next);
+      st = view.lstat(next);
     } catch {
       st = null;
     }
     if (st?.isSymbolicLink() && hops++ < 40) {
       let target: string;
       try {
-        target = fs.readlinkSync(next);
+        target = view.readlink(next);
       } catch {
         cur = next;
         continue;
@@ -189,8 +190,8 @@ export function missingCredentialFiles(raw: PyValue | undefined, host: Host): { 
         rejected.push(rel);
         continue;
       }
-      const resolved = pyResolve(path.join(home, rel));
-      const homeResolved = pyResolve(home);
+      const resolved = pyResolve(path.join(home, rel), host.fs);
+      const homeResolved = pyResolve(home, host.fs);
       if (resolved !== homeResolved && !resolved.startsWith(`${homeResolved === '/' ? '' : homeResolved}/`)) {
         missing.push(rel);
         rejected.push(rel);
@@ -198,7 +199,7 @@ export function missingCredentialFiles(raw: PyValue | undefined, host: Host): { 
       }
       let isFile = false;
       try {
-        isFile = fs.statSync(resolved).isFile();
+        isFile = host.fs.stat(resolved).isFile();
       } catch {
         isFile = false;
       }

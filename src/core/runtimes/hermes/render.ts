@@ -12,7 +12,7 @@
 // the snapshot entry iterate a bool, a null condition list is iterated by the conditions check. Then no
 // block is printed at all, for the whole tree.
 
-import * as fs from 'node:fs';
+import type { FsView } from '../../machine/fsview';
 import * as path from 'node:path';
 import type { FoundFile } from './discover';
 import { relParts } from './discover';
@@ -168,6 +168,7 @@ function coldSteps(skills: LoadedSkill[], root: string, host: Host): ColdStep[] 
 export function categoryDescriptions(
   files: FoundFile[],
   version: HermesVersion,
+  view: FsView,
   into: Map<string, string> = new Map(),
   keepExisting = false,
 ): Map<string, string> {
@@ -175,9 +176,9 @@ export function categoryDescriptions(
   for (const f of files) {
     let buf: Buffer;
     try {
-      const st = fs.statSync(f.file);
+      const st = view.stat(f.file);
       if (!st.isFile() || st.size > 4 * 1024 * 1024) continue;
-      buf = fs.readFileSync(f.file);
+      buf = view.readFile(f.file);
     } catch {
       continue;
     }
@@ -228,7 +229,7 @@ function addExternals(byCategory: Map<string, Listed[]>, descriptions: Map<strin
         continue;
       }
     }
-    categoryDescriptions(ext.descriptions, host.version, descriptions, true);
+    categoryDescriptions(ext.descriptions, host.version, host.fs, descriptions, true);
   }
 }
 
@@ -290,7 +291,7 @@ export function buildCold(
   const own: (IndexExclusion | null)[] = steps.map((s) => (s.hiddenBy ? s.hiddenBy : s.disabled ? 'disabled' : s.shown === false ? 'conditions' : null));
   const ownErrors = steps.map((s) => s.entryError ?? s.conditionsError);
   const records: IndexRecord[] = steps.map(() => ({ reached: false, name: null, category: null, description: null, inIndex: false, excludedBy: null }));
-  const descriptions = rootExists ? categoryDescriptions(descriptionFiles, host.version) : new Map<string, string>();
+  const descriptions = rootExists ? categoryDescriptions(descriptionFiles, host.version, host.fs) : new Map<string, string>();
   // Hermes prints nothing when the local folder is missing and no external folder is configured.
   if (!rootExists && externals.length === 0)
     return { build: { block: '', error: null, crashedAt: -1, records, categoryDescriptions: descriptions }, snapshot: null, own, ownErrors };

@@ -10,7 +10,7 @@
 // - `metadata.hermes` that is a string (or list) breaks it too (`.get` on a str).
 // The environment gate and conditional activation do not apply here.
 
-import * as fs from 'node:fs';
+import type { Dirent } from 'node:fs';
 import * as path from 'node:path';
 import { FsView } from '../../machine/fsview';
 import { relParts, SUPPORT_DIRS } from './discover';
@@ -215,7 +215,7 @@ function isDisabledForView(name: PyValue, host: Host): boolean {
  *  assets/** files, scripts/* of script extensions; in filesystem order. */
 export function linkedFiles(skillDir: string, view: FsView): Record<string, string[]> | null {
   const rel = (p: string): string => path.relative(skillDir, p);
-  const list = (dir: string): fs.Dirent[] => view.readdir(dir) ?? [];
+  const list = (dir: string): Dirent[] => view.readdir(dir) ?? [];
   const rglob = (dir: string, out: string[] = [], depth = 0): string[] => {
     if (depth > 32 || out.length > 5000) return out;
     for (const e of list(dir)) {
@@ -338,7 +338,7 @@ function skillViewInner(name: string, index: ViewIndex, host: Host): ViewResult 
     content = loaded.text;
   } else {
     try {
-      const d = decodeUtf8(fs.readFileSync(skillMd));
+      const d = decodeUtf8(index.fs.readFile(skillMd));
       if (!d.ok) return fail({ success: false, error: `Failed to read skill '${name}': ${d.error}` }, 'read');
       content = universalNewlines(d.text);
     } catch (e) {
