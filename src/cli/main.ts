@@ -4,7 +4,6 @@
 // Exit codes: 0 no error diagnostics · 1 error diagnostics, or nothing found · 2 usage error / bad path.
 
 import { existsSync, promises as fs, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { findAgentsFile, notFoundReason } from '../core/runtimes/nexo/agents';
@@ -38,6 +37,8 @@ import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
 import { type ExtensionEntry, type ExtensionsConfigEntry, formatExtensionsTable, toConfigEntry, toExtensionEntry } from './extensions';
 import { checkExtensionsAt, isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
+import { cacheDir } from './cacheDir';
+import { requireWithCodeCache } from './codeCache';
 import { formatSarif } from './sarif';
 import { RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
@@ -98,8 +99,8 @@ Options:
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
   --no-probe             spawn nothing: version requirements are reported unknown and hide nothing
   --no-cache             neither read nor write the caches ($XDG_CACHE_HOME/skill-author, default
-                         ~/.cache/skill-author: the analyses, and Hermes's reading of each file); probe
-                         results are never cached
+                         ~/.cache/skill-author: the analyses, Hermes's reading of each file and its
+                         reports, the CLI's compiled code); probe results are never cached
   -v, --verbose          also list information-level findings in the table
   --color, --no-color    force colour on or off (default: on for a terminal, off with NO_COLOR)
   -h, --help             this help
@@ -117,7 +118,7 @@ Options:
   --agent ID             apply agent ID's skill_overrides (with --agents-file FILE)
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml above the skill)
   --no-probe             spawn nothing (version requirements unknown)
-  --no-cache             neither read nor write the caches (analyses, Hermes's reading)
+  --no-cache             neither read nor write the caches (analyses, Hermes's readings and reports, compiled code)
   -h, --help             this help`,
   index: `skill-author index [PATH…] [options]
 
@@ -134,7 +135,7 @@ Options:
   --agent ID             the skills agent ID loads, in its order (with --agents-file FILE)
   --agents-file FILE     the agents file (default: config/agents.yaml or agents.yaml under PATH or .)
   --no-probe             spawn nothing (version requirements unknown and not hiding)
-  --no-cache             neither read nor write the caches (analyses, Hermes's reading)
+  --no-cache             neither read nor write the caches (analyses, Hermes's readings and reports, compiled code)
   -h, --help             this help`,
   constraint: `skill-author constraint REQ [VERSION…]
 skill-author constraint --batch
@@ -249,8 +250,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 function lsp(args: string[], io: Io): Promise<number> {
   const entry = [path.join(__dirname, 'lsp.js'), path.join(__dirname, '..', 'server', 'main.js')].find((f) => existsSync(f));
   if (!entry) throw new Error('the language server (lsp.js) is missing from this installation');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { runLsp } = require(entry) as typeof import('../server/main');
+  const { runLsp } = requireWithCodeCache(entry, cacheDir(io.env)) as typeof import('../server/main');
   const code = runLsp(args, io, VERSION);
   return code === null ? new Promise<number>(() => undefined) : Promise.resolve(code);
 }
@@ -342,21 +342,6 @@ function engineFor(values: Record<string, unknown>, io: Io): Engine {
     cache,
     ...(offThread ? { offThread } : {}),
   });
-}
-
-/** `$XDG_CACHE_HOME/skill-author` (the spec ignores a relative value), else `~/.cache/skill-author`. */
-export function cacheDir(env: NodeJS.ProcessEnv): string | null {
-  const xdg = env['XDG_CACHE_HOME'];
-  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'skill-author');
-  let home = env['HOME'] || env['USERPROFILE'];
-  if (!home) {
-    try {
-      home = homedir();
-    } catch {
-      return null;
-    }
-  }
-  return home ? path.join(home, '.cache', 'skill-author') : null;
 }
 
 /** The context with Hermes's read cache (next to the analysis cache; not with --no-cache). Its salt is the
@@ -749,7 +734,8 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
+/** The command as a process runs it: the arguments after the script, the exit code set when it ends. */
+export function start(): void {
   // Flush stdout before exiting (large JSON on a pipe), and exit quietly on EPIPE (`| head`).
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
@@ -758,3 +744,6 @@ if (require.main === module) {
     process.exitCode = code;
   });
 }
+
+// Run directly (the unbundled build under out/, or cli-main.js given to node): start here.
+if (require.main === module) start();

@@ -51,6 +51,7 @@ describe('npm package', function () {
       'package/LICENSE',
       'package/README.md',
       'package/dist/analyze-worker.js',
+      'package/dist/cli-main.js',
       'package/dist/cli.js',
       'package/dist/lsp.js',
       'package/dist/runtime-worker.js',
