@@ -570,15 +570,33 @@ const CHECKED_MAPS: ReadonlyArray<string[]> = [
   ['metadata', 'openclaw', 'requires'],
 ];
 
+/** The keys known at a checked place: in the schema, or read by some runtime (each profile's field table).
+ *  Both tables are fixed, so each place is worked out once per process. */
+interface KnownKeys {
+  pointer: string;
+  list: string[];
+  set: ReadonlySet<string>;
+}
+let checkedMaps: Array<KnownKeys & { path: string[] }> | null = null;
+const BIN_VERSION_KEYS = ['constraint', 'command', 'regex'];
+const BIN_VERSION_SET = new Set(BIN_VERSION_KEYS);
+
+function knownAtCheckedMaps(): Array<KnownKeys & { path: string[] }> {
+  checkedMaps ??= CHECKED_MAPS.map((path) => {
+    const list = [...new Set([...(knownKeysAt(path) ?? []), ...fieldKeysAt(path)])];
+    return { path, pointer: path.map((p) => `/${p}`).join(''), list, set: new Set(list) };
+  }).filter((m) => m.list.length > 0);
+  return checkedMaps;
+}
+
 function unknownFields(yaml: ParsedYaml, add: Add): void {
-  const check = (path: string[], known: string[]): void => {
-    const pointer = path.map((p) => `/${p}`).join('');
+  const check = (path: string[], pointer: string, known: readonly string[], knownSet: ReadonlySet<string>): void => {
     const node = path.length === 0 ? yaml.doc?.contents : yaml.nodes.get(pointer);
     if (!isMap(node)) return;
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const key = keyText(pair.key);
-      if (known.includes(key)) continue;
+      if (knownSet.has(key)) continue;
       const r = nodeRange(pair.key as Node, yaml.base);
       if (!r) continue;
       const near = closest(key, known);
@@ -606,16 +624,14 @@ function unknownFields(yaml: ParsedYaml, add: Add): void {
       }
     }
   };
-  for (const path of CHECKED_MAPS) {
-    // Known: in the schema, or read by some runtime (each profile's field table).
-    const known = [...new Set([...(knownKeysAt(path) ?? []), ...fieldKeysAt(path)])];
-    if (known.length) check(path, known);
-  }
+  for (const m of knownAtCheckedMaps()) check(m.path, m.pointer, m.list, m.set);
   // Long-form bin_versions entries: constraint / command / regex.
   const bv = yaml.nodes.get('/requires/bin_versions');
   if (isMap(bv)) {
     for (const pair of bv.items) {
-      if (isPair(pair) && isMap(pair.value)) check(['requires', 'bin_versions', keyText(pair.key)], ['constraint', 'command', 'regex']);
+      if (!isPair(pair) || !isMap(pair.value)) continue;
+      const path = ['requires', 'bin_versions', keyText(pair.key)];
+      check(path, path.map((p) => `/${p}`).join(''), BIN_VERSION_KEYS, BIN_VERSION_SET);
     }
   }
 }
