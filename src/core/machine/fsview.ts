@@ -243,15 +243,39 @@ export class FsView {
   realpath(p: string): string | null {
     const known = this.reals.get(p);
     if (known !== undefined) return known;
-    let real: string | null;
-    try {
-      real = fs.realpathSync.native(p);
-    } catch {
-      real = null;
+    let real = this.realFromListing(p);
+    if (real === undefined) {
+      try {
+        real = fs.realpathSync.native(p);
+      } catch {
+        real = null;
+      }
+      this.note('real', p, real ?? '!');
     }
     this.reals.set(p, real);
-    this.note('real', p, real ?? '!');
     return real;
+  }
+
+  /** The real path of `p` without asking the system, when its folder was listed in this run and the listing
+   *  shows an entry that is not a link: the folder's real path plus the name (Hermes resolves every skill's
+   *  path; its discovery has listed each folder already). Undefined when that cannot be told. */
+  private realFromListing(p: string): string | undefined {
+    if (!LISTING_ANSWERS || p.charCodeAt(0) !== 47 || NOT_NORMAL.test(p)) return undefined;
+    const slash = p.lastIndexOf('/');
+    if (slash <= 0) return undefined;
+    const dir = p.slice(0, slash);
+    const entries = this.plainListings.get(dir);
+    const e = entries ? this.entryNamed(entries, p.slice(slash + 1)) : undefined;
+    if (!e || e.isSymbolicLink()) return undefined;
+    const parent = this.realpath(dir);
+    if (parent === null) return undefined;
+    return parent === '/' ? `/${e.name}` : `${parent}/${e.name}`;
+  }
+
+  private entryNamed(entries: fs.Dirent[], name: string): fs.Dirent | undefined {
+    let names = this.byName.get(entries);
+    if (!names) this.byName.set(entries, (names = new Map(entries.map((e) => [e.name, e]))));
+    return names.get(name);
   }
 
   /** `fs.lstatSync`, throwing the error it threw. */
@@ -320,9 +344,7 @@ export class FsView {
       const slash = p.lastIndexOf('/');
       const entries = this.plainListings.get(slash === 0 ? '/' : p.slice(0, slash));
       if (entries) {
-        let names = this.byName.get(entries);
-        if (!names) this.byName.set(entries, (names = new Map(entries.map((e) => [e.name, e]))));
-        const e = names.get(p.slice(slash + 1));
+        const e = this.entryNamed(entries, p.slice(slash + 1));
         if (!e) k = null;
         else if (!e.isSymbolicLink()) k = e.isDirectory() ? 'dir' : e.isFile() ? 'file' : 'other';
       }

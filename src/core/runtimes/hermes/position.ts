@@ -16,8 +16,12 @@ export interface Span {
 
 export const WHOLE_FILE: Span = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
+/** The line index of the text last placed in: a skill's findings are placed one after the other. */
+let lastIndex: { text: string; index: LineIndex } | null = null;
+
 export function spanOf(text: string, start: number, end: number): Span {
-  const idx = new LineIndex(text);
+  if (lastIndex?.text !== text) lastIndex = { text, index: new LineIndex(text) };
+  const idx = lastIndex.index;
   const s = idx.position(start);
   const e = idx.position(Math.max(start, end));
   // An editor does not show a leading BOM, so columns on line 1 start after it.
