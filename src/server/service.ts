@@ -24,7 +24,7 @@ import { declaredBins } from '../core/assist/completion';
 import { type FieldScope, fieldScope } from '../core/assist/fieldHelp';
 import { withEnvFiles } from '../core/machine/env';
 import { Engine, type EvaluatedSkill } from '../core/check/engine';
-import { blockingIo } from '../core/skill/catalog';
+import { blockingIo, type SkillLocation } from '../core/skill/catalog';
 import type { ProbeLogEntry } from '../core/machine/probe';
 import { runtimeConfigFiles, runtimeContext, TREE_EVALUATORS } from '../core/runtimes';
 import { judgeEvaluated } from '../core/check/judge';
@@ -391,10 +391,11 @@ export class SkillService {
     roots: readonly string[] = this.workspace.roots(),
     open: readonly TextDocument[] = [],
     signal?: AbortSignal,
+    known?: (location: SkillLocation) => SkillAnalysis | undefined,
   ): Promise<{ skills: EvaluatedSkill[]; entries: Entry[] }> {
     if (roots.length === 0) return { skills: [], entries: [] };
     const engine = this.engine();
-    const { skills, catalogs } = await engine.checkPaths(roots, signal);
+    const { skills, catalogs } = await engine.checkPaths(roots, signal, undefined, known);
     for (const c of catalogs) for (const p of c.problems) this.log.info(`${p.path}: ${p.message}`);
     const byFile = new Map(open.map((d) => [path.resolve(documentPath(d.uri)), d]));
     for (let i = 0; i < skills.length; i++) {

@@ -18,7 +18,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentDef, AgentsFile } from '../core/runtimes/nexo/agents';
 import type { SkillAnalysis } from '../core/check/analyze';
-import { blockingIo, categoryOf, findSkills, type SkillLocation } from '../core/skill/catalog';
+import { blockingIo, categoryOf, findSkills, sameStamp, type SkillLocation } from '../core/skill/catalog';
 import { slimAnalysis } from '../core/check/cache';
 import { type Engine, entryName, type EvaluatedSkill, type SharedChecks } from '../core/check/engine';
 import type { Entry } from '../core/check/entry';
@@ -151,6 +151,14 @@ export class SkillModel {
 
   get size(): number {
     return this.records.size;
+  }
+
+  /** The analysis the model holds of a SKILL.md as a walk found it: when the file's stamp is the one the model
+   *  read it with (not an open document's unsaved text), so a scan of the same files need not read them again. */
+  analysisFor(location: SkillLocation): SkillAnalysis | undefined {
+    const r = this.records.get(location.file);
+    if (!r || r.fromEditor || !r.location.stamp || !location.stamp || !sameStamp(r.location.stamp, location.stamp)) return undefined;
+    return r.analysis;
   }
 
   get(file: string): SkillRecord | undefined {

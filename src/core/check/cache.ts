@@ -26,7 +26,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { analyzeSkill, type SkillAnalysis } from './analyze';
-import { asyncIo, type FileStamp, readSkillFile, readSkillFileSync, type SkillFileRead, stampOf, type SkillFileText, type SkillIo } from '../skill/catalog';
+import {
+  asyncIo,
+  type FileStamp,
+  readSkillFile,
+  readSkillFileSync,
+  sameStamp,
+  type SkillFileRead,
+  stampOf,
+  type SkillFileText,
+  type SkillIo,
+} from '../skill/catalog';
 import { EMPTY_NEXO } from '../runtimes/nexo/metadata';
 import { NO_REQUIREMENTS } from '../runtimes/nexo/requirements';
 import { frontmatterSchema } from '../skill/schema';
@@ -499,7 +509,7 @@ export class AnalysisCache {
   }
 
   private trusted(e: KnownFile, s: FileStamp): boolean {
-    if (e.stamp.mtimeMs !== s.mtimeMs || e.stamp.ctimeMs !== s.ctimeMs || e.stamp.size !== s.size || e.stamp.ino !== s.ino) return false;
+    if (!sameStamp(e.stamp, s)) return false;
     return Math.max(s.mtimeMs, s.ctimeMs) < e.readAt - RACY_MS;
   }
 

@@ -140,13 +140,16 @@ export class Engine {
     return { fileChecks: newFileChecks(), gateEnv: { ...this.env, PATH: this.pathEnv.path } };
   }
 
-  /** Every skill under the given paths (files, skill folders or roots), analyzed and evaluated. */
-  /** `onAnalyzed`: told of each skill as soon as its analysis is known (before it is evaluated), so a caller
-   *  can start work that needs only the analysis (the CLI starts the tree runtimes' reports early). */
+  /** Every skill under the given paths (files, skill folders or roots), analyzed and evaluated.
+   *  `onAnalyzed`: told of each skill as soon as its analysis is known (before it is evaluated), so a caller
+   *  can start work that needs only the analysis (the CLI starts the tree runtimes' reports early).
+   *  `known`: an analysis the caller already holds for the file as the walk found it (the language server's
+   *  skills model, for an unchanged stamp), used instead of reading the file again. */
   async checkPaths(
     targets: readonly string[],
     signal?: AbortSignal,
     onAnalyzed?: (location: SkillLocation, analysis: SkillAnalysis) => void,
+    known?: (location: SkillLocation) => SkillAnalysis | undefined,
   ): Promise<{ skills: EvaluatedSkill[]; catalogs: Catalog[] }> {
     const cache = this.options.cache;
     const catalogs = await Promise.all(targets.map((t) => findSkills(t, { ...(signal ? { signal } : {}), ...(cache ? { io: cache.io } : {}) })));
@@ -172,7 +175,8 @@ export class Engine {
     const shared = this.sharedChecks();
     try {
       skills = await mapLimit(locations, 16, async (location) => {
-        const analysis = cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp);
+        const analysis =
+          known?.(location) ?? (cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp));
         onAnalyzed?.(location, analysis);
         const status = await this.evaluate(analysis, undefined, signal, undefined, shared);
         return { location, analysis, status, id: location.id };

@@ -243,7 +243,7 @@ export class FsView {
   realpath(p: string): string | null {
     const known = this.reals.get(p);
     if (known !== undefined) return known;
-    let real = this.realFromListing(p);
+    let real: string | null | undefined = this.realFromListing(p);
     if (real === undefined) {
       try {
         real = fs.realpathSync.native(p);

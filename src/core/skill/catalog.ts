@@ -23,6 +23,11 @@ export interface FileStamp {
   ino: number;
 }
 
+/** Whether two stamps name the same bytes (as far as a stamp can tell). */
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.size === b.size && a.ino === b.ino;
+}
+
 export function stampOf(st: Stats): FileStamp {
   return { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, size: st.size, ino: st.ino };
 }

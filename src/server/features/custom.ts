@@ -24,14 +24,17 @@ function pathsOf(service: SkillService, roots: unknown): string[] {
   return roots.map((r: string) => path.resolve(service.workspace.cwd(), r));
 }
 
+/** `model`: the skills model, whose analyses of unchanged files are used instead of reading them again (the
+ *  roots asked for may group the skills otherwise, so the walk and the judging are this request's own). */
 export async function skills(
   service: SkillService,
   params: SkillsParams | undefined,
   open: readonly TextDocument[],
   signal?: AbortSignal,
+  model?: SkillModel,
 ): Promise<SkillsResult> {
   const roots = pathsOf(service, params?.roots);
-  const { entries } = await service.scan(roots, open, signal);
+  const { entries } = await service.scan(roots, open, signal, model ? (l) => model.analysisFor(l) : undefined);
   return { version: CHECK_JSON_VERSION, roots, skills: entries };
 }
 
@@ -76,7 +79,7 @@ export async function index(service: SkillService, params: IndexParams | undefin
   if (!root) throw new RequestError('no root: the workspace has no folder; pass `root`');
   const tree = await service.treeIndex(runtime, root);
   if (tree) return { runtime, root, index: tree.index, error: tree.error };
-  const { skills: evaluated, catalogs } = await service.engine().checkPaths([root], signal);
+  const { skills: evaluated, catalogs } = await service.engine().checkPaths([root], signal, undefined, model ? (l) => model.analysisFor(l) : undefined);
   const text = await renderIndex(evaluated, runtime === 'agentskills' ? 'xml' : 'nexo', mergeCategoryDescriptions(catalogs));
   return { runtime, root, index: text, error: null };
 }

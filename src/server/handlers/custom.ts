@@ -12,7 +12,7 @@ import { guard } from './guard';
 export function registerCustomHandlers(connection: Connection, service: SkillService, docs: DocumentHandler, model: SkillModel): void {
   connection.onRequest(
     SkillsRequest.type,
-    guard(connection, SkillsRequest.method, (p, signal) => skills(service, p ?? undefined, docs.documents.all(), signal)),
+    guard(connection, SkillsRequest.method, (p, signal) => skills(service, p ?? undefined, docs.documents.all(), signal, model)),
   );
   connection.onRequest(
     PreviewRequest.type,
