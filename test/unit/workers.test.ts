@@ -28,7 +28,7 @@ function faultyCli(): string {
   const dist = path.join(REPO, 'out', 'faulty-dist');
   if (!existsSync(dist)) {
     mkdirSync(dist);
-    for (const f of ['cli.js', 'runtime-worker.js']) linkSync(path.join(REPO, 'dist', f), path.join(dist, f));
+    for (const f of ['cli.js', 'cli-main.js', 'runtime-worker.js']) linkSync(path.join(REPO, 'dist', f), path.join(dist, f));
     writeFileSync(path.join(dist, 'analyze-worker.js'), `require(${JSON.stringify(FAULTY_WORKER)});\n`);
   }
   return path.join(dist, 'cli.js');
@@ -57,7 +57,11 @@ function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv, script = cl
 function readShards(cacheDir: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!existsSync(cacheDir)) return out;
-  for (const snap of readdirSync(cacheDir).sort()) {
+  // The folders of snapshots and readings (not the kept reports and compiled code beside them).
+  for (const snap of readdirSync(cacheDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     for (const shard of readdirSync(path.join(cacheDir, snap)).sort()) {
       const j = JSON.parse(readFileSync(path.join(cacheDir, snap, shard), 'utf8')) as { entries: Record<string, Record<string, unknown>> };
       for (const e of Object.values(j.entries)) delete e['t'];

@@ -165,22 +165,29 @@ export class Engine {
     // Category, then folder name: the order people scan a tree in (and the order Hermes lists them).
     locations.sort((a, b) => cmp(a.category, b.category) || cmp(a.id, b.id) || cmp(a.file, b.file));
     await cache?.load(targets);
+    // Analyzed in a spread order, each stretch of it sampling the whole tree: a runtime that judges a whole root
+    // (Hermes, OpenClaw) is then known to apply after a few analyses, and its report started (onAnalyzed), rather
+    // than after every skill of the folders sorted before its first one. The results keep the catalog's order.
+    const order = spreadOrder(locations.length).map((i) => locations[i] as SkillLocation);
     // The files that must be read (those the walk could stat and the cache does not know): other threads
     // may read and analyze some of them meanwhile; everything else happens here, in the same order.
     const offThread =
       cache && this.options.offThread
-        ? this.options.offThread.start(locations.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file))
+        ? this.options.offThread.start(order.filter((l) => l.stamp && cache.wouldRead(l.file, l.stamp)).map((l) => l.file))
         : null;
     let skills: EvaluatedSkill[];
     const shared = this.sharedChecks();
+    const position = new Map(locations.map((l, i) => [l, i]));
     try {
-      skills = await mapLimit(locations, 16, async (location) => {
+      const analyzed = await mapLimit(order, 16, async (location) => {
         const analysis =
           known?.(location) ?? (cache ? await cache.analyze(location.file, location.stamp, offThread) : await this.analyzeFile(location.file, location.stamp));
         onAnalyzed?.(location, analysis);
         const status = await this.evaluate(analysis, undefined, signal, undefined, shared);
         return { location, analysis, status, id: location.id };
       });
+      skills = new Array<EvaluatedSkill>(locations.length);
+      analyzed.forEach((s) => (skills[position.get(s.location) as number] = s));
     } finally {
       offThread?.close();
     }
@@ -245,6 +252,22 @@ function notFoundStatus(): NexoStatus {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** 0 … n−1 in an order that visits the range evenly from the start: steps of about 0.618 n (the golden ratio,
+ *  made prime to n so every index comes once), so that any stretch of it samples the whole range. */
+export function spreadOrder(n: number): number[] {
+  if (n <= 2) return Array.from({ length: n }, (_, i) => i);
+  let step = Math.max(1, Math.round(n * 0.6180339887));
+  while (gcd(step, n) !== 1) step++;
+  const out = new Array<number>(n);
+  for (let k = 0, i = 0; k < n; k++, i = (i + step) % n) out[k] = i;
+  return out;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
