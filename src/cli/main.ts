@@ -482,10 +482,6 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
             trees: offThreadTrees(() => (treeWorker ??= new OffThreadEvaluator(RUNTIME_WORKER_SCRIPT))),
           })
         : null;
-    // When a tree runtime may judge these skills, its thread boots while the tree is walked and analyzed (on a
-    // 2-core machine it started ~300 ms after being asked, on the critical path of a check Hermes judges).
-    if (prefetch && skillTargets.length && (choices.pinned === undefined || choices.pinned.some((r) => r in TREE_EVALUATORS)))
-      (treeWorker ??= new OffThreadEvaluator(RUNTIME_WORKER_SCRIPT)).prepare();
     if (values['agent'] !== undefined) {
       ({ skills, problems: agentProblems } = await agentSkills(engine, values, targets[0] ?? io.cwd, io));
     } else {

@@ -47,13 +47,6 @@ export class OffThreadEvaluator {
     });
   }
 
-  /** Start the worker thread now, so that it is ready by the time a report is asked for (a thread's start and
-   *  the loading of its bundle take a few hundred milliseconds on a busy machine); without this it starts with
-   *  the first report. */
-  prepare(): void {
-    this.ensure();
-  }
-
   /** Whether a worker thread is running now (it starts with the first report, and stops when idle). */
   get running(): boolean {
     return this.worker !== undefined;
