@@ -1,11 +1,12 @@
 // A tree runtime's report kept between runs (src/core/runtimes/reportMemo.ts), through Hermes, the runtime that
 // uses it: an unchanged tree gets the kept report without its folders being read; each kind of change the
 // runtime would see — a file's text, a folder added or removed, a variable it looks up, its config.yaml, a
-// category's DESCRIPTION.md, a symbolic link pointed elsewhere — makes the report computed again, equal to a
-// run without the cache; a corrupt file, another context or no cache folder never give a wrong report.
+// category's DESCRIPTION.md, a symbolic link pointed elsewhere, bytes rewritten within the same second — makes
+// the report computed again, equal to a run without the cache; a corrupt file, another context or no cache
+// folder never give a wrong report.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { TREE_EVALUATORS } from '../../src/core/runtimes';
@@ -163,18 +164,36 @@ describe('tree reports kept between runs (Hermes)', function () {
     });
   }
 
-  it('files written during the run are too recent: the report is not kept', async () => {
-    const env = { MEMO_TOKEN: 'set' };
+  it('what was written just before the run is kept by what the run saw: the same bytes answer from the report, others of the same size do not', async () => {
+    // Checking a folder by its entries lists it again, so a hit shows as the kept file left unwritten.
+    const written = (): number => Math.max(...kept().map((f) => statSync(path.join(cacheDir, f)).mtimeMs));
+    const before = written();
     put('a/five/SKILL.md', skill('five', 'Written just now.'));
-    const first = await remembered(ctxOf(env));
+    const first = await remembered(ctxOf(token));
     assert.ok(first.report.skills.some((s) => s.name === 'five'));
-    const second = await remembered(ctxOf(env));
-    assert.ok(second.listed > 0, 'not answered from a report whose files might change unseen');
+    const keptAt = written();
+    assert.ok(keptAt > before, 'kept although its files are seconds old');
+    await sleep(20);
+    const second = await remembered(ctxOf(token));
+    assert.equal(written(), keptAt, 'answered from the kept report: the new folder checked by its entries, the new file by its bytes');
+    assert.deepEqual(second.report, first.report);
+    put('a/five/SKILL.md', skill('five', 'Written again!!!.'));
+    const third = await remembered(ctxOf(token));
+    assert.ok(written() > keptAt, 'other bytes of the same size, in the same second: computed again (and kept)');
+    assert.match(third.report.index, /Written again/);
+    assert.deepEqual(third.report, await fresh(ctxOf(token)));
+    put('a/six/SKILL.md', skill('six', 'Another new one.'));
+    const fourth = await remembered(ctxOf(token));
+    assert.ok(
+      fourth.report.skills.some((s) => s.name === 'six'),
+      'a folder added beside it: computed again',
+    );
+    assert.deepEqual(fourth.report, await fresh(ctxOf(token)));
     await settle();
   });
 
   it('a corrupt kept report, another context or no cache folder never give a wrong report', async () => {
-    const env = { MEMO_TOKEN: 'set' };
+    const env = token;
     await remembered(ctxOf(env));
     for (const f of kept()) writeFileSync(path.join(cacheDir, f), 'not a report');
     const afterCorrupt = await remembered(ctxOf(env));

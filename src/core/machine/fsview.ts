@@ -58,8 +58,19 @@ export function joinerIn(dir: string): (name: string) => string {
  *  or a stat's identity (type, inode, size, times: anything that changes when the file is written, moved or
  *  replaced), or the error code. A folder's listing is recorded as the folder's identity, taken before it
  *  was read: adding, removing or renaming an entry changes a folder's modification time (POSIX), so an
- *  unchanged identity means an unchanged listing, and checking it is one stat instead of a read. */
-export type FsObservation = [question: 'real' | 'lstat' | 'stat' | 'list' | 'kind' | 'link' | 'read', path: string, answer: string];
+ *  unchanged identity means an unchanged listing, and checking it is one stat instead of a read.
+ *
+ *  An identity whose times fall within a clock tick or two of the run cannot vouch for what the run saw (a second
+ *  write in the same tick leaves it unchanged): `FsView.settled` records those by what was seen instead — a
+ *  folder by its names and types (`entries`), a file read by a hash of its bytes (`content`), a stat by the
+ *  type, permissions and size the run used (`shape`, `lshape`; what the file holds is its read's). */
+export type FsObservation = [
+  question: 'real' | 'lstat' | 'stat' | 'list' | 'kind' | 'link' | 'read' | 'entries' | 'shape' | 'lshape' | 'content',
+  path: string,
+  answer: string,
+];
+
+const IDENTITY = /^(\d+):\d+:(\d+):([\d.]+):([\d.]+)$/;
 
 /** A stat's identity as recorded (see FsObservation). */
 function identity(st: fs.Stats): string {
@@ -69,6 +80,16 @@ function identity(st: fs.Stats): string {
 function errorAnswer(err: unknown): string {
   return `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;
 }
+
+/** A folder's names and types as a listing gives them. */
+function listingAnswer(entries: readonly fs.Dirent[] | null): string {
+  if (!entries) return '!';
+  let out = '';
+  for (const e of entries) out += `${e.isDirectory() ? 'd' : e.isFile() ? 'f' : e.isSymbolicLink() ? 'l' : 'o'}${e.name}\0`;
+  return out;
+}
+
+const hashOf = (bytes: Buffer): string => `#${createHash('sha1').update(bytes).digest('hex')}`;
 
 /** A folder's identity (links followed, as a listing follows them), or the error code. */
 function folderAnswer(dir: string): string {
@@ -107,6 +128,26 @@ function answerNow(question: FsObservation[0], p: string): string {
       }
     case 'read':
       return readAnswer(p);
+    case 'entries':
+      try {
+        return listingAnswer(fs.readdirSync(p, { withFileTypes: true }));
+      } catch {
+        return '!';
+      }
+    case 'shape':
+    case 'lshape':
+      try {
+        const st = question === 'lshape' ? fs.lstatSync(p) : fs.statSync(p);
+        return `${st.mode}:${st.size}`;
+      } catch (err) {
+        return errorAnswer(err);
+      }
+    case 'content':
+      try {
+        return hashOf(fs.readFileSync(p));
+      } catch (err) {
+        return errorAnswer(err);
+      }
   }
 }
 
@@ -116,9 +157,7 @@ function readAnswer(p: string, bytes?: Buffer): string {
   try {
     const st = fs.statSync(p);
     if (st.size > 0 || !st.isFile()) return identity(st);
-    return `#${createHash('sha1')
-      .update(bytes ?? fs.readFileSync(p))
-      .digest('hex')}`;
+    return hashOf(bytes ?? fs.readFileSync(p));
   } catch (err) {
     return errorAnswer(err);
   }
@@ -129,18 +168,6 @@ function readAnswer(p: string, bytes?: Buffer): string {
 export function stillHolds(observations: readonly FsObservation[]): boolean {
   for (const [question, p, answer] of observations) if (answerNow(question, p) !== answer) return false;
   return true;
-}
-
-/** The latest modification or change time (ms) among the recorded stats: a file written within the same
- *  clock tick as the recording might change again unseen, so a caller keeping the observations checks this
- *  against the time it started. */
-export function newestStamp(observations: readonly FsObservation[]): number {
-  let newest = -Infinity;
-  for (const [, , answer] of observations) {
-    const m = /^\d+:\d+:\d+:([\d.]+):([\d.]+)$/.exec(answer);
-    if (m) newest = Math.max(newest, Number(m[1]), Number(m[2]));
-  }
-  return newest;
 }
 
 export interface FsViewOptions {
@@ -158,6 +185,38 @@ export class FsView {
 
   private note(question: FsObservation[0], p: string, answer: string): void {
     this.observations?.push([question, p, answer]);
+  }
+
+  /** With `record`: a hash of the bytes of each file read, for `settled`. */
+  private readonly contents = new Map<string, string>();
+
+  /**
+   * The observations, each whose recorded times are not older than `since` (ms since the epoch) replaced by
+   * what the run saw (see FsObservation); null when something seen cannot be told again (not recording).
+   */
+  settled(since: number): FsObservation[] | null {
+    if (!this.observations) return null;
+    const out: FsObservation[] = [];
+    for (const o of this.observations) {
+      const [question, p, answer] = o;
+      const m = IDENTITY.exec(answer);
+      if (!m || Math.max(Number(m[3]), Number(m[4])) < since) {
+        out.push(o);
+        continue;
+      }
+      if (question === 'list') {
+        const entries = this.plainListings.get(p) ?? this.listings.get(p);
+        if (entries === undefined) return null;
+        out.push(['entries', p, listingAnswer(entries)]);
+      } else if (question === 'stat' || question === 'lstat') {
+        out.push([question === 'stat' ? 'shape' : 'lshape', p, `${m[1]}:${m[2]}`]);
+      } else if (question === 'read') {
+        const hash = this.contents.get(p);
+        if (hash === undefined) return null;
+        out.push(['content', p, hash]);
+      } else return null;
+    }
+    return out;
   }
 
   /** `stat(p)` asked once: its result, or the error it threw thrown again. */
@@ -204,6 +263,7 @@ export class FsView {
       throw err;
     }
     this.note('read', p, readAnswer(p, bytes));
+    this.contents.set(p, hashOf(bytes));
     return bytes;
   }
 

@@ -13,8 +13,9 @@
 // the run enumerated it. The context's other fields (platform, home, working directory, tools, versions…)
 // and the root are part of the key.
 //
-// A run whose recorded times reach within RACY_MS of its start is not kept: a file written twice in one
-// clock tick would look unchanged (as the analysis cache, src/core/check/cache.ts). One file per runtime, root
+// A file or folder whose recorded times reach within RACY_MS of the run's start could be written again in the
+// same clock tick and look unchanged (the analysis cache's rule, src/core/check/cache.ts): it is recorded by what
+// the run saw of it instead — a folder's names and types, a file's bytes by their hash. One file per runtime, root
 // and context (`report-<runtime>-<hash>.bin`, Node's structured serialization: what the worker thread's
 // messages carry), written to a temporary file and renamed into place; the oldest beyond MAX_REPORTS are
 // removed. A file that cannot be read, is foreign or corrupt counts as absent; one that cannot be written is
@@ -24,7 +25,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
-import { FsView, newestStamp, stillHolds, type FsObservation } from '../machine/fsview';
+import { FsView, stillHolds, type FsObservation } from '../machine/fsview';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from './types';
 
 /** Bump when what is stored changes shape. */
@@ -80,8 +81,9 @@ export async function rememberedReport(runtime: RuntimeId, root: string, ctx: Ru
   });
   const view = new FsView({ record: true });
   const report = await evaluate(root, { ...ctx, env: watched }, view);
-  const observations = view.observations ?? [];
-  if (newestStamp(observations) < startedAt - RACY_MS) {
+  // What was written within RACY_MS of the run is kept by what the run saw of it, not by its times.
+  const observations = view.settled(startedAt - RACY_MS);
+  if (observations) {
     const envRecord: StoredReport['env'] = enumerated ? { whole: wholeEnv(env) } : { looked: [...looked] };
     save(settings.dir, file, { format: FORMAT, key, env: envRecord, observations, report });
   }
