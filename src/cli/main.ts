@@ -40,7 +40,7 @@ import { checkExtensionsAt, isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCH
 import { cacheDir } from './cacheDir';
 import { requireWithCodeCache } from './codeCache';
 import { formatSarif } from './sarif';
-import { RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
+import { type CliAnalyzer, RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';
 
@@ -321,7 +321,7 @@ function runtimeChoices(values: Record<string, unknown>, io: Io): RuntimeChoices
   return choices;
 }
 
-function engineFor(values: Record<string, unknown>, io: Io): Engine {
+function engineFor(values: Record<string, unknown>, io: Io, analyzer?: (a: CliAnalyzer) => void): Engine {
   // The CLI has nothing else to do while it reads files, so it uses blocking file-system calls (several
   // times faster for thousands of small files). With --no-cache the cache still lives for this run (each
   // file analyzed once, analyses kept compact), but nothing is read from or written to disk.
@@ -334,6 +334,7 @@ function engineFor(values: Record<string, unknown>, io: Io): Engine {
   // Files to analyze are shared with worker threads when there are enough of them (src/cli/workers.ts).
   const workers = workersSetting(io.env);
   const offThread = workers === 0 ? undefined : workerAnalyzer({ script: WORKER_SCRIPT, workers });
+  if (offThread) analyzer?.(offThread);
   return new Engine({
     env: io.env,
     cwd: io.cwd,
@@ -454,8 +455,17 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   // A nexo-rs manifest or extensions configuration named as a path is judged as one, never as a SKILL.md.
   const skillTargets = targets.filter((t) => !isExtensionFile(t));
-  const engine = engineFor(values, io);
+  let analyzer: CliAnalyzer | undefined;
+  const engine = engineFor(values, io, (a) => (analyzer = a));
   let treeWorker: OffThreadEvaluator | undefined;
+  // A tree runtime's report takes a core of its own: the analysis workers give theirs back.
+  const treeThread = (): OffThreadEvaluator => {
+    if (!treeWorker) {
+      treeWorker = new OffThreadEvaluator(RUNTIME_WORKER_SCRIPT);
+      analyzer?.yieldCores();
+    }
+    return treeWorker;
+  };
   try {
     const dryRun = values['dry-run'] === true;
     const choices = runtimeChoices(values, io);
@@ -479,7 +489,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
             ctx,
             pinned: choices.pinned ?? [],
             ...(choices.nexoSkillsDirs ? { nexoSkillsDirs: choices.nexoSkillsDirs } : {}),
-            trees: offThreadTrees(() => (treeWorker ??= new OffThreadEvaluator(RUNTIME_WORKER_SCRIPT))),
+            trees: offThreadTrees(treeThread),
           })
         : null;
     if (values['agent'] !== undefined) {

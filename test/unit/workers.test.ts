@@ -257,6 +257,23 @@ describe('worker threads: in-process', function () {
     assert.equal(warm.entries, single.entries);
   });
 
+  it('workers that yield their cores (a tree report started) claim nothing more: the main thread analyzes the rest', async () => {
+    const analyzer = workerAnalyzer({ script: WORKER, workers: 1 });
+    const yielding: OffThreadAnalyzer = {
+      start(files) {
+        const run = analyzer.start(files);
+        analyzer.yieldCores();
+        return run;
+      },
+    };
+    // The main thread holds back 300 ms: time enough for the worker to take files, had it not yielded.
+    const r = await inProcess(lib, yielding, { holdMs: 300 });
+    assert.equal(r.fromWorkers, 0);
+    assert.equal(r.handedBack, 0);
+    assert.equal(r.entries, single.entries);
+    assert.equal(r.cache.counters.analyzed, 300);
+  });
+
   for (const fault of ['throw', 'exit', 'uncaught']) {
     it(`a worker fault (${fault}) is made up for on the main thread`, async () => {
       process.env['FAULTY_WORKER'] = fault; // the worker's environment is a copy taken at its start
