@@ -63,14 +63,16 @@ export interface NexoMachine {
   fileChecks?: NexoFileChecks;
 }
 
-/** Per path: is it a regular file (`Path::is_file`), may it be executed. */
+/** Per path: is it a regular file (`Path::is_file`), may it be executed; per binary name, with the PATH,
+ *  working directory and OS it was looked up with: the whole lookup. */
 export interface NexoFileChecks {
   isFile: Map<string, Promise<boolean>>;
   executable: Map<string, Promise<boolean>>;
+  lookups: Map<string, Promise<NexoBinLookup>>;
 }
 
 export function newFileChecks(): NexoFileChecks {
-  return { isFile: new Map(), executable: new Map() };
+  return { isFile: new Map(), executable: new Map(), lookups: new Map() };
 }
 
 function remembered(memo: Map<string, Promise<boolean>> | undefined, p: string, check: (p: string) => Promise<boolean>): Promise<boolean> {
@@ -195,7 +197,19 @@ async function isExecutable(p: string): Promise<boolean> {
  *  (relative to the working directory); otherwise each PATH element (PATH must be set; EMPTY elements are
  *  skipped, not the working directory) joined with the name must be a regular file. The execute bit is not
  *  looked at. */
+/** `findNexoBin`, looked up once per check for a name (thousands of skills name the same few binaries; each
+ *  lookup walks PATH). Each caller gets its own copy of the list of paths searched. */
 async function findNexoBin(entry: string, m: NexoMachine, forVersions: boolean): Promise<NexoBinLookup> {
+  const memo = m.fileChecks?.lookups;
+  if (!memo) return lookUpNexoBin(entry, m, forVersions);
+  const key = `${forVersions ? 'v' : 'b'}\0${entry}\0${m.cwd}\0${m.platform}\0${rustEnvVar('PATH', m.env, m.platform) ?? '\0'}`;
+  let lookup = memo.get(key);
+  if (!lookup) memo.set(key, (lookup = lookUpNexoBin(entry, m, forVersions)));
+  const l = await lookup;
+  return { ...l, searched: [...l.searched] };
+}
+
+async function lookUpNexoBin(entry: string, m: NexoMachine, forVersions: boolean): Promise<NexoBinLookup> {
   const name = rustTrim(entry);
   const none: NexoBinLookup = { found: false, path: null, executable: false, searched: [] };
   if (name === '') return forVersions ? none : { ...none, found: true };
