@@ -3,7 +3,6 @@
 // parsing every SKILL.md again; what they answer is what a fresh scan answers. In-process: the service, the model
 // and the request's feature function, with the file system's opens counted.
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -11,26 +10,15 @@ import { index, skills } from '../../src/server/features/custom';
 import { SkillService } from '../../src/server/service';
 import { SkillModel } from '../../src/server/skills';
 import { DEFAULT_SETTINGS } from '../../src/shared/protocol';
-import { writeUnder } from '../utils/fs';
+import { watchFs, writeUnder } from '../utils/fs';
 import { uriOf } from '../utils/lsp-client';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The SKILL.md files opened while `run` runs. */
 async function opened<T>(run: () => Promise<T>): Promise<{ result: T; files: string[] }> {
-  const files: string[] = [];
-  const real = fs.openSync;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require('node:fs') as typeof fs;
-  mod.openSync = ((p: fs.PathLike, ...rest: unknown[]) => {
-    if (typeof p === 'string' && path.basename(p) === 'SKILL.md') files.push(p);
-    return (real as (...a: unknown[]) => number)(p, ...rest);
-  }) as typeof fs.openSync;
-  try {
-    return { result: await run(), files };
-  } finally {
-    mod.openSync = real;
-  }
+  const { result, calls } = await watchFs('openSync', run);
+  return { result, files: calls.filter((p): p is string => typeof p === 'string' && path.basename(p) === 'SKILL.md') };
 }
 
 describe('language server: one scan', function () {

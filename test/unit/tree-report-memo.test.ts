@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { TREE_EVALUATORS } from '../../src/core/runtimes';
 import { evaluateHermes } from '../../src/core/runtimes/hermes';
 import type { RuntimeContext, RuntimeReport } from '../../src/core/runtimes/types';
+import { watchFs } from '../utils/fs';
 
 let tmp: string;
 let root: string;
@@ -40,19 +41,8 @@ const ctxOf = (env: Record<string, string> = {}, cached = true): RuntimeContext 
 async function remembered(ctx: RuntimeContext): Promise<{ report: RuntimeReport; listed: number }> {
   const evaluate = TREE_EVALUATORS.hermes;
   assert.ok(evaluate);
-  let listed = 0;
-  const real = fs.readdirSync;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require('node:fs') as typeof fs;
-  mod.readdirSync = ((...args: Parameters<typeof fs.readdirSync>) => {
-    listed++;
-    return real(...args);
-  }) as typeof fs.readdirSync;
-  try {
-    return { report: await evaluate(root, ctx), listed };
-  } finally {
-    mod.readdirSync = real;
-  }
+  const { result, calls } = await watchFs('readdirSync', () => evaluate(root, ctx));
+  return { report: result, listed: calls.length };
 }
 
 /** What Hermes says of the tree now, computed without any cache. */
