@@ -24,7 +24,14 @@ const common = { platform: 'node', target: 'node20', sourcemap: true, logLevel: 
 rmSync(join(root, 'out'), { recursive: true, force: true });
 // A production build must not leave an older bundle's source map next to the new bundle.
 if (production)
-  for (const f of ['dist/cli.js.map', 'dist/cli-main.js.map', 'dist/analyze-worker.js.map', 'dist/runtime-worker.js.map', 'dist/lsp.js.map', 'dist/extension.js.map'])
+  for (const f of [
+    'dist/cli.js.map',
+    'dist/cli-main.js.map',
+    'dist/analyze-worker.js.map',
+    'dist/runtime-worker.js.map',
+    'dist/lsp.js.map',
+    'dist/extension.js.map',
+  ])
     rmSync(join(root, f), { force: true });
 
 const bundles = [
