@@ -3,7 +3,7 @@
 // corrupt file, an unusable cache folder or another build never change what the command prints.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Module from 'node:module';
 import * as path from 'node:path';
@@ -34,7 +34,7 @@ describe('the CLI keeps its compiled code between runs', function () {
   // Node ≥ 22.1 keeps the code itself (module.enableCompileCache, in its own layout): only the fallback is ours.
   const builtIn = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
   beforeEach(function () {
-    if (builtIn && !/unusable/.test(this.currentTest?.title ?? '')) this.skip();
+    if (builtIn && !/unusable|without its bundle/.test(this.currentTest?.title ?? '')) this.skip();
     tmp = mkdtempSync(path.join(tmpdir(), 'skill-author-code-'));
   });
   afterEach(() => {
@@ -75,6 +75,16 @@ describe('the CLI keeps its compiled code between runs', function () {
     const r = cli(['--version'], blocker);
     assert.equal(r.status, 0);
     assert.match(r.stdout, /^\d+\.\d+\.\d+/);
+  });
+
+  it('a launcher without its bundle says so in one line and exits 3', () => {
+    const partial = path.join(tmp, 'partial');
+    mkdirSync(partial);
+    cpSync(path.join(repo, 'dist', 'cli.js'), path.join(partial, 'cli.js'));
+    const r = cli(['--version'], path.join(tmp, 'xdg'), path.join(partial, 'cli.js'));
+    assert.equal(r.status, 3);
+    assert.match(r.stderr, /^skill-author: internal error: cannot load .*cli-main\.js .*reinstall skill-author\n$/);
+    assert.doesNotMatch(r.stderr, /\n\s+at /);
   });
 
   it('another build of the bundle never meets this one’s code', () => {

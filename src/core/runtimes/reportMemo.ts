@@ -32,7 +32,8 @@ import type { RuntimeContext, RuntimeId, RuntimeReport } from './types';
 const FORMAT = 'tree-report-1';
 /** As the analysis cache's RACY_MS. */
 const RACY_MS = 2000;
-const MAX_REPORTS = 64;
+/** A report of 10,000 skills is ~14 MB with its observations. */
+const MAX_REPORTS = 16;
 const PREFIX = 'report-';
 
 type Env = RuntimeContext['env'];
