@@ -1,6 +1,6 @@
 // The CLI's bundle loaded with V8's code cache: a check no longer compiles the ~1.6 MB bundle, and the
-// functions a check runs, at every start (measured: `--version` 110 → 80 ms, a warm check of 2,000 skills
-// ~35 ms less; see docs/performance.md). Node ≥ 22.1 has this built in (`module.enableCompileCache`); on older
+// functions a check runs, at every start (measured: `--version` 130 → 110 ms, a warm check of 2,000 skills
+// ~20 ms less; see docs/performance.md). Node ≥ 22.1 has this built in (`module.enableCompileCache`); on older
 // Node the bundle is compiled through `vm.Script` with the cached data, and the data is written back at exit
 // when this run compiled more than the cache held (so it grows to what checks use, not only `--version`).
 //
@@ -8,11 +8,12 @@
 // and architecture: V8 itself only checks the source's length, so a rebuilt bundle must never meet another
 // build's code. Data V8 rejects (another V8, flags) is replaced; a file that cannot be read or written
 // means compiling as usual. Nothing here changes what the bundle does: it is run as `require` runs it.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { writeFileAtomically } from '../core/machine/atomicWrite';
 
 /** The data written back only when it grew by more than this share (a run that compiled nothing new
  *  rewrites nothing). */
@@ -71,15 +72,12 @@ export function requireWithCodeCache(file: string, dir: string | null): unknown 
 }
 
 function writeBack(script: vm.Script, cacheFile: string, known: number): void {
-  let tmp: string | null = null;
   try {
     const data = script.createCachedData();
     if (data.length <= known * GROWTH) return;
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
-    tmp = `${cacheFile}.${randomBytes(6).toString('hex')}.tmp`;
-    fs.writeFileSync(tmp, data);
-    fs.renameSync(tmp, cacheFile);
+    writeFileAtomically(cacheFile, data);
   } catch {
-    if (tmp) fs.rmSync(tmp, { force: true });
+    // compiled as usual next time
   }
 }

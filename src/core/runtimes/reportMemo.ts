@@ -21,10 +21,11 @@
 // removed. A file that cannot be read, is foreign or corrupt counts as absent; one that cannot be written is
 // skipped. Nothing here throws out of the runtime's own run.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
+import { writeFileAtomically } from '../machine/atomicWrite';
 import { FsView, stillHolds, type FsObservation } from '../machine/fsview';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from './types';
 
@@ -116,18 +117,12 @@ function load(file: string, key: string): StoredReport | null {
 }
 
 function save(dir: string, file: string, stored: StoredReport): void {
-  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(tmp, v8.serialize(stored));
-    fs.renameSync(tmp, file);
+    writeFileAtomically(file, v8.serialize(stored));
     evictOldest(dir);
   } catch {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // nothing more to do: the report is simply not kept
-    }
+    // the report is simply not kept
   }
 }
 

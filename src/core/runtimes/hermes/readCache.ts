@@ -22,9 +22,10 @@
 // or entry is ignored (a warning) and rebuilt; an unreadable or unwritable folder turns the cache off for
 // the run. Nothing here ever throws out.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomically } from '../../machine/atomicWrite';
 import type { KeyLayout, KeyLayoutItem, YamlOutcome } from './read';
 import { PyBytes, PyDate, PyDateTime, PyDict, PyFloat, PyInt, PyList, PySet, PyTuple, type PyValue } from './pyvalue';
 import { HERMES_BASELINE, type HermesVersion } from './versions';
@@ -352,7 +353,7 @@ export class HermesReadCache {
           made = true;
         }
         if (after.size === 0) fs.rmSync(file, { force: true });
-        else writeAtomically(file, shardText(this.version, after));
+        else writeFileAtomically(file, shardText(this.version, after));
       } catch (e) {
         this.disable('write', e);
         return;
@@ -383,17 +384,6 @@ export class HermesReadCache {
     } catch {
       // pruning is best effort
     }
-  }
-}
-
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
   }
 }
 

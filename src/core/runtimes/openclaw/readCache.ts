@@ -14,9 +14,10 @@
 // only when something was added. A missing, corrupt or foreign file is ignored and rebuilt; nothing here
 // throws out.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeFileAtomically } from '../../machine/atomicWrite';
 import type { FrontmatterParse, ParseStore } from './frontmatter';
 import type { OpenClawFinding } from './types';
 import type { OpenClawVersion } from './versions';
@@ -143,17 +144,11 @@ export class OpenClawReadCache implements ParseStore {
       if (out.length >= MAX_ENTRIES) break;
       if (!this.used.has(key)) out.push([key, e]);
     }
-    const tmp = `${this.file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       fs.mkdirSync(this.settings.dir, { recursive: true });
-      fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, salt: this.settings.salt, entries: out.slice(0, MAX_ENTRIES) }));
-      fs.renameSync(tmp, this.file);
+      writeFileAtomically(this.file, JSON.stringify({ format: FORMAT, salt: this.settings.salt, entries: out.slice(0, MAX_ENTRIES) }));
     } catch {
-      try {
-        fs.rmSync(tmp, { force: true });
-      } catch {
-        // nothing to remove
-      }
+      // not kept this time: the next run parses again
     }
   }
 }
