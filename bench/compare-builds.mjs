@@ -3,7 +3,9 @@
 // On a shared machine the CPU time is the steadier figure: wall time follows the other work's load.
 //   node bench/compare-builds.mjs ROUNDS CORPUS [--check-option …] label=DIST_DIR label=DIST_DIR …
 // Arguments starting with `--` are passed to `check` (e.g. `--runtime openclaw` as `--runtime=openclaw`).
-// Each label gets its own XDG_CACHE_HOME (/tmp/xdg-cmp-<label>), filled by one unmeasured run.
+// Each label gets its own XDG_CACHE_HOME (/tmp/xdg-cmp-<label>), filled by one unmeasured run. A warm run
+// is the whole check from the cache: each run's environment differs (SKILL_AUTHOR_BENCH_RUN), so no run kept
+// by an earlier one (src/cli/runMemo.ts) is printed instead.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 const [rounds, corpus, ...rest] = process.argv.slice(2);
@@ -19,13 +21,14 @@ const med = (a) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+let runs = 0;
 function run(v, cold) {
   const xdg = `/tmp/xdg-cmp-${v.label}`;
   mkdirSync(xdg, { recursive: true });
   const args = ['-f', '%e %U %S %M', process.execPath, `${v.dir}/cli.js`, 'check', '--json', '--no-probe', ...extra, ...(cold ? ['--no-cache'] : []), corpus];
   const t0 = performance.now();
   const r = spawnSync('/usr/bin/time', args, {
-    env: { ...process.env, XDG_CACHE_HOME: xdg, NO_COLOR: '1' },
+    env: { ...process.env, XDG_CACHE_HOME: xdg, NO_COLOR: '1', SKILL_AUTHOR_BENCH_RUN: String(++runs) },
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   });

@@ -44,10 +44,10 @@ const cacheHome = join(tmp, 'xdg-cache');
 const childEnv = { ...process.env, XDG_CACHE_HOME: cacheHome, NO_COLOR: '1' };
 
 /** Wall time of one child process, stdout discarded. */
-function timeChild(argv, { expectJsonLine = false } = {}) {
+function timeChild(argv, { expectJsonLine = false, env = {} } = {}) {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, argv, {
-    env: childEnv,
+    env: { ...childEnv, ...env },
     stdio: ['ignore', expectJsonLine ? 'pipe' : 'ignore', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 64 << 20,
@@ -59,6 +59,10 @@ function timeChild(argv, { expectJsonLine = false } = {}) {
 }
 
 const check = (corpus, ...flags) => timeChild([cli, 'check', '--json', '--no-probe', ...flags, corpus]).wall;
+/** A warm check that cannot print a kept run (src/cli/runMemo.ts): its environment differs from every earlier
+ *  run's by a variable nothing reads, as after any change, so every skill is judged again from the cache. */
+let wholeRuns = 0;
+const checkWhole = (corpus) => timeChild([cli, 'check', '--json', '--no-probe', corpus], { env: { SKILL_AUTHOR_BENCH_RUN: String(++wholeRuns) } }).wall;
 
 function skillsRef(corpus, mode) {
   const r = timeChild([join(here, 'skills-ref-runner.mjs'), corpus, mode], { expectJsonLine: true });
@@ -172,6 +176,7 @@ const F = results.figures;
   check(specDir); // fill the cache (not measured)
   const cold = [];
   const warm = [];
+  const whole = [];
   const srSeq = [];
   const srPar = [];
   const srInProc = [];
@@ -186,6 +191,7 @@ const F = results.figures;
     srPar.push(p.wall);
     srInProc.push(p.inProcess);
     warm.push(check(specDir));
+    whole.push(checkWhole(specDir));
     srSeq.push(skillsRef(specDir, 'seq').wall);
     sc.push(skillCheck(specDir, 2000));
   }
@@ -194,6 +200,7 @@ const F = results.figures;
   F.spec2000 = {
     coldMs: median(cold),
     warmMs: median(warm),
+    warmWholeMs: median(whole),
     skillsRefParallelMs: median(srPar),
     skillsRefSequentialMs: median(srSeq),
     skillsRefInProcessMs: median(srInProc),
@@ -203,6 +210,7 @@ const F = results.figures;
     cliStartMs: median(cliFloor),
     coldRatio: median(cold) / ref,
     warmRatio: median(warm) / ref,
+    warmWholeRatio: median(whole) / ref,
   };
 }
 
@@ -214,12 +222,14 @@ const F = results.figures;
   check(base);
   const cold = [];
   const warm = [];
+  const whole = [];
   const sr = [];
   const sc = [];
   for (let i = 0; i < ROUNDS; i++) {
     cold.push(check(base, '--no-cache'));
     sr.push(timeChild([join(here, 'skills-ref-runner.mjs'), base, 'parallel'], { expectJsonLine: true }).wall);
     warm.push(check(base));
+    whole.push(checkWhole(base));
     sc.push(skillCheck(base, 2000));
   }
   const peer = Math.min(median(sr), median(sc));
@@ -232,11 +242,13 @@ const F = results.figures;
   F.realShaped = {
     coldMs: median(cold),
     warmMs: median(warm),
+    warmWholeMs: median(whole),
     skillsRefMs: median(sr),
     skillCheckMs: median(sc),
     peerMs: peer,
     coldRatio: median(cold) / peer,
     warmRatio: median(warm) / peer,
+    warmWholeRatio: median(whole) / peer,
     growth,
   };
 }
@@ -259,7 +271,8 @@ for (const n of sizes) {
   check(dir);
   for (let i = 0; i < rounds; i++) {
     cold.push(check(dir, '--no-cache'));
-    warm.push(check(dir));
+    // The victim was written during the last round: no run since can be kept, so this is the whole check.
+    warm.push(checkWhole(dir));
     // One SKILL.md edited (as an editor saves it: new content, new mtime), then a warm check.
     writeFileSync(victim, victimText(i + 1));
     changed.push(check(dir));
@@ -383,19 +396,30 @@ const rows = [];
 const row = (figure, value, target, met) => rows.push({ figure, value, target, met });
 const s = F.spec2000;
 row('cold check, 2,000 spec-valid (--no-cache)', `${ms(s.coldMs)} ms`, '', '');
-row('warm check, 2,000 spec-valid', `${ms(s.warmMs)} ms`, '', '');
+row('warm check, 2,000 spec-valid, nothing changed (the kept run, checked and printed)', `${ms(s.warmMs)} ms`, '', '');
+row('warm check, 2,000 spec-valid, every skill judged again from the cache', `${ms(s.warmWholeMs)} ms`, '', '');
 row('skills-ref 0.1.5, same corpus, parallel / sequential', `${ms(s.skillsRefParallelMs)} / ${ms(s.skillsRefSequentialMs)} ms`, '', '');
 row(`skill-check ${SKILL_CHECK_VERSION}, same corpus (\`check --format json --no-security-scan\`)`, `${ms(s.skillCheckMs)} ms`, '', '');
 row('floor: `node -e 0` / `skill-author --version`', `${ms(s.nodeStartMs)} / ${ms(s.cliStartMs)} ms`, '', '');
 row('cold ratio to the faster peer', s.coldRatio.toFixed(2), '≤ 0.5', s.coldRatio <= 0.5 ? 'yes' : 'no');
-row('warm ratio to the faster peer', s.warmRatio.toFixed(2), '≤ 0.15', s.warmRatio <= 0.15 ? 'yes' : 'no');
+row(
+  'warm ratio to the faster peer: kept run / whole check',
+  `${s.warmRatio.toFixed(2)} / ${s.warmWholeRatio.toFixed(2)}`,
+  '≤ 0.15',
+  s.warmRatio <= 0.15 ? 'yes' : 'no',
+);
 {
   const r = F.realShaped;
-  row('real-shaped 2,000 (10 categories, references/ and README beside each, shared names): cold / warm', `${ms(r.coldMs)} / ${ms(r.warmMs)} ms`, '', '');
+  row(
+    'real-shaped 2,000 (10 categories, references/ and README beside each, shared names): cold / warm (kept run) / warm (whole check)',
+    `${ms(r.coldMs)} / ${ms(r.warmMs)} / ${ms(r.warmWholeMs)} ms`,
+    '',
+    '',
+  );
   row(`skills-ref 0.1.5 (parallel) / skill-check ${SKILL_CHECK_VERSION}, same tree`, `${ms(r.skillsRefMs)} / ${ms(r.skillCheckMs)} ms`, '', '');
   row(
-    'real-shaped cold / warm ratio to the faster peer',
-    `${r.coldRatio.toFixed(2)} / ${r.warmRatio.toFixed(2)}`,
+    'real-shaped cold / warm (kept run) / warm (whole check) ratio to the faster peer',
+    `${r.coldRatio.toFixed(2)} / ${r.warmRatio.toFixed(2)} / ${r.warmWholeRatio.toFixed(2)}`,
     '≤ 0.5 / ≤ 0.15',
     r.coldRatio <= 0.5 && r.warmRatio <= 0.15 ? 'yes' : 'no',
   );
@@ -418,7 +442,7 @@ for (const n of sizes) {
     isBig ? '≤ 3000 ms' : '',
     isBig ? (r.coldMs <= 3000 ? 'yes' : 'no') : '',
   );
-  row(`warm check, ${n.toLocaleString('en')} realistic`, `${ms(r.warmMs)} ms`, '', '');
+  row(`warm check, ${n.toLocaleString('en')} realistic (whole check: a file changed in the last round)`, `${ms(r.warmMs)} ms`, '', '');
   row(`re-check after one file changed (CLI, warm), ${n.toLocaleString('en')}`, `${ms(r.oneChangedMs)} ms`, '', '');
 }
 row(

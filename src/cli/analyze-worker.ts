@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type FreshAnalysis, readAndAnalyze } from '../core/check/cache';
 import { blockingIo } from '../core/skill/catalog';
+import { type QuestionLog, startQuestionLog } from '../core/machine/questions';
 
 export interface WorkerJob {
   /** The files to read and analyze (the main thread takes them from the front, workers from the back). */
@@ -19,6 +20,17 @@ export interface WorkerJob {
   next: SharedArrayBuffer;
   /** This worker's id (≥ 2). */
   id: number;
+  /** Set when the run may be kept (src/cli/runMemo.ts): this worker notes its questions to the file system
+   *  and hands them back with each batch. */
+  questions?: { since: number; ignored: string[] };
+}
+
+/** What a worker posts: [index, result, index, result, …], and the questions it asked for them. */
+export interface WorkerBatch {
+  results: Array<number | FreshAnalysis | null>;
+  /** Encoded (`encodeQuestions`). */
+  questions?: string;
+  refused?: string | null;
 }
 
 /** Results are posted in batches of this many files: the main thread only needs them at the end. */
@@ -26,7 +38,11 @@ const BATCH = 64;
 
 /** Reads and analyzes files of `job` until none is left to claim. `analyze` is what the worker does with one
  *  file; it may throw (the file is then redone on the main thread). */
-export function work(job: WorkerJob, analyze: (file: string) => FreshAnalysis | null = (file) => readAndAnalyze(file, blockingIo)): void {
+export function work(
+  job: WorkerJob,
+  analyze: (file: string) => FreshAnalysis | null = (file) => readAndAnalyze(file, blockingIo),
+  log: QuestionLog | null = null,
+): void {
   const slots = new Int32Array(job.slots);
   const next = new Int32Array(job.next);
   let batch: Array<number | FreshAnalysis | null> = [];
@@ -42,12 +58,20 @@ export function work(job: WorkerJob, analyze: (file: string) => FreshAnalysis | 
     }
     batch.push(i, result);
     if (batch.length >= 2 * BATCH) {
-      parentPort?.postMessage(batch);
+      post(batch, log);
       batch = [];
     }
   }
-  parentPort?.postMessage(batch);
+  post(batch, log);
+}
+
+function post(results: Array<number | FreshAnalysis | null>, log: QuestionLog | null): void {
+  const message: WorkerBatch = log ? { results, questions: log.drain(), refused: log.refused } : { results };
+  parentPort?.postMessage(message);
 }
 
 // Started as a worker's script (not required by another module).
-if (require.main === module) work(workerData as WorkerJob);
+if (require.main === module) {
+  const job = workerData as WorkerJob;
+  work(job, undefined, job.questions ? startQuestionLog(job.questions) : null);
+}

@@ -8,7 +8,6 @@
 // and architecture: V8 itself only checks the source's length, so a rebuilt bundle must never meet another
 // build's code. Data V8 rejects (another V8, flags) is replaced; a file that cannot be read or written
 // means compiling as usual. Nothing here changes what the bundle does: it is run as `require` runs it.
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -46,6 +45,9 @@ export function requireWithCodeCache(file: string, dir: string | null): unknown 
   try {
     const st = fs.statSync(file);
     source = fs.readFileSync(file, 'utf8');
+    // node:crypto only now: a kept run printed by the launcher (./runMemo.ts) never loads it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
     const id = createHash('sha256').update(`${file}\0${st.size}\0${st.mtimeMs}\0${st.ino}\0${process.version}\0${process.arch}`).digest('hex');
     cacheFile = path.join(dir, `code-${id.slice(0, 32)}.bin`);
   } catch {

@@ -40,6 +40,7 @@ import { checkExtensionsAt, isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCH
 import { cacheDir } from './cacheDir';
 import { requireWithCodeCache } from './codeCache';
 import { formatSarif } from './sarif';
+import { refuseKeeping } from '../core/machine/questions';
 import { type CliAnalyzer, RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';
@@ -329,7 +330,11 @@ function engineFor(values: Record<string, unknown>, io: Io, analyzer?: (a: CliAn
     dir: values['no-cache'] ? null : cacheDir(io.env),
     io: blockingIo,
     salt: buildId(),
-    onWarning: (m) => io.err(`skill-author: warning: ${m}\n`),
+    onWarning: (m) => {
+      // A run whose cache warned is not kept: what it printed depends on the cache, not only on the files.
+      refuseKeeping('the analysis cache warned');
+      io.err(`skill-author: warning: ${m}\n`);
+    },
   });
   // Files to analyze are shared with worker threads when there are enough of them (src/cli/workers.ts).
   const workers = workersSetting(io.env);
@@ -744,14 +749,16 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-/** The command as a process runs it: the arguments after the script, the exit code set when it ends. */
-export function start(): void {
+/** The command as a process runs it: the arguments after the script, the exit code set when it ends;
+ *  `done` hears the code once everything is printed (the launcher keeps the run, ./runMemo.ts). */
+export function start(done?: (code: number) => void): void {
   // Flush stdout before exiting (large JSON on a pipe), and exit quietly on EPIPE (`| head`).
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
   });
   void run(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
+    done?.(code);
   });
 }
 

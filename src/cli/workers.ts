@@ -15,7 +15,8 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FreshAnalysis, OffThreadAnalyzer, OffThreadRun } from '../core/check/cache';
-import type { WorkerJob } from './analyze-worker';
+import type { WorkerBatch, WorkerJob } from './analyze-worker';
+import { activeQuestionLog } from '../core/machine/questions';
 
 /** Files to analyze per worker before one is started. Measured on the 2-core reference machine (see
  *  docs/performance.md): below ~3,000 a worker costs more than it saves. Two threads there do ~1.4× the
@@ -91,9 +92,11 @@ class WorkerRun implements OffThreadRun {
     this.slots = new Int32Array(slots);
     this.next = new Int32Array(next);
     this.next[0] = files.length;
+    // A run being kept: each worker notes what it asks the file system, and hands it back with its results.
+    const log = activeQuestionLog();
     for (let k = 0; k < count; k++) {
       const id = MAIN + 1 + k;
-      const job: WorkerJob = { files, slots, next, id };
+      const job: WorkerJob = { files, slots, next, id, ...(log ? { questions: log.settings() } : {}) };
       let worker: Worker;
       try {
         // Its stdout and stderr are piped here and dropped: nothing a worker does may show in the output.
@@ -104,7 +107,13 @@ class WorkerRun implements OffThreadRun {
       this.alive.add(id);
       worker.stdout.resume();
       worker.stderr.resume();
-      worker.on('message', (batch: Array<number | FreshAnalysis | null>) => this.receive(batch));
+      worker.on('message', (batch: WorkerBatch) => {
+        if (log) {
+          if (batch.questions !== undefined) log.merge(batch.questions, batch.refused ?? null);
+          else log.refuse('an analysis worker kept no questions');
+        }
+        this.receive(batch.results);
+      });
       // Its claims are released on 'exit', which follows.
       worker.on('error', () => undefined);
       worker.on('messageerror', () => undefined);

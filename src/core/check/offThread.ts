@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../runtimes/types';
+import { activeQuestionLog } from '../machine/questions';
 
 export interface OffThreadRequest {
   id: number;
@@ -15,7 +16,18 @@ export interface OffThreadRequest {
   ctx: RuntimeContext;
 }
 
-export type OffThreadReply = { id: number; report: RuntimeReport } | { id: number; error: string };
+/** A reply, with the questions the worker asked the file system since its last reply when the run that
+ *  started it is being kept (src/core/machine/questions.ts). */
+export type OffThreadReply = ({ id: number; report: RuntimeReport } | { id: number; error: string }) & {
+  /** Encoded (`encodeQuestions`). */
+  questions?: string;
+  refused?: string | null;
+};
+
+/** What the worker is started with: the settings of the run's question log, when it is being kept. */
+export interface OffThreadData {
+  questions?: { since: number; ignored: string[] };
+}
 
 export class OffThreadEvaluator {
   private worker: Worker | undefined;
@@ -58,10 +70,18 @@ export class OffThreadEvaluator {
       this.broken = true;
       return undefined;
     }
-    const worker = new Worker(this.script);
+    // A run being kept: the worker notes its questions too. What it prints reaches this thread's stdout and
+    // stderr as usual, where the kept run's output is taken.
+    const log = activeQuestionLog();
+    const data: OffThreadData = log ? { questions: log.settings() } : {};
+    const worker = new Worker(this.script, { workerData: data });
     // The worker must not keep a process alive that has nothing else to do (the CLI, a test).
     worker.unref();
     worker.on('message', (reply: OffThreadReply) => {
+      if (log) {
+        if (reply.questions !== undefined) log.merge(reply.questions, reply.refused ?? null);
+        else log.refuse('the runtime worker kept no questions');
+      }
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);

@@ -2,13 +2,18 @@
 // language server start it through ./offThread.ts). Those runs read every SKILL.md of the root synchronously,
 // as the runtimes do: seconds for a root of thousands of skills, which must never block the language server.
 // One request at a time: { id, runtime, root, ctx } in, { id, report } or { id, error } out.
-import { parentPort } from 'node:worker_threads';
+// A run being kept (the CLI's, src/cli/runMemo.ts): every reply carries the questions asked since the last.
+import { parentPort, workerData } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
-import type { OffThreadRequest, OffThreadReply } from './offThread';
+import { startQuestionLog } from '../machine/questions';
+import type { OffThreadData, OffThreadRequest, OffThreadReply } from './offThread';
+
+const settings = (workerData as OffThreadData | null)?.questions;
+const log = settings ? startQuestionLog(settings) : null;
 
 parentPort?.on('message', (req: OffThreadRequest) => {
   const evaluate = TREE_EVALUATORS[req.runtime];
-  const reply = (r: OffThreadReply): void => parentPort?.postMessage(r);
+  const reply = (r: OffThreadReply): void => parentPort?.postMessage(log ? { ...r, questions: log.drain(), refused: log.refused } : r);
   if (!evaluate) return reply({ id: req.id, error: `no tree evaluator for ${req.runtime}` });
   evaluate(req.root, req.ctx).then(
     (report) => reply({ id: req.id, report }),

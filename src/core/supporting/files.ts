@@ -116,7 +116,7 @@ export function checkSupportingFiles(links: readonly SkillLink[], skillDir: stri
   if (links.length === 0) return [];
   let root: string;
   try {
-    root = fs.realpathSync(skillDir);
+    root = fs.realpathSync.native(skillDir);
   } catch {
     return [];
   }

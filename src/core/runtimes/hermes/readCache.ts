@@ -29,6 +29,7 @@ import { writeFileAtomically } from '../../machine/atomicWrite';
 import type { KeyLayout, KeyLayoutItem, YamlOutcome } from './read';
 import { PyBytes, PyDate, PyDateTime, PyDict, PyFloat, PyInt, PyList, PySet, PyTuple, type PyValue } from './pyvalue';
 import { HERMES_BASELINE, type HermesVersion } from './versions';
+import { refuseKeeping } from '../../machine/questions';
 
 /** Bump when what the emulation derives from a file changes (read.ts, yaml11.ts, pyvalue.ts semantics). */
 export const HERMES_READ_VERSION = 2;
@@ -239,6 +240,8 @@ export class HermesReadCache {
   private warn(kind: string, message: string): void {
     if (this.warned.has(kind)) return;
     this.warned.add(kind);
+    // What the cache says is not an answer of the file system: a run that printed it is not kept.
+    refuseKeeping('the read cache warned');
     if (this.settings.warnings === 'stderr') process.stderr.write(`skill-author: warning: ${message}\n`);
   }
 
