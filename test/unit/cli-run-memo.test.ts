@@ -324,6 +324,24 @@ describe('the questions a kept run is checked by', () => {
     assert.deepEqual(kept, ['list skills', 'list skills/x', 'lstat loose', 'lstat skills/link', 'lstat skills/x/f', 'stat skills/link']);
   });
 
+  it("a real path its listed parent's real path answers", () => {
+    const r = path.join(dir, 'r');
+    for (const x of ['a', 'b']) mkdirSync(path.join(r, x), { recursive: true });
+    mkdirSync(path.join(dir, 'elsewhere'));
+    symlinkSync(path.join(dir, 'elsewhere'), path.join(r, 'c'));
+    const real = realpathSync.native(r);
+    const folder = '16877:1:0:0:4096:1:1';
+    const reals: Question[] = ['a', 'b', 'c'].map((x) => ['realn', path.join(r, x), realpathSync.native(path.join(r, x))]);
+    const kept = (qs: Question[]): string[] => (decodeQuestions(essential(qs)) ?? []).map(([q, p, a]) => `${q} ${path.relative(dir, p)} ${a}`).sort();
+    assert.deepEqual(kept([['list', r, folder], ...reals]), [
+      `list r ${folder}`,
+      `realn r ${real}`,
+      `realn r/c ${realpathSync.native(path.join(dir, 'elsewhere'))}`,
+    ]);
+    // Without the parent's listing, a name may come to mean another entry: every real path stays.
+    assert.equal(kept(reals).length, 3);
+  });
+
   it('a stat and an lstat of the same folder never both go', () => {
     const folder = '16877:1:0:0:4096:1:1';
     const qs: Question[] = [

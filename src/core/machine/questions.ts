@@ -83,15 +83,60 @@ function essentialOf(answers: Answers): string {
       if (up !== undefined && isFolder(up)) droppedLstats.add(p);
     }
   }
+  const droppedReals = impliedRealPaths(answers, lists);
   const out: string[] = [];
   for (const [q, m] of answers) {
     for (const [p, a] of m) {
       if (q === 'stat' && (lists.get(p) === a || (lstats.get(p) === a && a.charCodeAt(0) !== 33 && !droppedLstats.has(p)))) continue;
       if (q === 'lstat' && droppedLstats.has(p)) continue;
+      if (q === 'realn' && droppedReals.has(p)) continue;
       out.push(q, p, a);
     }
   }
   return out.join('\0');
+}
+
+/** The real paths their parent's answers: when a folder is listed, its real path is R and an entry's real path
+ *  is R/name, that entry was no link (a link's real path is its target's), and while the listing holds the
+ *  name is the same entry. The parent's real path is asked once more now, and becomes a question of its own,
+ *  when the run did not ask it (the answers must agree, or nothing is dropped). */
+function impliedRealPaths(answers: Answers, lists: Map<string, string>): Set<string> {
+  const reals = answers.get('realn');
+  const dropped = new Set<string>();
+  if (!reals) return dropped;
+  const byParent = new Map<string, string[]>();
+  for (const [p, a] of reals) {
+    const slash = p.lastIndexOf('/');
+    if (slash <= 0 || a.charCodeAt(0) === 33) continue;
+    const parent = p.slice(0, slash);
+    const l = lists.get(parent);
+    if (l === undefined || !isFolder(l)) continue;
+    let children = byParent.get(parent);
+    if (!children) byParent.set(parent, (children = []));
+    children.push(p);
+  }
+  for (const [parent, children] of byParent) {
+    let parentReal = reals.get(parent);
+    if (parentReal === undefined) {
+      if (children.length < 2) continue;
+      try {
+        parentReal = real.realpathNative(parent);
+      } catch {
+        continue;
+      }
+    }
+    if (parentReal.charCodeAt(0) === 33) continue;
+    const base = parentReal === '/' ? '' : parentReal;
+    let any = false;
+    for (const p of children) {
+      if (reals.get(p) === `${base}/${p.slice(parent.length + 1)}`) {
+        dropped.add(p);
+        any = true;
+      }
+    }
+    if (any && !reals.has(parent)) reals.set(parent, parentReal);
+  }
+  return dropped;
 }
 
 /** `essentialOf` for a list of questions (the first answer of each), encoded as `encodeQuestions` does. */
