@@ -29,6 +29,7 @@ if (production)
     'dist/cli-main.js.map',
     'dist/analyze-worker.js.map',
     'dist/runtime-worker.js.map',
+    'dist/questions.js.map',
     'dist/lsp.js.map',
     'dist/extension.js.map',
   ])
@@ -42,6 +43,9 @@ const bundles = [
   { entryPoints: ['src/cli/analyze-worker.ts'], outfile: 'dist/analyze-worker.js' },
   // Hermes's and OpenClaw's whole-root emulation on a worker thread (src/core/check/offThread.ts).
   { entryPoints: ['src/core/check/worker.ts'], outfile: 'dist/runtime-worker.js' },
+  // The CLI's question log (src/core/machine/questions.ts), which the runtime worker loads only for a run the
+  // CLI keeps: the language server shares that worker and never keeps a run.
+  { entryPoints: ['src/core/machine/questions.ts'], outfile: 'dist/questions.js' },
   // The language server (`skill-author lsp --stdio`), loaded by the CLI only for that command.
   { entryPoints: ['src/server/main.ts'], outfile: 'dist/lsp.js' },
 ];

@@ -16,7 +16,13 @@ const argv = process.argv.slice(2);
 const dir = argv.includes('--no-cache') ? null : cacheDir(process.env);
 const key =
   dir !== null && keepable(argv, process.env)
-    ? runKey(argv, [__filename, bundle, path.join(__dirname, 'analyze-worker.js'), path.join(__dirname, 'runtime-worker.js')])
+    ? runKey(argv, [
+        __filename,
+        bundle,
+        path.join(__dirname, 'analyze-worker.js'),
+        path.join(__dirname, 'runtime-worker.js'),
+        path.join(__dirname, 'questions.js'),
+      ])
     : null;
 const kept = key !== null && dir !== null ? runFile(dir, key) : null;
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -40,7 +40,7 @@ import { checkExtensionsAt, isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCH
 import { cacheDir } from './cacheDir';
 import { requireWithCodeCache } from './codeCache';
 import { formatSarif } from './sarif';
-import { refuseKeeping } from '../core/machine/questions';
+import { refuseKeeping } from '../core/machine/keeping';
 import { type CliAnalyzer, RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';

@@ -133,7 +133,11 @@ export class RunKeeper {
     dir: string,
     build: string,
   ) {
-    this.log = startQuestionLog({ since: Date.now(), ignored: [...cacheFolders(dir), ...cacheFolders(build)] });
+    this.log = startQuestionLog({
+      since: Date.now(),
+      ignored: [...cacheFolders(dir), ...cacheFolders(build)],
+      recorder: path.join(build, 'questions.js'),
+    });
     this.tap(process.stdout, 1);
     this.tap(process.stderr, 2);
   }

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FreshAnalysis, OffThreadAnalyzer, OffThreadRun } from '../core/check/cache';
 import type { WorkerBatch, WorkerJob } from './analyze-worker';
-import { activeQuestionLog } from '../core/machine/questions';
+import { keepingLog } from '../core/machine/keeping';
 
 /** Files to analyze per worker before one is started. Measured on the 2-core reference machine (see
  *  docs/performance.md): below ~3,000 a worker costs more than it saves. Two threads there do ~1.4× the
@@ -93,7 +93,7 @@ class WorkerRun implements OffThreadRun {
     this.next = new Int32Array(next);
     this.next[0] = files.length;
     // A run being kept: each worker notes what it asks the file system, and hands it back with its results.
-    const log = activeQuestionLog();
+    const log = keepingLog();
     for (let k = 0; k < count; k++) {
       const id = MAIN + 1 + k;
       const job: WorkerJob = { files, slots, next, id, ...(log ? { questions: log.settings() } : {}) };

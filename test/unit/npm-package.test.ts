@@ -54,6 +54,7 @@ describe('npm package', function () {
       'package/dist/cli-main.js',
       'package/dist/cli.js',
       'package/dist/lsp.js',
+      'package/dist/questions.js',
       'package/dist/runtime-worker.js',
       'package/package.json',
       'package/schemas/skill-frontmatter.schema.json',

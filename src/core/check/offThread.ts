@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../runtimes/types';
-import { activeQuestionLog } from '../machine/questions';
+import { keepingLog, type KeepingSettings } from '../machine/keeping';
 
 export interface OffThreadRequest {
   id: number;
@@ -26,7 +26,7 @@ export type OffThreadReply = ({ id: number; report: RuntimeReport } | { id: numb
 
 /** What the worker is started with: the settings of the run's question log, when it is being kept. */
 export interface OffThreadData {
-  questions?: { since: number; ignored: string[] };
+  questions?: KeepingSettings;
 }
 
 export class OffThreadEvaluator {
@@ -72,7 +72,7 @@ export class OffThreadEvaluator {
     }
     // A run being kept: the worker notes its questions too. What it prints reaches this thread's stdout and
     // stderr as usual, where the kept run's output is taken.
-    const log = activeQuestionLog();
+    const log = keepingLog();
     const data: OffThreadData = log ? { questions: log.settings() } : {};
     const worker = new Worker(this.script, { workerData: data });
     // The worker must not keep a process alive that has nothing else to do (the CLI, a test).

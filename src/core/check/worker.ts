@@ -5,11 +5,23 @@
 // A run being kept (the CLI's, src/cli/runMemo.ts): every reply carries the questions asked since the last.
 import { parentPort, workerData } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
-import { startQuestionLog } from '../machine/questions';
+import type { KeepingLog } from '../machine/keeping';
 import type { OffThreadData, OffThreadRequest, OffThreadReply } from './offThread';
 
 const settings = (workerData as OffThreadData | null)?.questions;
-const log = settings ? startQuestionLog(settings) : null;
+const log = settings ? questionLog(settings) : null;
+
+/** The question log, from the file the CLI names (its dist/questions.js): the language server never keeps a
+ *  run, so this bundle, which it shares, does not carry that code. A log that cannot be loaded means replies
+ *  without questions, and the CLI does not keep the run. */
+function questionLog(s: NonNullable<OffThreadData['questions']>): KeepingLog | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require(s.recorder) as typeof import('../machine/questions')).startQuestionLog(s);
+  } catch {
+    return null;
+  }
+}
 
 parentPort?.on('message', (req: OffThreadRequest) => {
   const evaluate = TREE_EVALUATORS[req.runtime];

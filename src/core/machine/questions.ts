@@ -19,6 +19,7 @@
 // their results; the thread that keeps the run merges them (`QuestionLog.merge`).
 
 import * as path from 'node:path';
+import { KEEPING, type KeepingLog, type KeepingSettings } from './keeping';
 // The module object itself (not a bundler's copy of its exports): the wrappers replace its functions.
 import fsModule from 'node:fs';
 
@@ -162,8 +163,9 @@ function hashOf(bytes: Buffer): string {
   return createHash('sha1').update(bytes).digest('base64');
 }
 
-/** What every copy of this module in one thread shares (the CLI's launcher and its bundle each carry one): the
- *  active log, and the functions as Node made them, taken before any wrapper replaced them. */
+/** What every copy of this module in one thread shares (the CLI's launcher and its bundle each carry one), at
+ *  ./keeping.ts's symbol: the active log, and the functions as Node made them, taken before any wrapper
+ *  replaced them. */
 interface Shared {
   log: QuestionLog | null;
   real: {
@@ -177,8 +179,7 @@ interface Shared {
     readlinkSync: typeof fsModule.readlinkSync;
   };
 }
-const SHARED = Symbol.for('skill-author.questions');
-const shared: Shared = ((globalThis as Record<symbol, unknown>)[SHARED] as Shared | undefined) ?? {
+const shared: Shared = ((globalThis as Record<symbol, unknown>)[KEEPING] as Shared | undefined) ?? {
   log: null,
   real: {
     statSync: fsModule.statSync,
@@ -191,7 +192,7 @@ const shared: Shared = ((globalThis as Record<symbol, unknown>)[SHARED] as Share
     readlinkSync: fsModule.readlinkSync,
   },
 };
-(globalThis as Record<symbol, unknown>)[SHARED] = shared;
+(globalThis as Record<symbol, unknown>)[KEEPING] = shared;
 const real = shared.real;
 
 /** The answer this machine gives now to `question` about `p`, as recorded. */
@@ -251,7 +252,7 @@ export function decodeQuestions(text: string): Question[] | null {
 }
 
 /** The questions of one run on one thread, or merged from several. */
-export class QuestionLog {
+export class QuestionLog implements KeepingLog {
   /** Every question noted, flat (question, path, answer, …), repeats included: folded once, at the end
    *  (`fold`), which costs less than a lookup per question while the run goes on. */
   private readonly flat: string[] = [];
@@ -267,11 +268,13 @@ export class QuestionLog {
     readonly since: number,
     /** Folders whose contents do not count (the cache's own): questions about them are not recorded. */
     readonly ignored: readonly string[],
+    /** The file a worker thread loads to note its own questions (dist/questions.js, this module bundled). */
+    readonly recorder = '',
   ) {}
 
   /** What a worker thread needs to start a log of its own for the same run. */
-  settings(): { since: number; ignored: string[] } {
-    return { since: this.since, ignored: [...this.ignored] };
+  settings(): KeepingSettings {
+    return { since: this.since, ignored: [...this.ignored], recorder: this.recorder };
   }
 
   refuse(reason: string): void {
@@ -370,23 +373,13 @@ export class QuestionLog {
   }
 }
 
-/** The log of this thread's run, when one is being kept. */
-export function activeQuestionLog(): QuestionLog | null {
-  return shared.log;
-}
-
-/** Something that changes what a run prints was not asked of the file system (a cache that warned): the
- *  run is not kept. Nothing when no log is active. */
-export function refuseKeeping(reason: string): void {
-  shared.log?.refuse(reason);
-}
-
 /** Starts noting this thread's questions (once per thread; later calls return the same log). */
-export function startQuestionLog(options: { since?: number; ignored?: readonly string[] } = {}): QuestionLog {
+export function startQuestionLog(options: { since?: number; ignored?: readonly string[]; recorder?: string } = {}): QuestionLog {
   if (shared.log) return shared.log;
   const log = new QuestionLog(
     options.since ?? Date.now(),
     (options.ignored ?? []).map((d) => path.resolve(d)),
+    options.recorder ?? '',
   );
   shared.log = log;
   wrapFs(log);

@@ -29,7 +29,7 @@ import { writeFileAtomically } from '../../machine/atomicWrite';
 import type { KeyLayout, KeyLayoutItem, YamlOutcome } from './read';
 import { PyBytes, PyDate, PyDateTime, PyDict, PyFloat, PyInt, PyList, PySet, PyTuple, type PyValue } from './pyvalue';
 import { HERMES_BASELINE, type HermesVersion } from './versions';
-import { refuseKeeping } from '../../machine/questions';
+import { refuseKeeping } from '../../machine/keeping';
 
 /** Bump when what the emulation derives from a file changes (read.ts, yaml11.ts, pyvalue.ts semantics). */
 export const HERMES_READ_VERSION = 2;
