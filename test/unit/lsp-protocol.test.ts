@@ -450,6 +450,22 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     );
   });
 
+  it('answers a request that takes no params when a client sends some, and one whose params come as an array', async () => {
+    // Many clients send `{}` (or `null`) to a request without params; the handler must not take it for its token.
+    for (const params of [{}, null]) {
+      const idle = (await client.conn.sendRequest('skillAuthor/skillsIdle', params)) as { skills: number };
+      assert.equal(typeof idle.skills, 'number');
+      const refreshed = (await client.conn.sendRequest('skillAuthor/refresh', params)) as { skills: number };
+      assert.equal(((await client.conn.sendRequest('skillAuthor/skillsIdle', params)) as { skills: number }).skills, refreshed.skills);
+    }
+    const versions = (await client.conn.sendRequest('skillAuthor/versions', {})) as { versions: unknown[] };
+    assert.ok(Array.isArray(versions.versions));
+    const byPosition = (await client.conn.sendRequest('skillAuthor/skills', [{}])) as { skills: unknown[] };
+    const byName = (await client.conn.sendRequest('skillAuthor/skills', {})) as { skills: unknown[] };
+    assert.deepEqual(byPosition, byName);
+    assert.ok(byName.skills.length > 0);
+  });
+
   it("answers skillAuthor/scaffold with the analyzer's verdicts on a new skill's name and description, and its SKILL.md", async () => {
     const bad = await client.conn.sendRequest(ScaffoldRequest.type, { name: 'Pdf Tools' });
     assert.deepEqual(bad.nameProblems, nameProblems('Pdf Tools'));

@@ -2,7 +2,7 @@
 // (logged to the client's log in one line, never a stack trace on stderr) so one bad request never takes the
 // server down.
 
-import { type CancellationToken, type Connection, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
+import { CancellationToken, type Connection, ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { RequestError } from '../features/custom';
 
 export function signalOf(token: CancellationToken | undefined): AbortSignal {
@@ -38,14 +38,24 @@ export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** The request's cancellation token: vscode-jsonrpc passes it last, after the params, which a client may send
+ *  to a request that takes none (many send `{}`) or as an array of positions. */
+export function tokenOf(args: readonly unknown[]): CancellationToken | undefined {
+  const last = args[args.length - 1];
+  return CancellationToken.is(last) ? last : undefined;
+}
+
 /** `fn` as a request handler: cancelled → RequestCancelled, a bad request → InvalidParams, anything else
- *  → InternalError with the message, logged. */
+ *  → InternalError with the message, logged. Its params are the first argument (none when the request came
+ *  without: the token is then the only one). */
 export function guard<P, R>(
   connection: Connection,
   method: string,
   fn: (params: P, signal: AbortSignal) => Promise<R> | R,
-): (params: P, token: CancellationToken) => Promise<R | ResponseError<void>> {
-  return async (params, token) => {
+): (params: P, token?: CancellationToken) => Promise<R | ResponseError<void>> {
+  return async (...args: unknown[]) => {
+    const token = tokenOf(args);
+    const params = (token !== undefined && args.length === 1 ? undefined : args[0]) as P;
     const signal = signalOf(token);
     try {
       return await fn(params, signal);

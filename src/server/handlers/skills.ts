@@ -92,13 +92,13 @@ export function registerSkillsHandlers(
     await model.whenIdle();
     return { skills: model.size };
   });
-  connection.onRequest(SkillsIdleRequest.type, (token) => idle(undefined, token));
+  connection.onRequest(SkillsIdleRequest.type, idle);
   const refresh = guard(connection, RefreshRequest.method, async () => {
     await model.refresh();
     await model.whenIdle();
     return { skills: model.size };
   });
-  connection.onRequest(RefreshRequest.type, (token) => refresh(undefined, token));
+  connection.onRequest(RefreshRequest.type, refresh);
   connection.onRequest(
     AgentViewRequest.type,
     guard(connection, AgentViewRequest.method, async (p): Promise<AgentViewResult | null> => {
