@@ -40,7 +40,7 @@ import { checkExtensionsAt, isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCH
 import { cacheDir } from './cacheDir';
 import { requireWithCodeCache } from './codeCache';
 import { formatSarif } from './sarif';
-import { refuseKeeping } from '../core/machine/keeping';
+import { keepingLog, refuseKeeping } from '../core/machine/keeping';
 import { type CliAnalyzer, RUNTIME_WORKER_SCRIPT, WORKER_SCRIPT, workerAnalyzer, workersSetting } from './workers';
 
 export const VERSION = '0.1.0';
@@ -234,6 +234,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const positionals = parsed.positionals;
+  if (command !== 'constraint')
+    refuseKeepingInside([...positionals, ...['baseline', 'agents-file', 'hermes-home', 'openclaw-config'].map((k) => values[k])], io);
   switch (command) {
     case 'constraint':
       return cmdConstraint(positionals, values, io);
@@ -243,6 +245,20 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return cmdBanner(positionals, values, io);
     default:
       return cmdIndex(positionals, values, io);
+  }
+}
+
+/** A run asked to read inside the cache folder (or the build's) is not kept: no question about those folders
+ *  is noted, so a kept run could not tell when what it read there changed. */
+function refuseKeepingInside(paths: unknown[], io: Io): void {
+  const log = keepingLog();
+  if (!log) return;
+  const { ignored } = log.settings();
+  for (const p of paths) {
+    if (typeof p !== 'string') continue;
+    const a = path.resolve(io.cwd, p);
+    if (ignored.some((d) => a === d || a.startsWith(`${d}${path.sep}`) || d.startsWith(`${a}${path.sep}`)))
+      log.refuse(`${p} holds the cache folder or is inside it`);
   }
 }
 

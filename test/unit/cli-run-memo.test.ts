@@ -263,6 +263,17 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.SPY_OUT, S
     assert.ok(run(noCache, { cwd: root, xdg }).listings > 0);
   });
 
+  it('a run reading inside the cache folder is never kept', () => {
+    const root = trees.get('same') as string;
+    const xdg = path.join(tmp, 'xdg-inside');
+    const inside = path.join(xdg, 'skill-author', 'skills');
+    cpSync(path.join(root, 'skills', 'alpha'), path.join(inside, 'alpha'), { recursive: true });
+    sleep(RACY_MS + 200);
+    const args = ['check', '--json', '--no-probe', inside];
+    run(args, { cwd: root, xdg });
+    assert.ok(run(args, { cwd: root, xdg }).listings > 0);
+  });
+
   it('questions asked on analysis worker threads count too', () => {
     const env = { SKILL_AUTHOR_WORKERS: '1' };
     const { root, xdg, first } = keptTwice('workers', CHECK, env);
