@@ -2,21 +2,21 @@
 // the CLI keeps a whole run's output and prints it again instead of running (src/cli/runMemo.ts).
 //
 // While a log is active, this thread's `node:fs` answers through wrappers that note each question about a path
-// and the answer's identity: a stat by type, inode, owner, size and times (a folder stat by type, inode and
-// owner: what a stat of a folder is used for); a folder's listing by the folder's full identity, taken before
-// it is read (adding, removing or renaming an entry changes a folder's times, so an unchanged identity means an
-// unchanged listing); a read by the file's identity taken before the read; a file under /proc or /sys, whose
-// stat says nothing of what it holds, by a hash of its bytes; real paths, link targets, existence and access
-// by their result. The log is complete by construction rather than by discipline: every function of `node:fs`
-// and `node:fs/promises` is wrapped, and one whose questions are not understood here (a stream, a watcher, a
-// callback-style read) makes the run one that is not kept, as do a write outside the ignored folders (the
-// cache's own), a spawned process (a probe: its answer is not the file system's) and an answer that changed
-// within the run. A file whose times fall within RACY_MS of the run cannot vouch for what the run saw (a
-// second write in the same clock tick leaves its identity unchanged), so that run is not kept either: the next
-// one will be.
+// and its answer: a stat by the file's identity (type, permissions, inode, owner, size and times); a folder's
+// listing by the folder's identity (adding, removing or renaming an entry changes a folder's times, so an
+// unchanged identity means an unchanged listing), settled once per folder at the end; a read by the file's
+// identity taken before the read; a file under /proc or /sys, whose stat says nothing of what it holds, by a
+// hash of its bytes; real paths, link targets, existence and access by their result. The log is complete by
+// construction rather than by discipline: every function of `node:fs` and `node:fs/promises` is wrapped, and
+// one whose questions are not understood here (a stream, a watcher, a callback-style read) makes the run one
+// that is not kept, as do a write outside the ignored folders (the cache's own), a spawned process (a probe:
+// its answer is not the file system's) and a question answered two ways within the run. A file whose times
+// fall within RACY_MS of the run cannot vouch for what the run saw (a second write in the same clock tick
+// leaves its identity unchanged), so that run is not kept either: the next one will be.
 //
-// Worker threads start their own log (`startQuestionLog` in the worker) and hand their questions back with
-// their results; the thread that keeps the run merges them (`QuestionLog.merge`).
+// Worker threads start their own log (the runtime worker loads this module, bundled as dist/questions.js,
+// only when the CLI asks) and hand their questions back with their results; the thread that keeps the run
+// merges them (`QuestionLog.merge`). ./keeping.ts is what the rest of the engine sees of it.
 
 import * as path from 'node:path';
 import { KEEPING, type KeepingLog, type KeepingSettings } from './keeping';
