@@ -145,15 +145,18 @@ export class RunKeeper {
   private tap(stream: NodeJS.WriteStream, fd: number): void {
     const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
     stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-      const bytes =
-        typeof chunk === 'string'
-          ? typeof rest[0] === 'string' && rest[0] !== 'utf8'
-            ? Buffer.from(chunk, rest[0] as BufferEncoding)
-            : chunk
-          : Buffer.from(chunk as Uint8Array);
-      this.size += bytes.length;
-      if (this.size > MAX_OUTPUT) this.log.refuse('the output is too large to keep');
-      else this.chunks.push([fd, bytes]);
+      // Once the run cannot be kept, nothing more is taken.
+      if (this.log.refused === null) {
+        const bytes =
+          typeof chunk === 'string'
+            ? typeof rest[0] === 'string' && rest[0] !== 'utf8'
+              ? Buffer.from(chunk, rest[0] as BufferEncoding)
+              : chunk
+            : Buffer.from(chunk as Uint8Array);
+        this.size += bytes.length;
+        if (this.size > MAX_OUTPUT) this.log.refuse('the output is too large to keep');
+        else this.chunks.push([fd, bytes]);
+      }
       return write(chunk, ...rest);
     }) as typeof stream.write;
   }

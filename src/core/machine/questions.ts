@@ -706,7 +706,8 @@ function wrapModule(log: QuestionLog, target: Record<string, unknown>, recorders
     if (recorder) {
       const inner = recorder(log, original as AnyFn);
       wrapped = function (this: unknown, ...args: unknown[]) {
-        if (depth > 0) return (original as AnyFn).apply(this, args);
+        // Inside another wrapper, or once the run cannot be kept: nothing more to note.
+        if (depth > 0 || log.refused !== null) return (original as AnyFn).apply(this, args);
         depth++;
         try {
           return inner.apply(this, args);
@@ -736,7 +737,7 @@ function wrapFs(log: QuestionLog): void {
   const realpathSync = fsTarget['realpathSync'] as AnyFn & { native: AnyFn };
   const native = answered('realn')(log, real.realpathNative as AnyFn);
   realpathSync.native = function (this: unknown, ...args: unknown[]) {
-    if (depth > 0) return (real.realpathNative as AnyFn).apply(this, args);
+    if (depth > 0 || log.refused !== null) return (real.realpathNative as AnyFn).apply(this, args);
     depth++;
     try {
       return native.apply(this, args);
