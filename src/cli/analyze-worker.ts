@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { type FreshAnalysis, readAndAnalyze } from '../core/check/cache';
 import { blockingIo } from '../core/skill/catalog';
 import { type QuestionLog, startQuestionLog } from '../core/machine/questions';
+import { type HandedBack, handBack, type KeepingSettings } from '../core/machine/keeping';
 
 export interface WorkerJob {
   /** The files to read and analyze (the main thread takes them from the front, workers from the back). */
@@ -22,15 +23,12 @@ export interface WorkerJob {
   id: number;
   /** Set when the run may be kept (src/cli/runMemo.ts): this worker notes its questions to the file system
    *  and hands them back with each batch. */
-  questions?: { since: number; ignored: string[] };
+  questions?: KeepingSettings;
 }
 
 /** What a worker posts: [index, result, index, result, …], and the questions it asked for them. */
-export interface WorkerBatch {
+export interface WorkerBatch extends HandedBack {
   results: Array<number | FreshAnalysis | null>;
-  /** Encoded (`encodeQuestions`). */
-  questions?: string;
-  refused?: string | null;
 }
 
 /** Results are posted in batches of this many files: the main thread only needs them at the end. */
@@ -66,7 +64,7 @@ export function work(
 }
 
 function post(results: Array<number | FreshAnalysis | null>, log: QuestionLog | null): void {
-  const message: WorkerBatch = log ? { results, questions: log.drain(), refused: log.refused } : { results };
+  const message: WorkerBatch = { results, ...handBack(log) };
   parentPort?.postMessage(message);
 }
 

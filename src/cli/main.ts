@@ -257,8 +257,7 @@ function refuseKeepingInside(paths: unknown[], io: Io): void {
   for (const p of paths) {
     if (typeof p !== 'string') continue;
     const a = path.resolve(io.cwd, p);
-    if (ignored.some((d) => a === d || a.startsWith(`${d}${path.sep}`) || d.startsWith(`${a}${path.sep}`)))
-      log.refuse(`${p} holds the cache folder or is inside it`);
+    if (log.isIgnored(a) || ignored.some((d) => d.startsWith(`${a}${path.sep}`))) log.refuse(`${p} holds the cache folder or is inside it`);
   }
 }
 

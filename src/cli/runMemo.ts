@@ -27,7 +27,7 @@ interface Header {
   format: number;
   /** `runKey` of the run. */
   key: string;
-  /** The run's questions and answers (`encodeQuestions`). */
+  /** The run's questions and answers, encoded (`decodeQuestions` reads them). */
   questions: string;
   /** [1 (stdout) or 2 (stderr), byte length] in the order printed. */
   chunks: Array<[number, number]>;

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FreshAnalysis, OffThreadAnalyzer, OffThreadRun } from '../core/check/cache';
 import type { WorkerBatch, WorkerJob } from './analyze-worker';
-import { keepingLog } from '../core/machine/keeping';
+import { keepingLog, takeBack } from '../core/machine/keeping';
 
 /** Files to analyze per worker before one is started. Measured on the 2-core reference machine (see
  *  docs/performance.md): below ~3,000 a worker costs more than it saves. Two threads there do ~1.4× the
@@ -108,10 +108,7 @@ class WorkerRun implements OffThreadRun {
       worker.stdout.resume();
       worker.stderr.resume();
       worker.on('message', (batch: WorkerBatch) => {
-        if (log) {
-          if (batch.questions !== undefined) log.merge(batch.questions, batch.refused ?? null);
-          else log.refuse('an analysis worker kept no questions');
-        }
+        takeBack(log, batch, 'an analysis worker');
         this.receive(batch.results);
       });
       // Its claims are released on 'exit', which follows.

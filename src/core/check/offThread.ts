@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../runtimes/types';
-import { keepingLog, type KeepingSettings } from '../machine/keeping';
+import { type HandedBack, keepingLog, type KeepingSettings, takeBack } from '../machine/keeping';
 
 export interface OffThreadRequest {
   id: number;
@@ -18,11 +18,7 @@ export interface OffThreadRequest {
 
 /** A reply, with the questions the worker asked the file system since its last reply when the run that
  *  started it is being kept (src/core/machine/questions.ts). */
-export type OffThreadReply = ({ id: number; report: RuntimeReport } | { id: number; error: string }) & {
-  /** Encoded (`encodeQuestions`). */
-  questions?: string;
-  refused?: string | null;
-};
+export type OffThreadReply = ({ id: number; report: RuntimeReport } | { id: number; error: string }) & HandedBack;
 
 /** What the worker is started with: the settings of the run's question log, when it is being kept. */
 export interface OffThreadData {
@@ -78,10 +74,7 @@ export class OffThreadEvaluator {
     // The worker must not keep a process alive that has nothing else to do (the CLI, a test).
     worker.unref();
     worker.on('message', (reply: OffThreadReply) => {
-      if (log) {
-        if (reply.questions !== undefined) log.merge(reply.questions, reply.refused ?? null);
-        else log.refuse('the runtime worker kept no questions');
-      }
+      takeBack(log, reply, 'the runtime worker');
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);

@@ -5,7 +5,7 @@
 // A run being kept (the CLI's, src/cli/runMemo.ts): every reply carries the questions asked since the last.
 import { parentPort, workerData } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
-import type { KeepingLog } from '../machine/keeping';
+import { handBack, type KeepingLog } from '../machine/keeping';
 import type { OffThreadData, OffThreadRequest, OffThreadReply } from './offThread';
 
 const settings = (workerData as OffThreadData | null)?.questions;
@@ -25,7 +25,7 @@ function questionLog(s: NonNullable<OffThreadData['questions']>): KeepingLog | n
 
 parentPort?.on('message', (req: OffThreadRequest) => {
   const evaluate = TREE_EVALUATORS[req.runtime];
-  const reply = (r: OffThreadReply): void => parentPort?.postMessage(log ? { ...r, questions: log.drain(), refused: log.refused } : r);
+  const reply = (r: OffThreadReply): void => parentPort?.postMessage({ ...r, ...handBack(log) });
   if (!evaluate) return reply({ id: req.id, error: `no tree evaluator for ${req.runtime}` });
   evaluate(req.root, req.ctx).then(
     (report) => reply({ id: req.id, report }),

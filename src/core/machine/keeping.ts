@@ -24,6 +24,28 @@ export interface KeepingLog {
   merge(questions: string, refused: string | null): void;
   /** The questions noted since the last call, encoded (what a worker hands back with a reply). */
   drain(): string;
+  /** Whether `p` is in a folder whose contents do not count (the cache's own, the build's). */
+  isIgnored(p: string): boolean;
+}
+
+/** What a worker's message carries for a run being kept: its questions since its last message, encoded, and
+ *  its reason to refuse the run, if any. */
+export interface HandedBack {
+  questions?: string;
+  refused?: string | null;
+}
+
+/** The worker's side: what its next message carries (nothing when no run is being kept). */
+export function handBack(log: KeepingLog | null): HandedBack {
+  return log ? { questions: log.drain(), refused: log.refused } : {};
+}
+
+/** The keeping thread's side: a worker's message, merged into `log`; a message without questions (a worker
+ *  that could not note them) refuses the run. */
+export function takeBack(log: KeepingLog | null, message: HandedBack, worker: string): void {
+  if (!log) return;
+  if (message.questions !== undefined) log.merge(message.questions, message.refused ?? null);
+  else log.refuse(`${worker} kept no questions`);
 }
 
 /** The log of this thread's run, when one is being kept. */

@@ -140,7 +140,7 @@ function impliedRealPaths(answers: Answers, lists: Map<string, string>): Set<str
   return dropped;
 }
 
-/** `essentialOf` for a list of questions (the first answer of each), encoded as `encodeQuestions` does. */
+/** `essentialOf` for a list of questions (the first answer of each), encoded (`decodeQuestions` reads it). */
 export function essential(questions: readonly Question[]): string {
   const answers: Answers = new Map();
   for (const [q, p, a] of questions) {
@@ -199,13 +199,11 @@ const real = shared.real;
 function answerNow(question: string, p: string): string {
   try {
     switch (question) {
+      // A listing is asked as the folder's stat.
       case 'stat':
+      case 'list':
       case 'lstat': {
-        const st = (question === 'stat' ? real.statSync : real.lstatSync)(p, { throwIfNoEntry: false });
-        return st === undefined ? '!ENOENT' : statAnswer(st);
-      }
-      case 'list': {
-        const st = real.statSync(p, { throwIfNoEntry: false });
+        const st = (question === 'lstat' ? real.lstatSync : real.statSync)(p, { throwIfNoEntry: false });
         return st === undefined ? '!ENOENT' : statAnswer(st);
       }
       case 'content':
@@ -236,16 +234,17 @@ export function stillAnswered(questions: readonly Question[]): boolean {
   return true;
 }
 
-/** Questions as one string (NUL-separated: no path or answer holds a NUL), which is read back several times
- *  faster than the same questions as arrays. */
-export function encodeQuestions(questions: readonly Question[]): string {
-  return questions.map((q) => q.join('\0')).join('\0');
+/** Questions travel and are kept as one string, NUL-separated (no path or answer holds a NUL): read back
+ *  several times faster than the same questions as arrays. Its parts, or null when it is not such a string. */
+function partsOf(text: string): string[] | null {
+  if (text === '') return [];
+  const parts = text.split('\0');
+  return parts.length % 3 === 0 ? parts : null;
 }
 
 export function decodeQuestions(text: string): Question[] | null {
-  if (text === '') return [];
-  const parts = text.split('\0');
-  if (parts.length % 3 !== 0) return null;
+  const parts = partsOf(text);
+  if (parts === null) return null;
   const out: Question[] = [];
   for (let i = 0; i < parts.length; i += 3) out.push([parts[i] as string, parts[i + 1] as string, parts[i + 2] as string]);
   return out;
@@ -294,8 +293,13 @@ export class QuestionLog implements KeepingLog {
   /** Notes a stat's answer, refusing the run when the file changed within RACY_MS of it. */
   addStat(question: string, p: string, st: Stats, answer: string): void {
     if (this.isIgnored(p)) return;
-    if (Math.max(st.mtimeMs, st.ctimeMs) >= this.since - RACY_MS) this.refuse(`${p} changed within ${RACY_MS / 1000} s of the run`);
+    this.refuseIfRecent(p, st);
     this.flat.push(question, p, answer);
+  }
+
+  /** A file changed within RACY_MS of the run cannot vouch for what the run saw: the run is not kept. */
+  private refuseIfRecent(p: string, st: Stats): void {
+    if (Math.max(st.mtimeMs, st.ctimeMs) >= this.since - RACY_MS) this.refuse(`${p} changed within ${RACY_MS / 1000} s of the run`);
   }
 
   /** Notes that the folder `p` was listed. Its identity is taken later (`settle`), once per folder, from a
@@ -309,9 +313,8 @@ export class QuestionLog implements KeepingLog {
   /** Questions another thread asked for this run (`drain` there). */
   merge(questions: string, refused: string | null): void {
     if (refused) this.refuse(refused);
-    if (questions === '') return;
-    const parts = questions.split('\0');
-    if (parts.length % 3 !== 0) return this.refuse('questions a worker handed back could not be read');
+    const parts = partsOf(questions);
+    if (parts === null) return this.refuse('questions a worker handed back could not be read');
     for (const x of parts) this.flat.push(x);
   }
 
@@ -348,7 +351,7 @@ export class QuestionLog implements KeepingLog {
           this.refuse(`${p} was listed and then removed`);
           continue;
         }
-        if (Math.max(st.mtimeMs, st.ctimeMs) >= this.since - RACY_MS) this.refuse(`${p} changed within ${RACY_MS / 1000} s of the run`);
+        this.refuseIfRecent(p, st);
         answer = statAnswer(st);
       }
       lists.set(p, answer);
@@ -365,7 +368,7 @@ export class QuestionLog implements KeepingLog {
     return out;
   }
 
-  /** The questions no other answers (`essentialOf`), encoded as `encodeQuestions` does. */
+  /** The questions no other answers (`essentialOf`), encoded (`decodeQuestions` reads it). */
   essential(): string {
     const answers = this.fold();
     this.settle(answers);
