@@ -22,13 +22,14 @@ import {
 } from '../core/check/engine';
 import { applicableRuntimes, parseRuntimeList } from '../core/runtimes/detect';
 import { toRuntimeEntry } from '../core/check/entry';
-import { verdictWords } from '../core/runtimes/words';
+import { listingBudgetWords, verdictWords } from '../core/runtimes/words';
 import { runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
 import { judgeEvaluated } from '../core/check/judge';
 import { OffThreadEvaluator } from '../core/check/offThread';
 import { TreePrefetch } from '../core/check/prefetch';
 import type { TreeEvaluator } from '../core/check/judge';
-import { newestVersion, RUNTIME_IDS, RUNTIME_LABELS, RUNTIMES } from '../core/runtimes/registry';
+import { newestVersion, RUNTIME_IDS, RUNTIME_LABELS, RUNTIMES, runtimeTitle } from '../core/runtimes/registry';
+import { LISTING_RUNTIMES } from '../core/runtimes/profiles';
 import type { RuntimeContext, RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/runtimes/nexo/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
@@ -527,7 +528,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const show = (p: string): string => relativeTo(io.cwd, p);
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
-    const { judged } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
+    const { judged, judgement } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
     const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
     versionNotes(ctx, new Set(judged.flatMap((j) => j.verdicts.map((v) => v.runtime))), io);
     // With --baseline, findings already in it carry `baseline: true` and do not count toward the exit code.
@@ -561,6 +562,16 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
       const table = formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null);
       const extTable = formatExtensionsTable(extensions, makeStyle(colour), values['verbose'] === true, extensionsConfig);
       io.out(table && extTable ? `${table}\n${extTable}` : table + extTable);
+      // Each agent CLI's listing budget, per working folder it was judged from.
+      for (const r of judgement.reports) {
+        if (!r.listingBudget) continue;
+        const label = runtimeTitle(r.runtime, ctx.versions?.[r.runtime]);
+        io.out(
+          makeStyle(colour).dim(
+            `${label} listing from ${path.resolve(r.root) === path.resolve(io.cwd) ? '.' : relativeTo(io.cwd, r.root)}: ${listingBudgetWords(RUNTIME_LABELS[r.runtime], r.listingBudget)}`,
+          ) + '\n',
+        );
+      }
     }
     if (skills.length === 0 && extensions.length === 0 && extensionsConfig.length === 0) {
       // An agent may load nothing at all (a refused configuration, a blank skills_dir): the warnings above say why.
@@ -653,7 +664,28 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
     if (!['hermes', 'xml', 'nexo'].includes(format)) throw new UsageError(`--format must be hermes, xml or nexo (got \`${format}\`)`);
     runtime = format === 'xml' ? 'agentskills' : (format as RuntimeId);
   }
-  if (runtime === 'claude-code' || runtime === 'vscode') {
+  const listing = LISTING_RUNTIMES[runtime];
+  if (listing && values['agent'] === undefined) {
+    // The section the runtime sends the model when started in each PATH (default: here), its own skills aside.
+    const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
+    const ctx = runtimeContext(io.env, io.cwd, choices);
+    versionHeader(ctx, runtime, io);
+    for (const t of targets) {
+      const cwd = (await fs.stat(t)).isDirectory() ? t : path.dirname(t);
+      const run = listing.start(ctx, cwd, ctx.versions?.[runtime] ?? '');
+      for (const line of run.stderr) io.err(`${RUNTIME_LABELS[runtime]}: ${line}\n`);
+      const own = run.builtins.filter((b) => b.listing !== 'absent');
+      if (own.length)
+        io.err(
+          `skill-author: ${RUNTIME_LABELS[runtime]} also lists ${own.length} skill${own.length === 1 ? '' : 's'} of its own (${own.map((b) => b.name).join(', ')}), left out here: ${own.reduce((n, b) => n + b.chars, 0).toLocaleString('en-US')} characters of its budget\n`,
+        );
+      if (run.budget) io.err(`skill-author: ${listingBudgetWords(RUNTIME_LABELS[runtime], run.budget)}\n`);
+      if (run.section) io.out(`${run.section}\n`);
+      else io.err(`skill-author: ${RUNTIME_LABELS[runtime]} started in ${relativeTo(io.cwd, cwd) || '.'} sends no skills section\n`);
+    }
+    return 0;
+  }
+  if (runtime === 'vscode' || listing) {
     throw new UsageError(
       `${RUNTIME_LABELS[runtime]}'s skill listing is not emulated (no golden data to check it against); use --runtime agentskills for the open format's index`,
     );

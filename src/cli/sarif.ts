@@ -67,6 +67,8 @@ const PREFIXES: ReadonlyArray<[string, string]> = [
   ['hermes-', 'Hermes'],
   ['openclaw-', 'OpenClaw'],
   ['claude-code-', 'Claude Code'],
+  ['codex-', 'Codex'],
+  ['copilot-cli-', 'Copilot CLI'],
   ['vscode-', 'VS Code'],
   ['agentskills-', 'Agent Skills clients'],
 ];

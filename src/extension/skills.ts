@@ -14,10 +14,18 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../core/check/entry';
-import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
 import { type Batch, ChangeBatcher } from '../shared/batch';
 import { cliOrder, cliSortKey } from '../shared/order';
-import type { AgentDefView, AgentsFileView, AgentViewResult, ExtensionView, SkillRootView, SkillsChangedParams, SkillView } from '../shared/protocol';
+import type {
+  AgentDefView,
+  AgentsFileView,
+  AgentViewResult,
+  ExtensionView,
+  RootBudget,
+  SkillRootView,
+  SkillsChangedParams,
+  SkillView,
+} from '../shared/protocol';
 import { clientOf } from './client';
 import { type SkillAuthorContext, Slot } from './context';
 
@@ -93,7 +101,7 @@ export class SkillStore implements vscode.Disposable {
   private rootList: SkillRoot[] = [];
   private agentsFiles: AgentsFileView[] = [];
   private extensionList: ExtensionView[] = [];
-  private budgetMap: Record<string, Array<{ runtime: RuntimeId; budget: PromptBudget }>> = {};
+  private budgetMap: Record<string, RootBudget[]> = {};
   private scanDone = false;
   private readonly changedEmitter = new vscode.EventEmitter<StoreChange>();
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -154,7 +162,7 @@ export class SkillStore implements vscode.Disposable {
 
   /** The prompt budgets of the runtimes that read this root as a whole (OpenClaw's), from the server's last
    *  judgement. */
-  budgets(root: string): Array<{ runtime: RuntimeId; budget: PromptBudget }> {
+  budgets(root: string): RootBudget[] {
     return this.budgetMap[root] ?? [];
   }
 

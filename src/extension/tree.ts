@@ -16,14 +16,25 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../core/check/entry';
 import { RUNTIME_LABELS, runtimeTitle } from '../core/runtimes/registry';
-import type { PromptBudget, RuntimeId } from '../core/runtimes/types';
-import { budgetShort, budgetWords, isHiddenVerdict, missingFacts, missingText, verdictLabel, verdictWords, versionFact } from '../core/runtimes/words';
+import {
+  budgetShort,
+  budgetWords,
+  isHiddenVerdict,
+  listingBudgetShort,
+  listingBudgetWords,
+  missingFacts,
+  missingText,
+  verdictLabel,
+  verdictWords,
+  versionFact,
+} from '../core/runtimes/words';
+import type { ListingBudget } from '../core/runtimes/listing';
 import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { type SkillAuthorContext, Slot } from './context';
 import { agentUri, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, type StoreChange, StoreFollower, storeOf } from './skills';
 import { brokenAgentsFile } from './agentsFile';
-import type { AgentDefView, ExtensionView, SkillView } from '../shared/protocol';
+import type { AgentDefView, ExtensionView, RootBudget, SkillView } from '../shared/protocol';
 
 export const VIEW_ID = 'skillAuthor.skills';
 
@@ -293,8 +304,8 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
   }
 
   /** The prompt budgets of the runtimes that read a root (OpenClaw's), from the server's last judgement. */
-  private budgets(root: string): Array<{ runtime: RuntimeId; budget: PromptBudget }> {
-    return (this.store?.budgets(root) ?? []).filter((b) => b.budget.candidates > 0);
+  private budgets(root: string): RootBudget[] {
+    return (this.store?.budgets(root) ?? []).filter((b) => b.listing || (b.budget && b.budget.candidates > 0));
   }
 
   /** Whether a skill so judged (undefined: not yet) is listed under the current filter. */
@@ -510,8 +521,20 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
         const kind = element.root.kind === 'personal' ? 'personal' : element.root.kind === 'setting' ? 'skillAuthor.roots' : '';
         // The prompt budgets of the runtimes that read this root as their skills folder (OpenClaw's).
         const budgets = this.budgets(element.root.path);
-        item.description = [kind, ...budgets.map((b) => `${RUNTIME_LABELS[b.runtime]} ${budgetShort(b.budget)}`)].filter(Boolean).join(' · ');
-        item.tooltip = [element.root.path, ...budgets.map((b) => `${RUNTIME_LABELS[b.runtime]}'s skills prompt: ${budgetWords(b.budget)}.`)].join('\n');
+        item.description = [
+          kind,
+          ...budgets.map((b) => `${RUNTIME_LABELS[b.runtime]} ${b.budget ? budgetShort(b.budget) : listingBudgetShort(b.listing as ListingBudget)}`),
+        ]
+          .filter(Boolean)
+          .join(' · ');
+        item.tooltip = [
+          element.root.path,
+          ...budgets.map((b) =>
+            b.budget
+              ? `${RUNTIME_LABELS[b.runtime]}'s skills prompt: ${budgetWords(b.budget)}.`
+              : `${RUNTIME_LABELS[b.runtime]}'s skills listing, started in ${b.cwd ?? '?'}: ${listingBudgetWords(RUNTIME_LABELS[b.runtime], b.listing as ListingBudget)}.`,
+          ),
+        ].join('\n');
         item.contextValue = 'root';
         return item;
       }

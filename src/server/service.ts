@@ -28,6 +28,7 @@ import { blockingIo, type SkillLocation } from '../core/skill/catalog';
 import type { ProbeLogEntry } from '../core/machine/probe';
 import { runtimeConfigFiles, runtimeContext, TREE_EVALUATORS } from '../core/runtimes';
 import { judgeEvaluated } from '../core/check/judge';
+import type { ListingRuns } from '../core/check/listingJudge';
 import { OffThreadEvaluator } from '../core/check/offThread';
 import { type Entry, toRuntimeEntry } from '../core/check/entry';
 import type { TreeEvaluator } from '../core/check/judge';
@@ -63,6 +64,9 @@ export class SkillService {
   private readonly reports = new Map<string, Promise<RuntimeReport>>();
   /** The reports of `reports` that have finished, by the same key (the skills model's prompt budgets). */
   private readonly done = new Map<string, RuntimeReport>();
+  /** The agent CLIs' starts (one per runtime and working folder), kept until a file changes: an edit re-judges
+   *  one skill, and each start reads every skill its runtime finds. */
+  private readonly starts: ListingRuns = new Map();
   /** Told of each probe log entry as it is logged (the skills model's clients get them). */
   private readonly probeListeners = new Set<(e: ProbeLogEntry) => void>();
   private readonly probeEntries: ProbeLogEntry[] = [];
@@ -293,6 +297,7 @@ export class SkillService {
   invalidate(files?: readonly string[]): void {
     // A kept check may rest on what changed: the document's next check takes its place.
     this.checked.clear();
+    this.starts.clear();
     if (!files) {
       this.reports.clear();
       this.done.clear();
@@ -305,6 +310,12 @@ export class SkillService {
         this.done.delete(key);
       }
     }
+  }
+
+  /** The agent CLIs' kept starts whose runtime found a skill under this root (with their listing budgets). */
+  listingReportsFor(root: string): RuntimeReport[] {
+    const inside = (f: string): boolean => !path.relative(root, f).startsWith('..');
+    return [...this.starts.values()].map((s) => s.report).filter((r) => r.skills.some((v) => inside(v.file)));
   }
 
   /** The finished, kept reports of the tree runtimes for a skills root (OpenClaw's carries its prompt budget). */
@@ -382,7 +393,7 @@ export class SkillService {
       const engine = this.engine();
       ctx = runtimeContext({ ...engine.env, PATH: engine.pathEnv.path }, this.workspace.cwd(), choices);
     }
-    const { judged } = await judgeEvaluated(skills, ctx, choices, this.trees(keep));
+    const { judged } = await judgeEvaluated(skills, ctx, choices, this.trees(keep), this.starts);
     return skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number]));
   }
 

@@ -235,10 +235,11 @@ export class SkillModel {
   budgets(): NonNullable<SkillsChangedParams['budgets']> {
     const out: NonNullable<SkillsChangedParams['budgets']> = {};
     for (const root of this.roots()) {
-      const budgets = this.service
-        .reportsFor(root.path)
-        .flatMap((r) => (r.budget ? [{ runtime: r.runtime, budget: r.budget }] : []))
-        .sort((a, b) => cmp(a.runtime, b.runtime));
+      const budgets = [
+        ...this.service.reportsFor(root.path).flatMap((r) => (r.budget ? [{ runtime: r.runtime, budget: r.budget }] : [])),
+        // The agent CLIs' listings that hold skills of this root, from the working folder each was judged from.
+        ...this.service.listingReportsFor(root.path).flatMap((r) => (r.listingBudget ? [{ runtime: r.runtime, listing: r.listingBudget, cwd: r.root }] : [])),
+      ].sort((a, b) => cmp(a.runtime, b.runtime));
       if (budgets.length) out[root.path] = budgets;
     }
     return out;

@@ -7,6 +7,7 @@
 
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { Entry } from '../core/check/entry';
+import type { ListingBudget } from '../core/runtimes/listing';
 import type { PromptBudget, RuntimeId, RuntimeVerdict } from '../core/runtimes/types';
 import type { ResolvedVersion } from '../core/runtimes/registry';
 import type { ProbeLogEntry } from '../core/machine/probe';
@@ -279,6 +280,15 @@ export interface AgentsFileView {
 /** Most skills one `skillsChanged` notification carries. */
 export const SKILLS_CHUNK = 500;
 
+/** A runtime's budget for a root: OpenClaw's prompt budget, or an agent CLI's listing budget (Claude Code,
+ *  Codex, Copilot CLI: `listing`, judged from the working folder `cwd`). */
+export interface RootBudget {
+  runtime: RuntimeId;
+  budget?: PromptBudget;
+  listing?: ListingBudget;
+  cwd?: string;
+}
+
 export interface SkillsChangedParams {
   /** Skills added or updated. */
   changed: SkillView[];
@@ -293,7 +303,7 @@ export interface SkillsChangedParams {
   agents?: AgentsFileView[];
   /** Per root path: the prompt budgets of the runtimes that read that root as a whole (OpenClaw's), from
    *  the last judgement; sent, whole (a root left out has none), when they changed. */
-  budgets?: Record<string, Array<{ runtime: RuntimeId; budget: PromptBudget }>>;
+  budgets?: Record<string, RootBudget[]>;
   /** The nexo-rs extensions the agent would discover in each workspace folder's `./extensions` (and the
    *  manifests it never reads there), whole, when they changed (always in the first notification). */
   extensions?: ExtensionView[];

@@ -475,25 +475,29 @@ describe('Skills view', () => {
         return st.file === file.fsPath && !st.busy && st.text === 'Hermes: Hidden (platform)' && st.runtimes.text === '$(server-environment) Hermes, OpenClaw';
       });
 
-      // Pinned through the picker's command (the quick pick's result): every verdict is Claude Code's.
-      await vscode.commands.executeCommand('skillAuthor.selectRuntimes', ['claude-code']);
-      assert.deepEqual(config.inspect('runtimes')?.workspaceValue, ['claude-code']);
-      await snapshotWhen('tree-runtimes green for Claude Code', (x) => item(x)?.icon?.id === 'pass-filled');
-      assert.deepEqual(await entry(), await cli('--runtime', 'claude-code'));
+      // Pinned through the picker's command (the quick pick's result): every verdict is the open format's (Claude Code would say
+      // it never lists a skill outside its folders: a pin judges every skill by that runtime alone).
+      await vscode.commands.executeCommand('skillAuthor.selectRuntimes', ['agentskills']);
+      assert.deepEqual(config.inspect('runtimes')?.workspaceValue, ['agentskills']);
+      await snapshotWhen('tree-runtimes green for the Agent Skills clients', (x) => item(x)?.icon?.id === 'pass-filled');
+      assert.deepEqual(await entry(), await cli('--runtime', 'agentskills'));
       const pinned = await waitFor('the language status pinned', async () => {
         const st = await status();
-        return st.file === file.fsPath && !st.busy && st.text === 'Claude Code: Loaded' && st;
+        return st.file === file.fsPath && !st.busy && st.text === 'Agent Skills clients: Loaded' && st;
       });
-      assert.deepEqual(pinned.runtimes, { text: '$(server-environment) Claude Code', detail: 'pinned by skillAuthor.runtimes: Claude Code docs-2026-07-07' });
+      assert.deepEqual(pinned.runtimes, {
+        text: '$(server-environment) Agent Skills clients',
+        detail: 'pinned by skillAuthor.runtimes: Agent Skills clients spec-874e339c',
+      });
       // Every skill of the view, not only this one.
       assert.deepEqual(
         ((await apiSkills()) as unknown as Entry[]).map((e) => e.runtimes.map((r) => r.runtime)),
-        ((await apiSkills()) as unknown as Entry[]).map(() => ['claude-code']),
+        ((await apiSkills()) as unknown as Entry[]).map(() => ['agentskills']),
       );
 
       // An unknown runtime is refused with a message; nothing changes.
-      await vscode.commands.executeCommand('skillAuthor.selectRuntimes', ['claude']);
-      assert.deepEqual(config.inspect('runtimes')?.workspaceValue, ['claude-code']);
+      await vscode.commands.executeCommand('skillAuthor.selectRuntimes', ['agentskill']);
+      assert.deepEqual(config.inspect('runtimes')?.workspaceValue, ['agentskills']);
 
       // None picked: detected per skill again.
       await vscode.commands.executeCommand('skillAuthor.selectRuntimes', []);

@@ -13,9 +13,10 @@ describe('which runtimes apply to a skill', () => {
     assert.deepEqual(ids('/home/ann/.openclaw/workspace/skills/x'), ['openclaw']);
     assert.deepEqual(ids('/repo/.claude/skills/x'), ['claude-code']);
     assert.deepEqual(ids('/home/ann/.claude/skills/x'), ['claude-code']);
-    assert.deepEqual(ids('/repo/.github/skills/x'), ['vscode']);
-    assert.deepEqual(ids('/home/ann/.copilot/skills/x'), ['vscode']);
-    assert.deepEqual(ids('/repo/.agents/skills/x'), ['agentskills']);
+    assert.deepEqual(ids('/repo/.github/skills/x'), ['copilot-cli', 'vscode']);
+    assert.deepEqual(ids('/home/ann/.copilot/skills/x'), ['copilot-cli', 'vscode']);
+    assert.deepEqual(ids('/repo/.agents/skills/x'), ['codex', 'copilot-cli', 'agentskills']);
+    assert.deepEqual(ids('/repo/.codex/skills/x'), ['codex']);
     assert.deepEqual(ids('/cfg/skills/x', null, { nexoSkillsDirs: ['/cfg/skills'] }), ['nexo']);
   });
   it('the skills folder itself is not a skill below it', () => {

@@ -41,6 +41,8 @@ const EXTENSION_CORE_VALUES: Readonly<Record<string, readonly string[]>> = {
     'budgetShort',
     'budgetWords',
     'isHiddenVerdict',
+    'listingBudgetShort',
+    'listingBudgetWords',
     'missingFacts',
     'missingText',
     'verdictLabel',

@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { FIELDS as agentskills } from '../../src/core/runtimes/agentskills/fields';
 import { FIELDS as claudeCode } from '../../src/core/runtimes/claude-code/fields';
+import { FIELDS as codex } from '../../src/core/runtimes/codex/fields';
+import { FIELDS as copilotCli } from '../../src/core/runtimes/copilot-cli/fields';
 import { FIELDS as hermes } from '../../src/core/runtimes/hermes/fields';
 import { FIELDS as nexo } from '../../src/core/runtimes/nexo/fields';
 import { FIELDS as openclaw } from '../../src/core/runtimes/openclaw/fields';
@@ -13,6 +15,8 @@ const TABLES: Record<RuntimeId, readonly RuntimeField[]> = {
   hermes,
   openclaw,
   'claude-code': claudeCode,
+  codex,
+  'copilot-cli': copilotCli,
   vscode,
   agentskills,
 };

@@ -21,6 +21,7 @@ import {
   type RuntimeSkillVerdict,
   type RuntimeVerdict,
 } from '../runtimes/types';
+import type { ListingState } from '../runtimes/listing';
 
 export const CHECK_JSON_VERSION = 2;
 
@@ -35,6 +36,9 @@ export interface RuntimeEntry {
   reasons: string[];
   /** What the runtime offers to install for missing binaries (OpenClaw). */
   install?: InstallHint[];
+  /** The agent CLIs: how the skill appears in the section the model reads, and the name as listed there. */
+  listing?: ListingState;
+  listed_as?: string | null;
   /** Why this runtime applies to the skill. */
   applies_because: string;
 }
@@ -70,7 +74,7 @@ export const FINDING_OWNERS: Readonly<Record<string, readonly RuntimeId[]>> = {
   'body-empty': ['nexo'],
   'description-index-truncated': ['hermes'],
   // Hermes and OpenClaw say what a BOM does to them in their own findings (hermes-bom, openclaw-bom).
-  bom: ['nexo', 'claude-code', 'vscode', 'agentskills'],
+  bom: ['nexo', 'vscode', 'agentskills'],
   // The open format's rules: Claude Code, Hermes, OpenClaw and nexo-rs take the folder name when `name` is
   // absent, and only the spec and VS Code require a description.
   'name-missing': ['agentskills', 'vscode'],
@@ -103,8 +107,13 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
   }
   // A skill a runtime loads although its file has errors is amber, whichever runtime loads it.
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  // So is one an agent CLI lists without its whole description (cut, or by name only).
   const verdicts = judged.verdicts.map(
-    (v) => ({ ...v, color: v.verdict === 'loaded' ? (hasErrors ? 'amber' : 'green') : colorOfVerdict(v.verdict) }) as RuntimeSkillVerdict,
+    (v) =>
+      ({
+        ...v,
+        color: v.verdict === 'loaded' ? (hasErrors || v.listing === 'cut' || v.listing === 'name_only' ? 'amber' : 'green') : colorOfVerdict(v.verdict),
+      }) as RuntimeSkillVerdict,
   );
   const worst = worstVerdict(verdicts) ?? nexoVerdictOf(s);
   const why = new Map(judged.applicable.map((x) => [x.runtime, x.why]));
@@ -130,6 +139,7 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
       missing: v.missing,
       reasons: v.reasons,
       ...(v.install?.length ? { install: v.install } : {}),
+      ...(v.listing !== undefined ? { listing: v.listing, listed_as: v.listedAs ?? null } : {}),
       applies_because: why.get(v.runtime) ?? '',
     })),
   };

@@ -20,6 +20,7 @@ import {
 import { RUNTIME_LABELS } from '../runtimes/registry';
 import { type RuntimeChoices, TREE_EVALUATORS } from '../runtimes';
 import { type EvaluatedSkill, nexoVerdictOf } from './engine';
+import { listingReportFor, listingVerdictOf, type ListingRuns, workingFolderFor } from './listingJudge';
 
 export type { TreeEvaluator } from '../runtimes/types';
 
@@ -40,6 +41,9 @@ export interface JudgeOptions {
   trees: Partial<Record<RuntimeId, TreeEvaluator>>;
   /** Where a tree runtime reads skills for this skill (default: the skill's root). */
   treeRootOf?: (runtime: RuntimeId, skill: JudgeSkill) => string;
+  /** The agent CLIs' starts to reuse and add to (the language server keeps them until a file changes);
+   *  absent: this judgement's own. */
+  starts?: ListingRuns;
 }
 
 export interface JudgedSkill {
@@ -104,6 +108,8 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
   }
   const reports = new Map<string, RuntimeReport>();
   await Promise.all([...runs].map(async ([k, p]) => reports.set(k, await p)));
+  // The agent CLIs: one start per (runtime, working folder), made when a skill first needs it.
+  const starts: ListingRuns = options.starts ?? new Map();
   // Each report's verdicts and findings by file, built once (a scan of the whole report per skill is
   // quadratic in the size of the root). The first verdict for a file wins, as `find` would have it.
   const judged: JudgedSkill[] = skills.map((skill, i) => {
@@ -112,7 +118,13 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
     for (const a of applicable[i] ?? []) {
       const judging = profileOf(a.runtime).judging;
       if (judging.kind === 'engine') verdicts.push(skill.evaluated());
-      else if (judging.kind === 'file') {
+      else if (judging.kind === 'listing') {
+        const cwd = workingFolderFor(judging.listing, skill.dir, options.ctx);
+        const start = listingReportFor(starts, a.runtime, judging.listing, cwd, options.ctx);
+        const judged = listingVerdictOf(a.runtime, judging.listing, start, skill, cwd, options.ctx);
+        verdicts.push(judged.verdict);
+        findings.push(...judged.findings);
+      } else if (judging.kind === 'file') {
         const g = judging.judge(skill);
         verdicts.push(g.verdict);
         findings.push(...g.findings);
@@ -132,7 +144,7 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
     const stamped = versions ? verdicts.map((v) => (versions[v.runtime] !== undefined ? { ...v, version: versions[v.runtime] as string } : v)) : verdicts;
     return { skill, applicable: applicable[i] ?? [], verdicts: stamped, findings };
   });
-  return { skills: judged, reports: [...reports.values()] };
+  return { skills: judged, reports: [...reports.values(), ...[...starts.values()].map((s) => s.report)] };
 }
 
 function notFoundBy(runtime: RuntimeId, skill: JudgeSkill, root: string, why: string | null): RuntimeSkillVerdict {
@@ -190,11 +202,13 @@ export async function judgeEvaluated(
   ctx: RuntimeContext,
   choices: RuntimeChoices = {},
   trees: Partial<Record<RuntimeId, TreeEvaluator>> = TREE_EVALUATORS,
+  starts?: ListingRuns,
 ): Promise<{ judged: JudgedSkill[]; judgement: Judgement }> {
   const judgement = await judge(skills.map(judgeSkillOf), {
     ctx,
     pinned: choices.pinned ?? [],
     trees,
+    ...(starts ? { starts } : {}),
     ...(choices.nexoSkillsDirs ? { nexoSkillsDirs: choices.nexoSkillsDirs } : {}),
   });
   return { judged: judgement.skills, judgement };

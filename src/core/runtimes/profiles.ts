@@ -4,11 +4,13 @@
 
 import { AGENTSKILLS_PROFILE } from './agentskills/profile';
 import { CLAUDE_CODE_PROFILE } from './claude-code/profile';
+import { CODEX_PROFILE } from './codex/profile';
+import { COPILOT_CLI_PROFILE } from './copilot-cli/profile';
 import { HERMES_PROFILE } from './hermes/profile';
 import { NEXO_PROFILE } from './nexo/profile';
 import { OPENCLAW_PROFILE } from './openclaw/profile';
 import { RUNTIME_IDS } from './registry';
-import type { RuntimeId, RuntimeProfile, TreeEvaluator } from './types';
+import type { ListingJudging, RuntimeId, RuntimeProfile, TreeEvaluator } from './types';
 import { VSCODE_PROFILE } from './vscode/profile';
 
 const BY_ID: Readonly<Record<RuntimeId, RuntimeProfile>> = {
@@ -16,6 +18,8 @@ const BY_ID: Readonly<Record<RuntimeId, RuntimeProfile>> = {
   hermes: HERMES_PROFILE,
   openclaw: OPENCLAW_PROFILE,
   'claude-code': CLAUDE_CODE_PROFILE,
+  codex: CODEX_PROFILE,
+  'copilot-cli': COPILOT_CLI_PROFILE,
   vscode: VSCODE_PROFILE,
   agentskills: AGENTSKILLS_PROFILE,
 };
@@ -30,4 +34,9 @@ export function profileOf(id: RuntimeId): RuntimeProfile {
 /** The runtimes that decide over a whole skills root, with their evaluators. */
 export const TREE_EVALUATORS: Partial<Record<RuntimeId, TreeEvaluator>> = Object.fromEntries(
   PROFILES.flatMap((p) => (p.judging.kind === 'tree' ? [[p.id, p.judging.evaluate]] : [])),
+);
+
+/** The agent CLIs that list skills from where they are started, with their start-up. */
+export const LISTING_RUNTIMES: Partial<Record<RuntimeId, ListingJudging>> = Object.fromEntries(
+  PROFILES.flatMap((p) => (p.judging.kind === 'listing' ? [[p.id, p.judging.listing]] : [])),
 );

@@ -30,7 +30,8 @@ export interface RuntimeDescriptor {
   summary: string;
   /** The versions emulated, oldest first; the last is the newest. */
   versions: readonly RuntimeVersionInfo[];
-  /** How the versions compare: `release` (year.month.patch, nearest older applies to others) or `exact`. */
+  /** How the versions compare: `release` (major.minor.patch or year.month.patch, nearest older applies to
+   *  others) or `exact`. */
   versioning: 'release' | 'exact';
   /** Whether the version installed on this machine can be found (a bare id then judges by it). */
   detectsInstall?: boolean;
@@ -62,9 +63,26 @@ export const RUNTIMES: readonly RuntimeDescriptor[] = [
   {
     id: 'claude-code',
     label: 'Claude Code',
-    summary: 'Claude Code: `.claude/skills`; no gating.',
-    versions: [{ version: 'docs-2026-07-07', follows: 'the Claude Code skills documentation as of 2026-07-07 (v2.1.199)', checked: 'read' }],
-    versioning: 'exact',
+    summary: 'Claude Code: `~/.claude/skills` and `.claude/skills` up to the git root; its listing budget, shadowing, names.',
+    versions: [{ version: '2.1.332', follows: 'the npm release @anthropic-ai/claude-code@2.1.332, run', checked: 'run' }],
+    versioning: 'release',
+    detectsInstall: true,
+  },
+  {
+    id: 'codex',
+    label: 'Codex',
+    summary: 'Codex CLI: `.codex/skills` and `.agents/skills` from the git root, `$CODEX_HOME/skills`; its token budget.',
+    versions: [{ version: '0.171.0', follows: 'the npm release @openai/codex@0.171.0, run', checked: 'run' }],
+    versioning: 'release',
+    detectsInstall: true,
+  },
+  {
+    id: 'copilot-cli',
+    label: 'Copilot CLI',
+    summary: 'GitHub Copilot CLI: `.github/skills`, `.agents/skills`, `.claude/skills` up the tree, `~/.copilot/skills`; its budget.',
+    versions: [{ version: '1.0.102', follows: 'the npm release @github/copilot@1.0.102, run', checked: 'run' }],
+    versioning: 'release',
+    detectsInstall: true,
   },
   {
     id: 'vscode',

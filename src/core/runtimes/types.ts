@@ -4,9 +4,10 @@
 // runtime it is for and maps onto one set of words and colours.
 
 import type { Color, MissingVersion, Severity } from '../types';
+import type { ListingBudget, ListingRun, ListingState } from './listing';
 
 /** The runtime profiles (./registry.ts lists them, with their labels and versions). */
-export type RuntimeId = 'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'vscode' | 'agentskills';
+export type RuntimeId = 'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'codex' | 'copilot-cli' | 'vscode' | 'agentskills';
 
 /** What a runtime does with one skill, in one vocabulary for all runtimes:
  *  - `loaded`: offered to the model as it is;
@@ -101,6 +102,10 @@ export interface RuntimeSkillVerdict {
   reasons: string[];
   /** What the runtime offers to install for binaries the skill lacks (OpenClaw's install specs). */
   install?: InstallHint[];
+  /** How the skill appears in the section the model reads (the agent CLIs: ./listing.ts). */
+  listing?: ListingState;
+  /** The name exactly as listed there, or null when absent. */
+  listedAs?: string | null;
 }
 
 /** An installer a runtime offers: its label, the command it runs, and which missing binaries it provides
@@ -172,6 +177,11 @@ export interface RuntimeReport {
   findings: RuntimeFinding[];
   /** How much of the runtime's prompt budget the index uses, where the runtime has one (OpenClaw). */
   budget?: PromptBudget;
+  /** The agent CLIs: the listing's budget, and the built-in entries (names and widths) left out of `index`. */
+  listingBudget?: ListingBudget | null;
+  builtins?: ListingRun['builtins'];
+  /** Lines the runtime prints on stderr about skills. */
+  stderr?: string[];
 }
 
 /** A prompt's limits and what the skills use of them (lengths in the runtime's own units). */
@@ -249,12 +259,28 @@ export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<Runti
  *  - `file`: from each SKILL.md alone (the runtimes that gate nothing on the machine);
  *  - `tree`: over a whole skills root at once, because the runtime decides per tree (duplicate names,
  *    categories, prompt budgets);
+ *  - `listing`: from one start of the runtime in a working folder (the agent CLIs: Claude Code, Codex,
+ *    Copilot CLI), which lists every skill it finds there at once, with a budget;
  *  - `engine`: from the check pipeline's own evaluation of each skill on this machine (nexo-rs: its gate
  *    probes binaries and versions, which the pipeline schedules, caches and shares). */
 export type RuntimeJudging =
   | { kind: 'file'; judge: (skill: SkillInput) => { verdict: RuntimeSkillVerdict; findings: RuntimeFinding[] } }
+  | { kind: 'listing'; listing: ListingJudging }
   | { kind: 'tree'; evaluate: TreeEvaluator }
   | { kind: 'engine' };
+
+/** An agent CLI as its start-up decides: the section it sends the model from a working folder, and where it
+ *  looks, so a skill it does not find is said in its terms. */
+export interface ListingJudging {
+  /** One start in `cwd` (ctx.cwd is the check's; `cwd` the folder judged from), at `version`. */
+  start(ctx: RuntimeContext, cwd: string, version: string): ListingRun;
+  /** The working folder a skill is judged from when the check's own working folder cannot see it (a
+   *  project elsewhere): the folder holding the runtime's skills folder; null when the skill lives in no
+   *  folder this runtime reads. */
+  projectOf(dir: string, home: string): string | null;
+  /** Why the runtime started in `cwd` does not find the skill at `dir`, in its terms. */
+  notFound(dir: string, cwd: string, ctx: RuntimeContext): { why: string; because: 'not_read' | 'conditional' };
+}
 
 /** The contract every runtime profile (./<runtime>/profile.ts) fulfils; ./profiles.ts holds them all and
  *  ./registry.ts their names and versions. Everything the rest of skill-author knows of a runtime's

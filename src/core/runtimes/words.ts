@@ -2,6 +2,7 @@
 // the language status: one place, so a skill reads alike wherever it is shown.
 
 import type { Missing, VersionReason } from '../types';
+import type { ListingBudget, ListingState } from './listing';
 import type { HiddenBy, PromptBudget, RuntimeId, RuntimeMissing, RuntimeVerdict } from './types';
 
 /** A verdict as the words below take it (`check --json`'s runtime entries have these fields). */
@@ -9,6 +10,8 @@ export interface VerdictFacts {
   runtime: RuntimeId;
   verdict: RuntimeVerdict;
   hidden_by?: HiddenBy[];
+  /** The agent CLIs: how the skill appears in the section the model reads. */
+  listing?: ListingState;
 }
 
 /** Why a version was not probed: the workspace is not trusted (the editor and the language server say it
@@ -18,6 +21,11 @@ export const NOT_PROBED_UNTRUSTED = 'not probed: workspace not trusted';
 /** A verdict in the words of the runtime it is for: nexo-rs hides by mode, Hermes asks for setup, the
  *  others hide by what `hidden_by` names. */
 export function verdictWords(r: VerdictFacts, mode?: string): string {
+  // The agent CLIs list a skill whole, cut, or by name only; a shadowed one is dropped.
+  if (r.listing === 'cut') return 'listed, cut';
+  if (r.listing === 'name_only') return 'listed, name only';
+  if (r.listing === 'full') return 'listed';
+  if (r.listing === 'absent' && r.verdict === 'hidden' && r.hidden_by?.includes('duplicate_name')) return 'shadowed';
   switch (r.verdict) {
     case 'loaded':
       return 'loaded';
@@ -132,4 +140,27 @@ export function missingFacts(m: Missing): MissingFact[] {
     ...m.env.map((e): MissingFact => ({ kind: 'env', label: e, detail: 'unset' })),
     ...m.versions.map((v): MissingFact => ({ kind: 'version', label: `${v.bin} ${v.required}`, detail: versionFact(v) })),
   ];
+}
+
+/** The same in a few words for a tree item: `30.0k/30.0k chars · 14 name only`. */
+export function listingBudgetShort(b: ListingBudget): string {
+  const k = (x: number): string => (x >= 1000 ? `${(x / 1000).toFixed(1)}k` : String(x));
+  const lost = [b.cut ? `${b.cut} cut` : '', b.nameOnly ? `${b.nameOnly} name only` : '', b.dropped ? `${b.dropped} dropped` : ''].filter(Boolean);
+  return `${k(b.used)}/${k(b.limit)} ${b.unit === 'tokens' ? 'tokens' : 'chars'}${lost.length ? ` · ${lost.join(', ')}` : ''}`;
+}
+
+/** An agent CLI's listing budget in one sentence: what the section takes of it and who lost their text. */
+export function listingBudgetWords(label: string, b: ListingBudget): string {
+  const n = (x: number): string => x.toLocaleString('en-US');
+  const unit = b.unit === 'tokens' ? 'tokens' : 'characters';
+  const parts = [`${n(b.used)} of ${n(b.limit)} ${unit} (${b.source})`];
+  if (b.builtins) parts.push(`${n(b.builtins)} of them taken by ${label}'s own skills`);
+  const lost = b.nameOnly + b.cut + b.dropped;
+  if (b.lost.length) {
+    const first = b.lost.slice(0, 3).join(', ');
+    parts.push(
+      `${n(b.lost.length)} skill${b.lost.length === 1 ? '' : 's'} lost ${b.dropped ? 'their place or ' : ''}description text to it (first: ${first}${b.lost.length > 3 ? ', …' : ''})`,
+    );
+  } else if (!lost) parts.push('every skill listed whole');
+  return parts.join('; ');
 }

@@ -9,6 +9,8 @@ import type { Hover, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { hoverMarkdown, hoverTopic, nodeAt } from '../../core/assist/hover';
 import { manifestHover as manifestHoverAt } from '../../core/assist/manifest';
+import { runtimeTitle } from '../../core/runtimes/registry';
+import { verdictWords } from '../../core/runtimes/words';
 import { offsetRange } from '../convert';
 import { documentPath, fileOf, HUGE_CHARS } from '../documents';
 import type { SkillService } from '../service';
@@ -25,7 +27,13 @@ export async function hover(service: SkillService, doc: TextDocument, at: Positi
   // An unsaved SKILL.md is judged where it would be saved (its path); overrides name files on disk only.
   const overrides = file && topic === 'mode' ? (await service.agents(), service.overridesFor(path.dirname(file))) : [];
   const scope = service.scopeOf(documentPath(doc.uri), analysis);
-  const markdown = hoverMarkdown(analysis, hit, { status, env: service.engine().env, overrides, scope });
+  let markdown = hoverMarkdown(analysis, hit, { status, env: service.engine().env, overrides, scope });
+  // On `name` and `description`: how each agent CLI that applies lists the skill, from the document's last check.
+  if (hit.path.length === 1 && (hit.path[0] === 'name' || hit.path[0] === 'description')) {
+    const listed = (service.checkOf(doc.uri, doc.version)?.entry.runtimes ?? []).filter((r) => r.listing !== undefined);
+    const lines = listed.map((r) => `- ${runtimeTitle(r.runtime, r.runtime_version)}: **${verdictWords(r)}** — ${r.reasons.join(' ')}`);
+    if (lines.length) markdown = [markdown, `**What the model is shown**\n\n${lines.join('\n')}`].filter(Boolean).join('\n\n');
+  }
   if (!markdown) return null;
   return { contents: { kind: 'markdown', value: markdown }, range: offsetRange(doc, hit.start, hit.end, shift) };
 }

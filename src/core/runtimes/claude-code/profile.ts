@@ -1,17 +1,54 @@
-// Claude Code: skills in `.claude/skills/<name>/SKILL.md` (a project's) and `~/.claude/skills` (personal).
-// No machine gating; `name` defaults to the folder name; `disable-model-invocation: true` keeps the skill
-// from the model (the user can still run it as a slash command). Its fields: ./fields.ts.
-import { type GenericProfile, judgeGeneric } from '../generic';
-import { isBelowPair } from '../location';
-import type { RuntimeProfile } from '../types';
-import { FIELDS } from './fields';
+// Claude Code: the skills it lists to the model when started in a working folder (./listing.ts, emulating the
+// npm release 2.1.332 as run against a loopback model endpoint), and the fields its documentation lists
+// (./fields.ts). A skill it does not find from there is said in its terms (below).
 
-const CLAUDE_CODE: GenericProfile = {
-  id: 'claude-code',
-  label: 'Claude Code',
-  nameDefaultsToFolder: true,
-  readsDisableModelInvocation: true,
-  skillsFolders: [['.claude', 'skills']],
+import * as path from 'node:path';
+import { findInstalledCli } from '../installedCli';
+import { isBelow, isBelowPair } from '../location';
+import type { ListingJudging, RuntimeProfile } from '../types';
+import { projectDirs } from './discover';
+import { FIELDS } from './fields';
+import { runClaudeCode } from './listing';
+import { configDirOf } from './settings';
+
+/** The folder whose `.claude/skills` holds `dir` (`<project>/.claude/skills/<folder>`), or null. */
+function claudeProjectOf(dir: string): string | null {
+  const parts = dir.split(path.sep);
+  for (let i = parts.length - 3; i >= 0; i--) if (parts[i] === '.claude' && parts[i + 1] === 'skills') return parts.slice(0, i).join(path.sep) || path.sep;
+  return null;
+}
+
+const LISTING: ListingJudging = {
+  start: (ctx, cwd) => runClaudeCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  projectOf: (dir) => claudeProjectOf(dir),
+  notFound(dir, cwd, ctx) {
+    const listing = { cwd, home: ctx.home, env: ctx.env, platform: ctx.platform };
+    const config = configDirOf(listing);
+    const skills = path.join(config, 'skills');
+    if (dir.startsWith(path.join(ctx.home, '.claude', 'skills') + path.sep) && config !== path.join(ctx.home, '.claude'))
+      return { why: `CLAUDE_CONFIG_DIR is set, so Claude Code reads ${skills} instead of ~/.claude/skills`, because: 'not_read' };
+    const project = claudeProjectOf(dir);
+    if (project !== null || isBelow(dir, skills)) {
+      const root = project !== null ? path.join(project, '.claude', 'skills') : skills;
+      const rel = path.relative(root, dir).split(path.sep);
+      if (rel.length > 1)
+        return {
+          why: `it is ${rel.length} folders below ${root}: Claude Code finds skills only at <skills>/<folder>/SKILL.md, one level down`,
+          because: 'not_read',
+        };
+    }
+    if (project !== null && isBelow(project, cwd))
+      return {
+        why: `it lives below the working folder (${cwd}): Claude Code lists it only after a file under ${project} is read, not at start`,
+        because: 'conditional',
+      };
+    if (project !== null && !projectDirs(cwd).includes(project))
+      return {
+        why: `Claude Code started in ${cwd} reads .claude/skills only up to the git repository's root, and ${project} is above it`,
+        because: 'not_read',
+      };
+    return { why: `Claude Code reads skills only from ${skills} and the .claude/skills folders from the working folder up`, because: 'not_read' };
+  },
 };
 
 export const CLAUDE_CODE_PROFILE: RuntimeProfile = {
@@ -19,5 +56,11 @@ export const CLAUDE_CODE_PROFILE: RuntimeProfile = {
   appliesBecause: (s) => (isBelowPair(s.dir, '.claude', 'skills') ? 'it lives in a .claude/skills folder, where Claude Code finds skills' : null),
   impliedBy: () => false,
   fields: FIELDS,
-  judging: { kind: 'file', judge: (s) => judgeGeneric(CLAUDE_CODE, s) },
+  judging: { kind: 'listing', listing: LISTING },
+  findInstalled: (env, _home, platform) => findInstalledCli({ pkg: '@anthropic-ai/claude-code', bins: ['claude'] }, env, platform),
+  // Not ~/.claude.json (skillUsage orders the budget's cut): Claude Code rewrites it on every run.
+  configFiles: (ctx) => {
+    const c = configDirOf({ cwd: ctx.cwd, home: ctx.home, env: ctx.env, platform: ctx.platform });
+    return [path.join(c, 'settings.json'), path.join(ctx.cwd, '.claude', 'settings.json')];
+  },
 };

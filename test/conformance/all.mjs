@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run conformance`: the OpenClaw suite (run.mjs), then the agents runner (agents/run.mjs: Claude Code, Codex,
+// Copilot CLI), one after the other, their output as it comes. See docs/conformance.md.
+//
+//   npm run conformance                          both, as CI runs them
+//   npm run conformance -- --only agents         one of them (openclaw | agents)
+//   npm run conformance -- --case a01 --count 0  options are passed to both runners
+//
+// The last line adds up theirs: `N passed, N failed`; the exit code is 1 when either runner fails or prints no
+// summary line.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const RUNNERS = { openclaw: join(HERE, 'run.mjs'), agents: join(HERE, 'agents', 'run.mjs') };
+
+const args = process.argv.slice(2);
+let only = null;
+const i = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
+if (i >= 0) {
+  only = args[i].includes('=') ? args[i].split('=')[1] : args[i + 1];
+  args.splice(i, args[i].includes('=') ? 1 : 2);
+  if (!RUNNERS[only]) {
+    console.error(`--only is ${Object.keys(RUNNERS).join(' or ')}`);
+    process.exit(2);
+  }
+}
+
+function runOne(script) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let tail = '';
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      tail = (tail + d).slice(-4096);
+    });
+    child.on('close', (code, signal) => {
+      const last = tail.trimEnd().split('\n').pop() ?? '';
+      const m = /^(\d+) passed, (\d+) failed$/.exec(last);
+      resolvePromise({ code: code ?? signal, passed: m ? Number(m[1]) : 0, failed: m ? Number(m[2]) : 0, summary: !!m });
+    });
+  });
+}
+
+let passed = 0;
+let failed = 0;
+let bad = false;
+for (const [name, script] of Object.entries(RUNNERS)) {
+  if (only && only !== name) continue;
+  console.log(`\n=== conformance: ${name} ===`);
+  const r = await runOne(script);
+  passed += r.passed;
+  failed += r.failed;
+  if (r.code !== 0 || !r.summary) bad = true;
+  if (!r.summary) console.log(`${name}: no summary line (exit ${r.code})`);
+}
+console.log(`${passed} passed, ${failed + (bad && failed === 0 ? 1 : 0)} failed`);
+process.exitCode = bad || failed ? 1 : 0;
