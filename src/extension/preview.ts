@@ -29,6 +29,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RuntimeId } from '../core/runtimes/types';
 import type { IndexFormat } from './config';
+import { RUNTIME_LABELS } from '../core/runtimes/registry';
 import type { SkillAuthorContext } from './context';
 import { existingStore, skillFileOf, type StoreChange, storeOf } from './skills';
 import { clientOf } from './client';
@@ -39,7 +40,7 @@ const INDEX = 'index';
 /** Quiet time after a change of the store (a file changed on disk) before the previews follow it. */
 const PREVIEW_DEBOUNCE_MS = 150;
 /** The index layouts a preview shows: the engine's three, and OpenClaw's skills prompt. */
-export const INDEX_FORMATS: readonly IndexFormat[] = ['hermes', 'xml', 'nexo', 'openclaw'];
+export const INDEX_FORMATS: readonly IndexFormat[] = ['hermes', 'xml', 'nexo', 'openclaw', 'claude-code', 'codex', 'copilot-cli'];
 
 type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: IndexFormat; agent: string | undefined };
 
@@ -195,7 +196,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
     if (!client) throw new Error('the language server is not registered');
     await storeOf(this.ctx).whenIdle();
     const runtime = runtimeOfFormat(format);
-    if (agentId !== undefined && format !== 'openclaw') {
+    if (agentId !== undefined && (format === 'hermes' || format === 'xml' || format === 'nexo')) {
       if (
         !storeOf(this.ctx)
           .agents()
@@ -209,7 +210,7 @@ class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Dis
     // order.
     const result = await client.index({ runtime, allRoots: true });
     // The CLI prints nothing then (the reason goes to stderr): say why rather than show an empty page.
-    if (result.error !== null && result.index === '') return [`# ${format === 'hermes' ? 'Hermes' : 'OpenClaw'} prints no index`, '', result.error].join('\n');
+    if (result.error !== null && result.index === '') return [`# ${RUNTIME_LABELS[runtime]} prints no index`, '', result.error].join('\n');
     return result.index;
   }
 
@@ -289,6 +290,9 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat
     xml: 'Agent Skills: the <available_skills> XML with locations',
     nexo: 'nexo-rs: the # SKILLS block with every skill’s content',
     openclaw: 'OpenClaw: the skills section of its system prompt, within its limits',
+    'claude-code': 'Claude Code: the skills listing it sends the model from the workspace folder, within its budget',
+    codex: 'Codex: the <skills_instructions> section it sends the model from the workspace folder',
+    'copilot-cli': 'Copilot CLI: the <available_skills> section it sends the model from the workspace folder',
   };
   const formats = INDEX_FORMATS.map((f) => ({ label: f, description: f === preferred ? '(default)' : '', detail: descriptions[f], format: f }));
   const fq = vscode.window.createQuickPick<(typeof formats)[number]>();
@@ -302,7 +306,7 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat
     fq.show();
   }).finally(() => fq.dispose());
   // Agents are nexo-rs's: OpenClaw's prompt is always the whole root's.
-  if (!format || format === 'openclaw') return format && { format, agent: undefined };
+  if (!format || (format !== 'hermes' && format !== 'xml' && format !== 'nexo')) return format && { format, agent: undefined };
   const store = storeOf(ctx);
   if (!store.ready) await store.whenIdle();
   const agents = store.agents();
@@ -440,7 +444,9 @@ export async function previewBanner(ctx: SkillAuthorContext, arg?: unknown): Pro
 /** `skillAuthor.previewPromptIndex`. Arguments (all optional): a format (`hermes`, `xml`, `nexo`,
  *  `openclaw`) and an agent id (not for openclaw); without a format, pick both. Returns the preview's URI. */
 export async function previewPromptIndex(ctx: SkillAuthorContext, format?: unknown, agent?: unknown): Promise<vscode.Uri | undefined> {
-  const chosen = isIndexFormat(format) ? { format, agent: typeof agent === 'string' && format !== 'openclaw' ? agent : undefined } : await pickIndex(ctx);
+  const chosen = isIndexFormat(format)
+    ? { format, agent: typeof agent === 'string' && (format === 'hermes' || format === 'xml' || format === 'nexo') ? agent : undefined }
+    : await pickIndex(ctx);
   return chosen ? showBeside(indexUri(chosen.format, chosen.agent, await versionOf(ctx, runtimeOfFormat(chosen.format)))) : undefined;
 }
 

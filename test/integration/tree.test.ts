@@ -514,6 +514,46 @@ describe('Skills view', () => {
     await snapshotWhen('the root without a budget', (x) => rootItem(x) !== undefined && !/OpenClaw/.test(rootItem(x)?.description ?? ''));
   });
 
+  it("shows Claude Code's listing: a skill its budget lists by name only is amber, and the root says the budget", async () => {
+    // The working folder's .claude/settings.json makes the listing's budget tiny: Claude Code's own skills fill
+    // it, so the project's skills are listed by name only.
+    const claude = fixtureUri('.claude');
+    const skillsRoot = fixturePath('.claude', 'skills');
+    const names = ['cc-alpha', 'cc-beta'];
+    const files = names.map((n) => vscode.Uri.joinPath(claude, 'skills', n, 'SKILL.md'));
+    const item = (x: TreeSnapshot, n: string): SnapshotItem | undefined => skillItems(x).find((i) => i.label === n);
+    const rootItem = (x: TreeSnapshot): SnapshotItem | undefined =>
+      x.items.find((i) => i.contextValue === 'root' && (i.tooltip ?? '').split('\n')[0] === skillsRoot);
+    try {
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(claude, 'settings.json'), Buffer.from('{"skillListingBudgetFraction": 0.00001}\n'));
+      for (const [i, f] of files.entries())
+        await vscode.workspace.fs.writeFile(
+          f,
+          Buffer.from(`---\nname: ${names[i]}\ndescription: Written by the tree tests for Claude Code's listing.\n---\nBody.\n`),
+        );
+      const amber = await snapshotWhen(
+        'both Claude Code skills amber, and the root with its budget',
+        (x) => names.every((n) => item(x, n)?.icon?.id === 'warning') && /Claude Code /.test(rootItem(x)?.description ?? ''),
+      );
+      assert.match(rootItem(amber)?.description ?? '', /Claude Code [\d.]+k?\/30 chars · 2 name only/);
+      assert.match(unescape(rootItem(amber)?.tooltip), /Claude Code's skills listing, started in .*: .* of 30 characters \(0\.001% of claude-opus-5-5's/);
+      const tip = unescape(item(amber, 'cc-alpha')?.tooltip);
+      assert.ok(tip.includes('Claude Code 2.1.332: **listed, name only**'), tip);
+      const api = ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === files[0]?.fsPath);
+      assert.deepEqual(
+        api?.runtimes.map((r) => [r.runtime, r.listing, r.listed_as]),
+        [['claude-code', 'name_only', 'cc-alpha']],
+      );
+      assert.deepEqual(
+        api,
+        (await checkJson([skillsRoot])).find((e) => e.path === files[0]?.fsPath),
+      );
+    } finally {
+      await vscode.workspace.fs.delete(claude, { recursive: true, useTrash: false });
+    }
+    await snapshotWhen('the Claude Code skills gone', (x) => names.every((n) => !item(x, n)));
+  });
+
   it('copies a missing-dependencies report for an item', async () => {
     await snapshotWhen('the tree settled', settled);
     await vscode.commands.executeCommand('skillAuthor.tree.copyReport', skillUri(...TOOLS, 'probe-old'));

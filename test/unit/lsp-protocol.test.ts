@@ -378,7 +378,8 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     assert.ok(preview?.visible);
     assert.equal(`${preview.banner}\n`, cliBanner);
     assert.equal(`${preview.content}\n`, cliRender);
-    for (const runtime of ['agentskills', 'hermes', 'nexo'] as const) {
+    // The agent CLIs read `root` as the folder they start in, as `index` reads its PATH.
+    for (const runtime of ['agentskills', 'hermes', 'nexo', 'claude-code', 'codex', 'copilot-cli'] as const) {
       const index = await client.conn.sendRequest(IndexRequest.type, { runtime, root: ws });
       const cli = spawnSync(process.execPath, [CLI, 'index', '--runtime', runtime, '--no-probe', '--no-cache', ws], { cwd: ws, env, encoding: 'utf8' }).stdout;
       assert.equal(index.index ? `${index.index}\n` : '', cli, runtime);

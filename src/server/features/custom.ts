@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSkillFile } from '../../core/check/cache';
 import { readSkillText } from '../../core/skill/catalog';
+import { LISTING_RUNTIMES } from '../../core/runtimes/profiles';
 import { bannerFor, contentFor, type EvaluatedSkill, mergeCategoryDescriptions, renderIndex } from '../../core/check/engine';
 import { isVisible } from '../../core/runtimes/nexo/status';
 import { CHECK_JSON_VERSION, type Entry } from '../../core/check/entry';
@@ -69,8 +70,16 @@ export async function preview(
 export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal, model?: SkillModel): Promise<IndexResult> {
   const runtime = params?.runtime;
   if (!runtime || !RUNTIME_IDS.includes(runtime)) throw new RequestError(`\`runtime\` must be one of ${RUNTIME_IDS.join(', ')}`);
-  if (runtime === 'claude-code' || runtime === 'vscode')
-    throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
+  if (runtime === 'vscode') throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
+  const listing = LISTING_RUNTIMES[runtime];
+  if (listing) {
+    // The section the agent CLI sends the model when started in the workspace's folder (or `root`), its own
+    // skills left out, as `index --runtime claude-code` prints it.
+    const cwd = params?.root !== undefined ? (pathsOf(service, [params.root])[0] as string) : service.workspace.cwd();
+    const { ctx } = service.context();
+    const run = listing.start(ctx, cwd, ctx.versions?.[runtime] ?? '');
+    return { runtime, root: cwd, index: run.section, error: run.section ? null : `${RUNTIME_LABELS[runtime]} started in ${cwd} sends no skills section` };
+  }
   if (params?.agent !== undefined || params?.allRoots === true) {
     if (!model) throw new RequestError('the skills model is not available');
     return params.agent !== undefined ? agentIndex(model, runtime, params.agent) : modelIndex(service, model, runtime);

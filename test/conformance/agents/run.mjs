@@ -358,11 +358,10 @@ async function main() {
   if (opts.isolate) {
     const p = probeIsolation();
     isolated = p.ok;
-    console.log(
-      p.ok
-        ? 'network: each release runs in a network namespace with loopback only'
-        : `network: no namespace here (${p.why}); releases run on the host loopback`,
-    );
+    // Codex looks up outside hosts at start even when pointed at the mock: without a namespace of loopback
+    // only, those lookups would leave the machine. Refuse rather than let them.
+    if (!p.ok) throw new Error(`no network namespace here (${p.why}): the releases run only with loopback alone (--no-isolate overrides)`);
+    console.log('network: each release runs in a network namespace with loopback only');
   } else console.log('network: --no-isolate, releases run on the host loopback');
 
   // The releases (installed once) and the emulations.
