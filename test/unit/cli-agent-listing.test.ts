@@ -54,7 +54,7 @@ describe('the agent CLIs in check and index', function () {
     assert.equal(shadowed.listing, 'absent');
     assert.equal(shadowed.listed_as, null);
     assert.deepEqual(shadowed.hidden_by, ['duplicate_name']);
-    assert.match(shadowed.reasons.join(' '), /shadowed by .*home\/\.claude\/skills\/deploy/);
+    assert.match(shadowed.reasons.join(' '), /shadowed by ~\/\.claude\/skills\/deploy: Claude Code lists the first skill named `deploy`/);
     const entry = skills.get(path.join(project, '.claude', 'skills', 'deploy', 'SKILL.md'));
     assert.ok(entry?.diagnostics.some((d) => d.code === 'claude-code-shadowed' && d.runtime === 'claude-code'));
     assert.equal(cc(path.join(project, '.claude', 'skills', 'pdf-tools', 'SKILL.md')).listed_as, 'pdf-tools (pdf-helper)');

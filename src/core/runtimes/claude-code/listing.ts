@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ListedSkill, ListingContext, ListingRun, ListingState } from '../listing';
+import { shownPath } from '../location';
 import { allocateBudget, budgetOf, type BudgetEntry, widthOf } from './budget';
 import { CLAUDE_API_OFF, CLAUDE_CODE_BUILTINS } from './builtins';
 import { commandsIn, type FoundFile, projectDirs, skillsIn } from './discover';
@@ -57,7 +58,7 @@ export function runClaudeCode(ctx: ListingContext): ListingRun {
           dir: f.dir,
           listing: 'absent',
           listedAs: null,
-          why: `shadowed by ${prior.dir}: Claude Code lists the first skill named \`${f.folder}\` it finds and drops this one without a word`,
+          why: `shadowed by ${shownPath(prior.dir, ctx.home)}: Claude Code lists the first skill named \`${f.folder}\` it finds and drops this one without a word`,
           absentBecause: 'shadowed',
           shadowedBy: prior.file,
         });
