@@ -13,7 +13,7 @@
 import * as vscode from 'vscode';
 import type { Entry } from '../core/check/entry';
 import { RUNTIME_LABELS, runtimeTitle } from '../core/runtimes/registry';
-import { verdictLabel, verdictWords } from '../core/runtimes/words';
+import { leadFacts, verdictLabel, verdictWords } from '../core/runtimes/words';
 import { type SkillAuthorContext, Slot } from './context';
 import { skillFileOf } from './skills';
 import { clientOf } from './client';
@@ -21,7 +21,7 @@ import { clientOf } from './client';
 /** The item's text for a skill: the verdict that speaks for it (its worst runtime's) in that runtime's
  *  words, `· N missing` counting what hides it, gives it a banner or asks for setup. */
 export function verdictText(entry: Entry): string {
-  const label = `${RUNTIME_LABELS[entry.runtime]}: ${verdictLabel(entry, entry.mode)}`;
+  const label = `${RUNTIME_LABELS[entry.runtime]}: ${verdictLabel(leadFacts(entry), entry.mode)}`;
   if (entry.verdict === 'loaded' || entry.verdict === 'skipped_disabled' || entry.verdict === 'not_loadable' || entry.verdict === 'not_found') return label;
   let missing = 0;
   for (const [key, list] of Object.entries(entry.missing)) {

@@ -29,7 +29,7 @@ import {
   versionFact,
 } from '../core/runtimes/words';
 import type { ListingBudget } from '../core/runtimes/listing';
-import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
+import { leadFacts, NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { type SkillAuthorContext, Slot } from './context';
 import { agentUri, THEME_COLORS } from './decorations';
 import { isEvaluated, type SkillRecord, type SkillRoot, type SkillStore, type StoreChange, StoreFollower, storeOf } from './skills';
@@ -822,7 +822,7 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
     lines.push(entry ? `Checking again… (last verdict: ${esc(RUNTIME_LABELS[entry.runtime])}: ${esc(verdictWords(entry, entry.mode))})` : 'Checking…');
   } else {
     // The verdict that speaks for the skill (its worst runtime's), then each runtime's own.
-    lines.push(`**${esc(RUNTIME_LABELS[entry.runtime])}: ${esc(verdictLabel(entry, entry.mode))}** (verdict \`${entry.verdict}\`)`);
+    lines.push(`**${esc(RUNTIME_LABELS[entry.runtime])}: ${esc(verdictLabel(leadFacts(entry), entry.mode))}** (verdict \`${entry.verdict}\`)`);
     const only = entry.runtimes.length === 1 ? entry.runtimes[0] : undefined;
     if (only) {
       if (only.reasons.length) lines.push('', esc(only.reasons.join(' ')));

@@ -538,7 +538,8 @@ describe('Skills view', () => {
       assert.match(rootItem(amber)?.description ?? '', /Claude Code [\d.]+k?\/30 chars · 2 name only/);
       assert.match(unescape(rootItem(amber)?.tooltip), /Claude Code's skills listing, started in .*: .* of 30 characters \(0\.001% of claude-opus-5-5's/);
       const tip = unescape(item(amber, 'cc-alpha')?.tooltip);
-      assert.ok(tip.includes('Claude Code 2.1.332: **listed, name only**'), tip);
+      assert.ok(tip.includes('**Claude Code: Listed, name only** (verdict `loaded`)'), tip);
+      assert.ok(tip.includes('Claude Code 2.1.332 lists it as `cc-alpha` by name only: the listing holds 30 characters'), tip);
       const api = ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === files[0]?.fsPath);
       assert.deepEqual(
         api?.runtimes.map((r) => [r.runtime, r.listing, r.listed_as]),

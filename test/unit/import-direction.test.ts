@@ -41,6 +41,7 @@ const EXTENSION_CORE_VALUES: Readonly<Record<string, readonly string[]>> = {
     'budgetShort',
     'budgetWords',
     'isHiddenVerdict',
+    'leadFacts',
     'listingBudgetShort',
     'listingBudgetWords',
     'missingFacts',

@@ -45,6 +45,15 @@ export function verdictWords(r: VerdictFacts, mode?: string): string {
   }
 }
 
+/** The facts of the verdict that speaks for a skill (`check --json`'s top level), with how its runtime lists it
+ *  when that runtime is an agent CLI: `Listed, name only` rather than `Loaded`. */
+export function leadFacts(entry: VerdictFacts & { runtimes: ReadonlyArray<VerdictFacts> }): VerdictFacts {
+  const listing = entry.runtimes.find((r) => r.runtime === entry.runtime)?.listing;
+  return listing !== undefined
+    ? { runtime: entry.runtime, verdict: entry.verdict, ...(entry.hidden_by ? { hidden_by: entry.hidden_by } : {}), listing }
+    : entry;
+}
+
 /** The same, capitalised, as a label leads with it: `Hidden (strict)`, `Needs setup`. */
 export function verdictLabel(r: VerdictFacts, mode?: string): string {
   const words = verdictWords(r, mode);
