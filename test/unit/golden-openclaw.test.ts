@@ -18,6 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runOpenClaw, formatSkillsCheckJson, formatSkillsListJson, formatSkillInfoJson, type OpenClawRun } from '../../src/core/runtimes/openclaw';
 import { parseFrontmatter } from '../../src/core/runtimes/openclaw/frontmatter';
+import { flattenedLinkTarget } from '../utils/agent-golden';
 
 const GOLDEN = path.resolve(__dirname, '../../../..', 'shared/golden/openclaw');
 
@@ -26,23 +27,6 @@ interface CaseJson {
   env: Record<string, string>;
   bins: Array<string | { name: string; mode: string }>;
   config: unknown;
-}
-
-/** A regular file whose whole content is a relative path to an existing entry of the case: a symlink the
- *  checkout flattened into a file. */
-function flattenedLinkTarget(file: string, caseDir: string): string | null {
-  let st: fs.Stats;
-  try {
-    st = fs.lstatSync(file);
-  } catch {
-    return null;
-  }
-  if (!st.isFile() || st.size === 0 || st.size > 512) return null;
-  const text = fs.readFileSync(file, 'utf8');
-  if (/[\n\r\0]/.test(text) || path.isAbsolute(text)) return null;
-  const target = path.resolve(path.dirname(file), text);
-  if (!target.startsWith(caseDir + path.sep) || !fs.existsSync(target)) return null;
-  return text;
 }
 
 function walk(dir: string, out: string[] = []): string[] {
