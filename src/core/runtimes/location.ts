@@ -21,6 +21,15 @@ export function isBelowPair(dir: string, a: string, b: string): boolean {
   return false;
 }
 
+/** The folder holding the nearest `<parent>/skills` above `dir` (`/repo` for `/repo/.claude/skills/x`), for
+ *  any of `parents` (`.claude`, `.agents` …); null when `dir` lies in none. */
+export function projectOfSkillsFolder(dir: string, parents: readonly string[]): string | null {
+  const parts = dir.split(path.sep);
+  for (let i = parts.length - 3; i >= 0; i--)
+    if (parents.includes(parts[i] as string) && parts[i + 1] === 'skills') return parts.slice(0, i).join(path.sep) || path.sep;
+  return null;
+}
+
 /** A path as the user reads it: `~/…` under the home folder (absolute, normalised). */
 export function shownPath(p: string, home: string): string {
   return p === home || p.startsWith(home + path.sep) ? `~${p.slice(home.length)}` : p;

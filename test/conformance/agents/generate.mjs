@@ -6,18 +6,8 @@
 // duplicate key, no closing line), CRLF and a BOM now and then, git or not, built-ins off (mostly) or on.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The bench's seeded PRNG (mulberry32): the same trees for a seed on every machine.
+import { rng as prng } from '../../../bench/corpus.mjs';
 
 const WORDS = ['deploy', 'lint', 'review', 'draft', 'email', 'logs', 'rotate', 'sql', 'docs', 'release', 'triage', 'bench', 'cache', 'auth', 'pdf', 'chart'];
 const TEXT = ['Writes', 'the', 'release', 'notes', 'from', 'merged', 'pull', 'requests', 'and', 'checks', 'every', 'link', 'in', 'docs', 'quickly'];

@@ -8,6 +8,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gitRootOf } from '../../machine/gitRoot';
 
 /** Files over this size are skipped (the release reads no SKILL.md over 1,000,000 bytes). */
 export const MAX_SKILL_BYTES = 1_000_000;
@@ -23,19 +24,6 @@ export interface FoundFile {
   kind: 'skill' | 'command';
   /** Why it cannot be read (too large, unreadable), else null. */
   problem: string | null;
-}
-
-/** The folder holding `.git` nearest the working folder (itself included), or null. */
-export function gitRootOf(cwd: string): string | null {
-  for (let d = cwd; ; d = path.dirname(d)) {
-    try {
-      fs.lstatSync(path.join(d, '.git'));
-      return d;
-    } catch {
-      // not a repository root
-    }
-    if (path.dirname(d) === d) return null;
-  }
 }
 
 /** The folders whose `.claude` the release reads, nearest first: the working folder up to the git root or `/`. */

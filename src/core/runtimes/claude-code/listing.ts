@@ -14,7 +14,6 @@ import { commandsIn, type FoundFile, projectDirs, skillsIn } from './discover';
 import { capDescription, descriptionOf, disablesModelInvocation, escapeAngles, isShowableName, readClaudeFile } from './read';
 import { readClaudeSettings } from './settings';
 
-export const CLAUDE_CODE_RELEASE = '2.1.332';
 export const SECTION_HEADER = 'The following skills are available for use with the Skill tool:';
 
 interface Candidate {

@@ -4,19 +4,15 @@
 
 import * as path from 'node:path';
 import { findInstalledCli } from '../installedCli';
-import { isBelow, isBelowPair } from '../location';
+import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { projectDirs } from './discover';
 import { FIELDS } from './fields';
 import { runClaudeCode } from './listing';
 import { configDirOf } from './settings';
 
-/** The folder whose `.claude/skills` holds `dir` (`<project>/.claude/skills/<folder>`), or null. */
-function claudeProjectOf(dir: string): string | null {
-  const parts = dir.split(path.sep);
-  for (let i = parts.length - 3; i >= 0; i--) if (parts[i] === '.claude' && parts[i + 1] === 'skills') return parts.slice(0, i).join(path.sep) || path.sep;
-  return null;
-}
+/** The folder whose `.claude/skills` holds `dir`, or null. */
+const claudeProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.claude']);
 
 const LISTING: ListingJudging = {
   start: (ctx, cwd) => runClaudeCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),

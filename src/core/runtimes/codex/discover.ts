@@ -20,6 +20,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gitRootOf } from '../../machine/gitRoot';
 import { compareBytes } from './text';
 
 export type Scope = 'system' | 'repo' | 'user';
@@ -47,16 +48,6 @@ function exists(p: string): boolean {
   }
 }
 
-/** The folder holding `.git` nearest above `dir` (itself included), or null. */
-export function gitRoot(dir: string): string | null {
-  for (let d = dir; ;) {
-    if (exists(path.join(d, '.git'))) return d;
-    const up = path.dirname(d);
-    if (up === d) return null;
-    d = up;
-  }
-}
-
 /** The folders from `cwd` up to `top` (both included). */
 function upTo(cwd: string, top: string): string[] {
   const out: string[] = [];
@@ -76,7 +67,7 @@ export interface RootsInput {
 
 /** The roots in table order (duplicates of one folder kept once, at their first place: not shown by a case). */
 export function codexRoots(input: RootsInput): SkillRoot[] {
-  const repo = gitRoot(input.cwd);
+  const repo = gitRootOf(input.cwd);
   const chain = repo === null ? [input.cwd] : upTo(input.cwd, repo);
   const roots: SkillRoot[] = [
     ...chain.map((d) => ({ dir: path.join(d, '.codex', 'skills'), scope: 'repo' as const, source: 'repository .codex/skills' })),

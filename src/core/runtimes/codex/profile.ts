@@ -5,17 +5,12 @@
 import * as path from 'node:path';
 import { FIELDS } from './fields';
 import { findInstalledCli } from '../installedCli';
-import { isBelow, isBelowPair } from '../location';
+import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { runCodex } from './listing';
 
 /** The folder whose `.codex/skills` or `.agents/skills` holds `dir`, or null. */
-function codexProjectOf(dir: string): string | null {
-  const parts = dir.split(path.sep);
-  for (let i = parts.length - 3; i >= 0; i--)
-    if ((parts[i] === '.codex' || parts[i] === '.agents') && parts[i + 1] === 'skills') return parts.slice(0, i).join(path.sep) || path.sep;
-  return null;
-}
+const codexProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.codex', '.agents']);
 
 const LISTING: ListingJudging = {
   start: (ctx, cwd) => runCodex({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),

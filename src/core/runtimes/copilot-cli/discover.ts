@@ -24,6 +24,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gitRootOf } from '../../machine/gitRoot';
 import { isRegularFile } from './read';
 import type { CopilotSettings } from './settings';
 
@@ -42,21 +43,6 @@ export interface SkillsFolder {
 export const MAX_DEPTH = 40;
 export const MAX_FOLDERS = 20000;
 
-/** The nearest folder from `cwd` up that holds `.git` (a folder or a file), or null outside a repository. */
-export function gitRoot(cwd: string): string | null {
-  for (let d = cwd; ;) {
-    try {
-      fs.lstatSync(path.join(d, '.git'));
-      return d;
-    } catch {
-      // not here
-    }
-    const up = path.dirname(d);
-    if (up === d) return null;
-    d = up;
-  }
-}
-
 /** `~` and `~/…` as the home folder (only `ignoredSkillsLocations` expands it, case a07). */
 function expandHome(p: string, home: string): string {
   if (p === '~') return home;
@@ -72,7 +58,7 @@ function inside(folder: string, candidate: string): boolean {
 /** Every skills folder a start in `cwd` reads, in order. */
 export function skillsFolders(cwd: string, home: string, env: Readonly<Record<string, string | undefined>>, settings: CopilotSettings): SkillsFolder[] {
   const out: SkillsFolder[] = [];
-  const top = gitRoot(cwd);
+  const top = gitRootOf(cwd);
   const chain: string[] = [];
   for (let d = cwd; ;) {
     chain.push(d);

@@ -6,18 +6,12 @@
 import * as path from 'node:path';
 import { FIELDS } from './fields';
 import { findInstalledCli } from '../installedCli';
-import { isBelow, isBelowPair } from '../location';
+import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { runCopilotCli } from './listing';
 
 /** The folder whose `.github/skills`, `.agents/skills` or `.claude/skills` holds `dir`, or null. */
-function copilotProjectOf(dir: string): string | null {
-  const parts = dir.split(path.sep);
-  for (let i = parts.length - 3; i >= 0; i--)
-    if ((parts[i] === '.github' || parts[i] === '.agents' || parts[i] === '.claude') && parts[i + 1] === 'skills')
-      return parts.slice(0, i).join(path.sep) || path.sep;
-  return null;
-}
+const copilotProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.github', '.agents', '.claude']);
 
 const LISTING: ListingJudging = {
   start: (ctx, cwd) => runCopilotCli({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
