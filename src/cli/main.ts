@@ -559,19 +559,19 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     else if (format === 'github') io.out(formatGithub([...entries, ...extensions, ...extensionsConfig]));
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
-      const table = formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null);
+      // Each agent CLI's listing budget, per working folder it was judged from, right after the skills' summary.
+      const budgets = judgement.reports.flatMap((r) =>
+        r.listingBudget
+          ? [
+              `${runtimeTitle(r.runtime, ctx.versions?.[r.runtime])} listing from ${path.resolve(r.root) === path.resolve(io.cwd) ? '.' : relativeTo(io.cwd, r.root)}: ${listingBudgetWords(RUNTIME_LABELS[r.runtime], r.listingBudget)}`,
+            ]
+          : [],
+      );
+      const table =
+        formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null) +
+        budgets.map((l) => `${makeStyle(colour).dim(l)}\n`).join('');
       const extTable = formatExtensionsTable(extensions, makeStyle(colour), values['verbose'] === true, extensionsConfig);
       io.out(table && extTable ? `${table}\n${extTable}` : table + extTable);
-      // Each agent CLI's listing budget, per working folder it was judged from.
-      for (const r of judgement.reports) {
-        if (!r.listingBudget) continue;
-        const label = runtimeTitle(r.runtime, ctx.versions?.[r.runtime]);
-        io.out(
-          makeStyle(colour).dim(
-            `${label} listing from ${path.resolve(r.root) === path.resolve(io.cwd) ? '.' : relativeTo(io.cwd, r.root)}: ${listingBudgetWords(RUNTIME_LABELS[r.runtime], r.listingBudget)}`,
-          ) + '\n',
-        );
-      }
     }
     if (skills.length === 0 && extensions.length === 0 && extensionsConfig.length === 0) {
       // An agent may load nothing at all (a refused configuration, a blank skills_dir): the warnings above say why.
