@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/check/entry';
 import type { LanguageStatusState, SnapshotItem, TreeSnapshot } from './host/inspect';
-import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, withEnvFile } from '../utils/vscode';
+import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, runner, withEnvFile } from '../utils/vscode';
 import { waitFor } from '../utils/wait';
 
 interface Decorations {
@@ -549,6 +549,13 @@ describe('Skills view', () => {
         api,
         (await checkJson([skillsRoot])).find((e) => e.path === files[0]?.fsPath),
       );
+      await vscode.commands.executeCommand('workbench.view.extension.skillAuthor');
+      await runner.screenshot('claude-code-listing', {
+        expect: [
+          { selector: '.monaco-list-row', text: '2 name only' },
+          { selector: '.monaco-list-row', text: 'cc-alpha' },
+        ],
+      });
     } finally {
       await vscode.workspace.fs.delete(claude, { recursive: true, useTrash: false });
     }
