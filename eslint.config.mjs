@@ -13,6 +13,7 @@ export default tseslint.config(
       '.cache/**',
       'test-results/**',
       'test/fixtures/**',
+      'test/golden/**',
       'examples/**',
       'src/core/skill/frontmatter-validator.ts',
     ],

@@ -38,6 +38,7 @@ function loadTables() {
     write: false,
     format: 'cjs',
     platform: 'node',
+    mainFields: ['module', 'main'], // jsonc-parser: its ES module build (scripts/build.mjs)
     logLevel: 'error',
   });
   const module = { exports: {} };

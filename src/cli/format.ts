@@ -3,6 +3,7 @@
 
 import * as path from 'node:path';
 import { CHECK_JSON_VERSION, type Entry } from '../core/check/entry';
+import { type MatrixCell, type MatrixColumn, matrixSeverity, matrixWords, type SkillMatrix } from '../core/check/matrix';
 import { RUNTIME_IDS, RUNTIME_LABELS } from '../core/runtimes/registry';
 import { missingText, verdictWords } from '../core/runtimes/words';
 import { inBaseline } from './baseline';
@@ -136,4 +137,56 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
     `${entries.length} skill${entries.length === 1 ? '' : 's'}: ${style.green(`${green} loaded`)}, ${style.amber(`${amber} loaded with a warning or needing setup`)}, ${style.red(`${red} not shown to the model by some runtime`)} · ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}${infos ? `, ${infos} note${infos === 1 ? '' : 's'}${verbose ? '' : ' (--verbose shows them)'}` : ''}${baseline ? ` · ${known} in the baseline` : ''}`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** `check --matrix`: one row per skill, one column per agent runtime (its version; `*` when it is the one
+ *  installed here), each cell the skill's state in that runtime's section; a legend and the count of skills
+ *  some runtime does not list in full. */
+export function formatMatrixTable(m: SkillMatrix, style: Style): string {
+  if (m.columns.length === 0) return 'No agent runtime that lists skills to the model reads these skills (choose some with --runtime).\n';
+  const heads = m.columns.map((c) => `${c.label}${c.version ? ` ${c.version}` : ''}${c.installed ? '*' : ''}`);
+  const names = m.rows.map((r) => safe(r.path));
+  const first = Math.max(5, ...names.map((n) => [...n].length));
+  const widths = heads.map((h, i) => Math.max([...h].length, ...m.rows.map((r) => matrixWords((r.cells[i] as MatrixCell).state).length)));
+  const paint = (s: MatrixCell['state'], text: string): string => {
+    const sev = matrixSeverity(s);
+    return sev === 0 ? style.green(text) : sev === 1 ? style.amber(text) : s === 'not_read' ? style.dim(text) : style.red(text);
+  };
+  const lines = [style.bold([pad('skill', first), ...heads.map((h, i) => pad(h, widths[i] as number))].join('  ').trimEnd())];
+  m.rows.forEach((r, k) => {
+    const cells = r.cells.map((c, i) => paint(c.state, pad(matrixWords(c.state), widths[i] as number)));
+    lines.push([pad(names[k] as string, first), ...cells].join('  ').trimEnd());
+  });
+  const partial = m.rows.filter((r) => r.cells.some((c) => c.state !== 'full' && c.state !== 'not_read')).length;
+  lines.push('');
+  lines.push(
+    `${m.rows.length} skill${m.rows.length === 1 ? '' : 's'}, ${m.columns.length} runtime${m.columns.length === 1 ? '' : 's'}: ` +
+      (partial ? `${partial} not listed in full by some runtime that reads it.` : 'every runtime that reads a skill lists it in full.'),
+  );
+  if (m.columns.some((c) => c.installed)) lines.push(style.dim('* the version installed here'));
+  lines.push(
+    style.dim(
+      'full: whole description · cut: description shortened · name only · shadowed: a same-named skill wins · absent · not read: not in a folder it reads',
+    ),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** `check --matrix --json`: `{ "version": 1, "runtimes": [...], "skills": [{ path, name, cells: { runtime: cell } }] }`. */
+export function matrixJson(m: SkillMatrix): string {
+  return (
+    JSON.stringify(
+      {
+        version: 1,
+        runtimes: m.columns.map((c) => ({ runtime: c.runtime, ...(c.version ? { version: c.version } : {}), installed: c.installed })),
+        skills: m.rows.map((r) => ({
+          path: r.path,
+          name: r.name,
+          cells: Object.fromEntries(r.cells.map((c, i) => [(m.columns[i] as MatrixColumn).runtime, c])),
+        })),
+      },
+      null,
+      2,
+    ) + '\n'
+  );
 }

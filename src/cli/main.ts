@@ -24,7 +24,7 @@ import { applicableRuntimes, parseRuntimeList } from '../core/runtimes/detect';
 import { toRuntimeEntry } from '../core/check/entry';
 import { listingBudgetWords, verdictWords } from '../core/runtimes/words';
 import { runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
-import { judgeEvaluated } from '../core/check/judge';
+import { judgeEvaluated, judgeSkillOf } from '../core/check/judge';
 import { OffThreadEvaluator } from '../core/check/offThread';
 import { TreePrefetch } from '../core/check/prefetch';
 import type { TreeEvaluator } from '../core/check/judge';
@@ -33,7 +33,9 @@ import { LISTING_RUNTIMES } from '../core/runtimes/profiles';
 import type { RuntimeContext, RuntimeId } from '../core/runtimes/types';
 import { isVisible } from '../core/runtimes/nexo/status';
 import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseline';
-import { formatCheckTable, makeStyle, relativeTo, writeCheckJson } from './format';
+import { formatCheckTable, formatMatrixTable, makeStyle, matrixJson, relativeTo, writeCheckJson } from './format';
+import { skillMatrix } from '../core/check/matrix';
+import { matrixRuntimes } from '../core/check/matrixColumns';
 import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
 import { type ExtensionEntry, type ExtensionsConfigEntry, formatExtensionsTable, toConfigEntry, toExtensionEntry } from './extensions';
@@ -84,6 +86,12 @@ Options:
   --baseline FILE        FILE is an earlier \`check --json\` output: findings already in it do not fail the
                          check; the table marks them (baseline), JSON gives them "baseline": true, SARIF
                          baselineState unchanged (new ones: new), github leaves them out
+  --matrix               instead of the table: one row per skill, one column per agent runtime that lists
+                         skills to the model (those chosen with --runtime, else each that reads one of the
+                         skills' folders; * marks the version installed here), each cell how that runtime
+                         lists the skill: full, cut, name only, shadowed, absent or not read. With --json:
+                         {"version":1,"runtimes":[…],"skills":[{path,name,cells:{runtime:{state,listed_as,why}}}]}.
+                         The exit code is check's.
   --fail-on LEVEL        which findings fail the check (exit 1): error (default), warning (errors and
                          warnings), never (findings never do; a run that finds no SKILL.md still does)
   --fix                  first apply, in place, the editor's quick fixes that cannot change meaning (\`bins: x\`
@@ -181,6 +189,7 @@ const COMMON: ParseArgsConfig['options'] = {
   'fail-on': { type: 'string' },
   fix: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
+  matrix: { type: 'boolean' },
 };
 
 const RUNTIME_OPTIONS = ['runtime', 'tools', 'toolsets', 'environments', 'hermes-home', 'openclaw-config'];
@@ -194,6 +203,7 @@ const ALLOWED: Record<string, string[]> = {
     'fail-on',
     'fix',
     'dry-run',
+    'matrix',
     'agent',
     'agents-file',
     'no-probe',
@@ -469,6 +479,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
   const format = checkFormat(values);
   if (values['dry-run'] && !values['fix']) throw new UsageError('--dry-run goes with --fix');
   if (values['fix'] && values['agent'] !== undefined) throw new UsageError('--fix changes the files under PATH; it does not go with --agent');
+  if (values['matrix'] && (format === 'sarif' || format === 'github'))
+    throw new UsageError(`--matrix prints a table or JSON; it does not go with --format ${format}`);
+  if (values['matrix'] && values['dry-run']) throw new UsageError('--matrix does not go with --dry-run');
   const baseline = await checkBaseline(values, io);
   const failOn = values['fail-on'] ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning' && failOn !== 'never')
@@ -528,6 +541,9 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const show = (p: string): string => relativeTo(io.cwd, p);
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
+    // --matrix: every skill judged by every column's runtime, so that each cell is that runtime's own verdict.
+    const matrixColumns = values['matrix'] ? matrixRuntimes(skills.map(judgeSkillOf), ctx.home, ctx.env, choices.pinned) : [];
+    if (values['matrix'] && !choices.pinned) choices.pinned = matrixColumns;
     const { judged, judgement } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
     const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
     versionNotes(ctx, new Set(judged.flatMap((j) => j.verdicts.map((v) => v.runtime))), io);
@@ -553,7 +569,14 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
       }
     }
     if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));
-    else if (format === 'json') writeCheckJson(entries, io.out, undefined, extensions, extensionsConfig);
+    else if (values['matrix']) {
+      const matrix = skillMatrix(entries, matrixColumns, ctx.resolvedVersions ?? []);
+      if (format === 'json') io.out(matrixJson(matrix));
+      else {
+        const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
+        io.out(formatMatrixTable(matrix, makeStyle(colour)));
+      }
+    } else if (format === 'json') writeCheckJson(entries, io.out, undefined, extensions, extensionsConfig);
     else if (format === 'sarif')
       io.out(formatSarif([...entries, ...extensions, ...extensionsConfig], { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
     else if (format === 'github') io.out(formatGithub([...entries, ...extensions, ...extensionsConfig]));

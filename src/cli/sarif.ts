@@ -69,6 +69,9 @@ const PREFIXES: ReadonlyArray<[string, string]> = [
   ['claude-code-', 'Claude Code'],
   ['codex-', 'Codex'],
   ['copilot-cli-', 'Copilot CLI'],
+  ['gemini-cli-', 'Gemini CLI'],
+  ['opencode-', 'OpenCode'],
+  ['qwen-code-', 'Qwen Code'],
   ['vscode-', 'VS Code'],
   ['agentskills-', 'Agent Skills clients'],
 ];

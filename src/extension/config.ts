@@ -20,7 +20,7 @@ export interface DiagnosticsSettings {
   readonly background: boolean;
 }
 
-export type IndexFormat = 'hermes' | 'xml' | 'nexo' | 'openclaw' | 'claude-code' | 'codex' | 'copilot-cli';
+export type IndexFormat = 'hermes' | 'xml' | 'nexo' | 'openclaw' | 'claude-code' | 'codex' | 'copilot-cli' | 'gemini-cli' | 'opencode' | 'qwen-code';
 
 /** Which runtimes judge the skills, and the context of those that need one (the CLI's `--runtime`,
  *  `--tools`, `--toolsets`, `--environments`, `--hermes-home`, `--openclaw-config`). */

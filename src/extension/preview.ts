@@ -40,7 +40,18 @@ const INDEX = 'index';
 /** Quiet time after a change of the store (a file changed on disk) before the previews follow it. */
 const PREVIEW_DEBOUNCE_MS = 150;
 /** The index layouts a preview shows: the engine's three, and OpenClaw's skills prompt. */
-export const INDEX_FORMATS: readonly IndexFormat[] = ['hermes', 'xml', 'nexo', 'openclaw', 'claude-code', 'codex', 'copilot-cli'];
+export const INDEX_FORMATS: readonly IndexFormat[] = [
+  'hermes',
+  'xml',
+  'nexo',
+  'openclaw',
+  'claude-code',
+  'codex',
+  'copilot-cli',
+  'gemini-cli',
+  'opencode',
+  'qwen-code',
+];
 
 type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: IndexFormat; agent: string | undefined };
 
@@ -293,6 +304,9 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat
     'claude-code': 'Claude Code: the skills listing it sends the model from the workspace folder, within its budget',
     codex: 'Codex: the <skills_instructions> section it sends the model from the workspace folder',
     'copilot-cli': 'Copilot CLI: the <available_skills> section it sends the model from the workspace folder',
+    'gemini-cli': 'Gemini CLI: the Available Agent Skills section of its system instruction from the workspace folder',
+    opencode: 'OpenCode: the <available_skills> section of its system prompt from the workspace folder',
+    'qwen-code': 'Qwen Code: the <available_skills> reminder it sends the model from the workspace folder',
   };
   const formats = INDEX_FORMATS.map((f) => ({ label: f, description: f === preferred ? '(default)' : '', detail: descriptions[f], format: f }));
   const fq = vscode.window.createQuickPick<(typeof formats)[number]>();

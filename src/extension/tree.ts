@@ -29,6 +29,8 @@ import {
   versionFact,
 } from '../core/runtimes/words';
 import type { ListingBudget } from '../core/runtimes/listing';
+import { cellOf, type MatrixCell, matrixSeverity, matrixWords } from '../core/check/matrix';
+import type { RuntimeId } from '../core/runtimes/types';
 import { leadFacts, NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
 import { type SkillAuthorContext, Slot } from './context';
 import { agentUri, THEME_COLORS } from './decorations';
@@ -86,7 +88,13 @@ interface ExtensionNode {
   key: string;
   file: string;
 }
-export type Node = RootNode | CategoryNode | SkillNode | AgentSkillNode | RequirementNode | ExtensionsNode | ExtensionNode;
+/** How one agent runtime lists a skill that several of them read (the skill's row of the matrix). */
+interface ListingNode {
+  kind: 'listing';
+  key: string;
+  row: ListingRow;
+}
+export type Node = RootNode | CategoryNode | SkillNode | AgentSkillNode | RequirementNode | ListingNode | ExtensionsNode | ExtensionNode;
 
 /** A skill as the view shows it: the store's record, or an agent's entry. */
 export interface ShownSkill {
@@ -494,9 +502,13 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
       case 'skill':
       case 'agentSkill': {
         const shown = this.shown(element);
-        return shown ? requirementFacts(shown).map((fact, i) => ({ kind: 'requirement', key: `${element.key}/${fact.kind}:${i}`, fact })) : [];
+        if (!shown) return [];
+        // The skill's row of the matrix first (each agent runtime that reads it, side by side), then what it needs.
+        const listings: Node[] = listingRows(shown).map((row) => ({ kind: 'listing', key: `${element.key}/listing:${row.runtime}`, row }));
+        return [...listings, ...requirementFacts(shown).map((fact, i): Node => ({ kind: 'requirement', key: `${element.key}/${fact.kind}:${i}`, fact }))];
       }
       case 'requirement':
+      case 'listing':
         return [];
       case 'extensions':
         return (this.store?.extensions ?? []).filter((x) => x.root === element.root).map((x) => this.extensionNode(x.file));
@@ -576,6 +588,16 @@ export class SkillsTree implements vscode.TreeDataProvider<Node>, vscode.Disposa
           return item;
         }
         return extensionItem(element.key, x);
+      }
+      case 'listing': {
+        const { row } = element;
+        const item = new vscode.TreeItem(runtimeTitle(row.runtime, row.version), vscode.TreeItemCollapsibleState.None);
+        item.id = element.key;
+        item.description = listingRowWords(row);
+        item.iconPath = listingIcon(row.cell.state);
+        item.tooltip = row.cell.why ?? `${RUNTIME_LABELS[row.runtime]} lists it as ${row.cell.listed_as ?? ''}, with its whole description.`;
+        item.contextValue = `listing.${row.cell.state}`;
+        return item;
       }
       case 'requirement': {
         const { fact } = element;
@@ -699,7 +721,7 @@ function shortDescription(text: string): string {
 function skillItem(key: string, shown: ShownSkill): vscode.TreeItem {
   const { skill, agent, entry } = shown;
   const notFound = skill.status.verdict === 'not_found';
-  const hasChildren = requirementFacts(shown).length > 0;
+  const hasChildren = requirementFacts(shown).length > 0 || listingRows(shown).length > 0;
   const item = new vscode.TreeItem(
     notFound ? skill.id : skillName(skill),
     hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
@@ -732,6 +754,38 @@ function requirementIcon(ok: boolean | null | undefined): vscode.ThemeIcon {
 
 function mark(ok: boolean | null | undefined): string {
   return ok === true ? '✓' : ok === false ? '✗' : ok === null ? '?' : '…';
+}
+
+/** One agent runtime's listing of a skill. */
+interface ListingRow {
+  runtime: RuntimeId;
+  version?: string;
+  cell: MatrixCell;
+}
+
+/** A skill's row of the matrix: how each agent runtime that judged it lists it — when two or more did (a skill
+ *  in a shared folder such as .agents/skills or .claude/skills); one runtime's verdict is the item's own. */
+function listingRows(shown: ShownSkill): ListingRow[] {
+  const rows = (shown.entry?.runtimes ?? []).filter((r) => r.listing !== undefined);
+  return rows.length >= 2
+    ? rows.map((r) => ({ runtime: r.runtime, ...(r.runtime_version ? { version: r.runtime_version } : {}), cell: cellOf(r, r.runtime) }))
+    : [];
+}
+
+/** `full`, `cut · as deploy`, `shadowed`: the state, and the name as listed where the state has one. */
+function listingRowWords(row: ListingRow): string {
+  const words = matrixWords(row.cell.state);
+  return row.cell.listed_as && row.cell.state !== 'full'
+    ? `${words} · as ${row.cell.listed_as}`
+    : row.cell.listed_as
+      ? `${words} · ${row.cell.listed_as}`
+      : words;
+}
+
+function listingIcon(state: MatrixCell['state']): vscode.ThemeIcon {
+  if (state === 'not_read') return new vscode.ThemeIcon('circle-slash');
+  const sev = matrixSeverity(state);
+  return verdictIcon(sev === 0 ? 'green' : sev === 1 ? 'amber' : 'red');
 }
 
 /** Whether nexo-rs judges the skill (its `requires` gate, mode and banner are then shown). */
@@ -828,6 +882,14 @@ function skillTooltip(shown: ShownSkill): vscode.MarkdownString {
       if (only.reasons.length) lines.push('', esc(only.reasons.join(' ')));
       if (!agent && only.applies_because) lines.push('', `_Judged for ${esc(RUNTIME_LABELS[only.runtime])}: ${esc(only.applies_because)}._`);
     } else {
+      const rows = listingRows(shown);
+      if (rows.length) {
+        lines.push('', '| Agent runtime | Lists it | As |', '| --- | --- | --- |');
+        for (const row of rows)
+          lines.push(
+            `| ${esc(runtimeTitle(row.runtime, row.version))} | ${esc(matrixWords(row.cell.state))} | ${row.cell.listed_as ? esc(row.cell.listed_as) : ''} |`,
+          );
+      }
       lines.push('', 'Runtimes:', '');
       for (const r of entry.runtimes) {
         const reasons = r.reasons.join(' ');

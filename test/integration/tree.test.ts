@@ -562,6 +562,59 @@ describe('Skills view', () => {
     await snapshotWhen('the Claude Code skills gone', (x) => names.every((n) => !item(x, n)));
   });
 
+  it('shows, under a skill that several agent runtimes read, how each of them lists it, side by side', async () => {
+    // The same skill name in .agents/skills and .claude/skills: each agent CLI that reads both folders keeps one
+    // of the two; the item's children say, per runtime, how that runtime lists this one.
+    const agents = fixtureUri('.agents');
+    const claude = fixtureUri('.claude');
+    const agentsFile = vscode.Uri.joinPath(agents, 'skills', 'mx-shared', 'SKILL.md');
+    const claudeFile = vscode.Uri.joinPath(claude, 'skills', 'mx-shared', 'SKILL.md');
+    const text = (where: string): Uint8Array => Buffer.from(`---\nname: mx-shared\ndescription: Written by the tree tests, in ${where}.\n---\nBody.\n`);
+    const itemOf = (x: TreeSnapshot, file: vscode.Uri): SnapshotItem | undefined => skillItems(x).find((i) => i.resourceUri === file.toString());
+    const rows = (i: SnapshotItem | undefined): Record<string, string> =>
+      Object.fromEntries(
+        (i?.children ?? []).filter((c) => c.contextValue?.startsWith('listing.')).map((c) => [c.label.replace(/ [\d.]+$/, ''), c.description ?? '']),
+      );
+    try {
+      await vscode.workspace.fs.writeFile(agentsFile, text('.agents/skills'));
+      await vscode.workspace.fs.writeFile(claudeFile, text('.claude/skills'));
+      const s = await snapshotWhen(
+        'both mx-shared items with their runtimes’ listing rows',
+        (x) => Object.keys(rows(itemOf(x, agentsFile))).length >= 2 && Object.keys(rows(itemOf(x, claudeFile))).length >= 2,
+      );
+      const fromAgents = rows(itemOf(s, agentsFile));
+      const fromClaude = rows(itemOf(s, claudeFile));
+      assert.equal(fromAgents['Codex'], 'full · mx-shared', JSON.stringify(fromAgents));
+      assert.equal(fromAgents['Copilot CLI'], 'full · mx-shared', JSON.stringify(fromAgents));
+      assert.equal(fromClaude['Claude Code'], 'full · mx-shared', JSON.stringify(fromClaude));
+      // Copilot CLI reads .agents/skills before .claude/skills and keeps the first of a name, in silence.
+      assert.equal(fromClaude['Copilot CLI'], 'shadowed', JSON.stringify(fromClaude));
+      const shadowRow = itemOf(s, claudeFile)?.children.find((c) => c.contextValue === 'listing.shadowed');
+      assert.equal(shadowRow?.icon?.id, 'error');
+      assert.match(shadowRow?.tooltip ?? '', /Copilot CLI 1\.0\.102 does not list it/);
+      const tip = unescape(itemOf(s, claudeFile)?.tooltip);
+      assert.ok(tip.includes('| Agent runtime | Lists it | As |'), tip);
+      assert.match(tip, /\| Copilot CLI 1\.0\.102 \| shadowed \| {2}\|/);
+      // The rows are the verdicts check gives: the same runtimes, the same states.
+      const api = ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === claudeFile.fsPath);
+      assert.deepEqual(
+        Object.fromEntries((api?.runtimes ?? []).filter((r) => r.listing !== undefined).map((r) => [r.runtime, r.listing])),
+        Object.fromEntries(
+          (await checkJson([fixturePath('.claude', 'skills')]))
+            .find((e) => e.path === claudeFile.fsPath)
+            ?.runtimes.filter((r) => r.listing !== undefined)
+            .map((r) => [r.runtime, r.listing]) ?? [],
+        ),
+      );
+      await vscode.commands.executeCommand('workbench.view.extension.skillAuthor');
+      await runner.screenshot('skill-matrix', { expect: [{ selector: '.monaco-list-row', text: 'mx-shared' }] });
+    } finally {
+      await vscode.workspace.fs.delete(agents, { recursive: true, useTrash: false });
+      await vscode.workspace.fs.delete(claude, { recursive: true, useTrash: false });
+    }
+    await snapshotWhen('the mx-shared skills gone', (x) => !itemOf(x, agentsFile) && !itemOf(x, claudeFile));
+  });
+
   it('copies a missing-dependencies report for an item', async () => {
     await snapshotWhen('the tree settled', settled);
     await vscode.commands.executeCommand('skillAuthor.tree.copyReport', skillUri(...TOOLS, 'probe-old'));

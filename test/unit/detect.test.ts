@@ -11,11 +11,15 @@ describe('which runtimes apply to a skill', () => {
     assert.deepEqual(ids('/home/ann/.hermes/skills/dev/lint'), ['hermes']);
     assert.deepEqual(ids('/srv/h/skills/x', null, { env: { HERMES_HOME: '/srv/h' } }), ['hermes']);
     assert.deepEqual(ids('/home/ann/.openclaw/workspace/skills/x'), ['openclaw']);
-    assert.deepEqual(ids('/repo/.claude/skills/x'), ['claude-code']);
-    assert.deepEqual(ids('/home/ann/.claude/skills/x'), ['claude-code']);
+    assert.deepEqual(ids('/repo/.claude/skills/x'), ['claude-code', 'copilot-cli', 'opencode']);
+    assert.deepEqual(ids('/home/ann/.claude/skills/x'), ['claude-code', 'opencode']);
     assert.deepEqual(ids('/repo/.github/skills/x'), ['copilot-cli', 'vscode']);
     assert.deepEqual(ids('/home/ann/.copilot/skills/x'), ['copilot-cli', 'vscode']);
-    assert.deepEqual(ids('/repo/.agents/skills/x'), ['codex', 'copilot-cli', 'agentskills']);
+    assert.deepEqual(ids('/repo/.agents/skills/x'), ['codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code', 'agentskills']);
+    assert.deepEqual(ids('/repo/.gemini/skills/x'), ['gemini-cli']);
+    assert.deepEqual(ids('/repo/.qwen/skills/x'), ['qwen-code']);
+    assert.deepEqual(ids('/repo/.opencode/skill/x'), ['opencode']);
+    assert.deepEqual(ids('/home/ann/.config/opencode/skills/x'), ['opencode']);
     assert.deepEqual(ids('/repo/.codex/skills/x'), ['codex']);
     assert.deepEqual(ids('/cfg/skills/x', null, { nexoSkillsDirs: ['/cfg/skills'] }), ['nexo']);
   });
@@ -24,7 +28,13 @@ describe('which runtimes apply to a skill', () => {
     assert.deepEqual(ids('/repo/.claude/skills'), ['agentskills']);
   });
   it('by fields, in addition to location, in a fixed order', () => {
-    assert.deepEqual(ids('/repo/.claude/skills/x', { requires: { bins: ['jq'] }, platforms: ['linux'] }), ['nexo', 'hermes', 'claude-code']);
+    assert.deepEqual(ids('/repo/.claude/skills/x', { requires: { bins: ['jq'] }, platforms: ['linux'] }), [
+      'nexo',
+      'hermes',
+      'claude-code',
+      'copilot-cli',
+      'opencode',
+    ]);
     assert.deepEqual(ids('/tmp/x', { metadata: { openclaw: {} } }), ['openclaw']);
     assert.deepEqual(ids('/tmp/x', { metadata: { hermes: { tags: [] } } }), ['hermes']);
     assert.deepEqual(ids('/tmp/x', { required_environment_variables: ['A'] }), ['hermes']);

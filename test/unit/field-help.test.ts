@@ -85,9 +85,9 @@ describe('field help: completion from the runtimes that apply', () => {
     assert.deepEqual(labels(skill('metadata:\n  |\n'), scope), ['hermes', 'openclaw']);
   });
 
-  it('detected from the location: a .claude/skills skill gets Claude Code’s fields', () => {
+  it('detected from the location: a .claude/skills skill gets the fields of Claude Code, Copilot CLI and OpenCode', () => {
     const scope = fieldScope({ dir: path.join(HOME, 'proj', '.claude', 'skills', 'my-skill'), data: null, home: HOME, env: {} });
-    assert.deepEqual(scope.applicable, ['claude-code']);
+    assert.deepEqual(scope.applicable, ['claude-code', 'copilot-cli', 'opencode']);
     const got = labels(skill('|\n'), scope);
     for (const k of tableKeys('claude-code', [])) assert.ok(got.includes(k), k);
     assert.ok(!got.includes('license'), 'the spec’s license is not a Claude Code field');

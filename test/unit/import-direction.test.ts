@@ -35,6 +35,9 @@ interface Rule {
  *  bundle carries nothing of the engine's else). Everything else it learns from the server. A new entry here is a design decision: the
  *  server can send it instead. */
 const EXTENSION_CORE_VALUES: Readonly<Record<string, readonly string[]>> = {
+  // A skill's row of the matrix (one agent runtime's listing as a cell, its words and colour): pure, over the
+  // entry the server sent.
+  'core/check/matrix.ts': ['cellOf', 'matrixSeverity', 'matrixWords'],
   'core/runtimes/registry.ts': ['RUNTIMES', 'RUNTIME_LABELS', 'parseRuntimeSpec', 'runtimeSpecs', 'runtimeTitle'],
   'core/runtimes/words.ts': [
     'NOT_PROBED_UNTRUSTED',

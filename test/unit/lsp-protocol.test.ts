@@ -247,7 +247,7 @@ describe('lsp: the language server over JSON-RPC (dist/cli.js lsp --stdio)', fun
     const { versions } = await client.conn.sendRequest(VersionsRequest.type);
     assert.deepEqual(
       versions.map((v) => v.runtime),
-      ['nexo', 'hermes', 'openclaw', 'claude-code', 'codex', 'copilot-cli', 'vscode', 'agentskills'],
+      ['nexo', 'hermes', 'openclaw', 'claude-code', 'codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code', 'vscode', 'agentskills'],
     );
     assert.equal(first.entry.runtime_version, versions.find((v) => v.runtime === 'nexo')?.version);
     assert.equal(first.entry.runtime_version, 'eec3f33');

@@ -31,7 +31,7 @@ describe('runtime registry', () => {
     assert.deepEqual(Object.keys(TREE_EVALUATORS).sort(), ['hermes', 'openclaw']);
     assert.deepEqual(
       PROFILES.filter((p) => p.judging.kind === 'listing').map((p) => p.id),
-      ['claude-code', 'codex', 'copilot-cli'],
+      ['claude-code', 'codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code'],
     );
     assert.deepEqual(
       PROFILES.filter((p) => p.judging.kind === 'engine').map((p) => p.id),
@@ -59,7 +59,19 @@ describe('runtime registry', () => {
   });
 
   it('lists every runtime once, OpenClaw with the releases its profile emulates', () => {
-    assert.deepEqual(RUNTIME_IDS, ['nexo', 'hermes', 'openclaw', 'claude-code', 'codex', 'copilot-cli', 'vscode', 'agentskills']);
+    assert.deepEqual(RUNTIME_IDS, [
+      'nexo',
+      'hermes',
+      'openclaw',
+      'claude-code',
+      'codex',
+      'copilot-cli',
+      'gemini-cli',
+      'opencode',
+      'qwen-code',
+      'vscode',
+      'agentskills',
+    ]);
     assert.deepEqual(
       RUNTIMES.find((r) => r.id === 'openclaw')?.versions.map((v) => v.version),
       [...OPENCLAW_VERSIONS],

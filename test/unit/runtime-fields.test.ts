@@ -3,6 +3,9 @@ import { FIELDS as agentskills } from '../../src/core/runtimes/agentskills/field
 import { FIELDS as claudeCode } from '../../src/core/runtimes/claude-code/fields';
 import { FIELDS as codex } from '../../src/core/runtimes/codex/fields';
 import { FIELDS as copilotCli } from '../../src/core/runtimes/copilot-cli/fields';
+import { FIELDS as geminiCli } from '../../src/core/runtimes/gemini-cli/fields';
+import { FIELDS as opencode } from '../../src/core/runtimes/opencode/fields';
+import { FIELDS as qwenCode } from '../../src/core/runtimes/qwen-code/fields';
 import { FIELDS as hermes } from '../../src/core/runtimes/hermes/fields';
 import { FIELDS as nexo } from '../../src/core/runtimes/nexo/fields';
 import { FIELDS as openclaw } from '../../src/core/runtimes/openclaw/fields';
@@ -17,6 +20,9 @@ const TABLES: Record<RuntimeId, readonly RuntimeField[]> = {
   'claude-code': claudeCode,
   codex,
   'copilot-cli': copilotCli,
+  'gemini-cli': geminiCli,
+  opencode,
+  'qwen-code': qwenCode,
   vscode,
   agentskills,
 };

@@ -12,6 +12,9 @@ import * as path from 'node:path';
 import type { ListingContext, ListingRun, ListingState } from '../../src/core/runtimes/listing';
 
 export const SHARED_GOLDEN = path.resolve(__dirname, '../../../..', 'shared/golden');
+/** This project's own golden sets, recorded from the releases with the agents runner's --record (Gemini CLI,
+ *  OpenCode, Qwen Code): test/golden/<runtime>/. */
+export const PROJECT_GOLDEN = path.resolve(__dirname, '../../..', 'test/golden');
 
 export interface AgentCaseJson {
   runtime: string;
@@ -44,9 +47,9 @@ export interface AgentCase {
   expected: ExpectedSkills;
 }
 
-/** The cases of one runtime's golden set (empty when ../shared is absent). */
-export function agentCases(runtime: string): AgentCase[] {
-  const dir = path.join(SHARED_GOLDEN, runtime);
+/** The cases of one runtime's golden set (empty when the folder is absent): ../shared/golden by default. */
+export function agentCases(runtime: string, base: string = SHARED_GOLDEN): AgentCase[] {
+  const dir = path.join(base, runtime);
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)

@@ -1,10 +1,12 @@
 // The vocabulary of the agent CLIs that list skills to the model from where they are started (Claude Code,
-// Codex, Copilot CLI): each profile (./claude-code, ./codex, ./copilot-cli) emulates one release's start-up —
+// Codex, Copilot CLI, Gemini CLI, OpenCode, Qwen Code): each profile (./claude-code, ./codex, ./copilot-cli,
+// ./gemini-cli, ./opencode, ./qwen-code) emulates one release's start-up —
 // where it looks from the working folder, HOME and its config folder, how it reads each SKILL.md, what hides a
 // skill, which of two same-named skills wins, the order, the name as listed and the budget with its exact cut —
 // and answers with a ListingRun: the skills section exactly as the release sends it, and the state of every
-// SKILL.md it found. What these runtimes do is known from running their npm releases against a loopback model
-// endpoint (../shared/golden/<runtime>/, test/conformance/agents): never from their code.
+// SKILL.md it found. What these runtimes do is checked by running their npm releases against a loopback model
+// endpoint (../shared/golden/<runtime>/, test/golden/<runtime>/, test/conformance/agents); the first three are
+// known from that alone, the last three also from their public source, read (never their bundles).
 
 /** How a skill appears in the section the model reads:
  *  - `full`: listed with its whole description;

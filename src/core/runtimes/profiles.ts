@@ -6,9 +6,12 @@ import { AGENTSKILLS_PROFILE } from './agentskills/profile';
 import { CLAUDE_CODE_PROFILE } from './claude-code/profile';
 import { CODEX_PROFILE } from './codex/profile';
 import { COPILOT_CLI_PROFILE } from './copilot-cli/profile';
+import { GEMINI_CLI_PROFILE } from './gemini-cli/profile';
 import { HERMES_PROFILE } from './hermes/profile';
 import { NEXO_PROFILE } from './nexo/profile';
 import { OPENCLAW_PROFILE } from './openclaw/profile';
+import { OPENCODE_PROFILE } from './opencode/profile';
+import { QWEN_CODE_PROFILE } from './qwen-code/profile';
 import { RUNTIME_IDS } from './registry';
 import type { ListingJudging, RuntimeId, RuntimeProfile, TreeEvaluator } from './types';
 import { VSCODE_PROFILE } from './vscode/profile';
@@ -20,6 +23,9 @@ const BY_ID: Readonly<Record<RuntimeId, RuntimeProfile>> = {
   'claude-code': CLAUDE_CODE_PROFILE,
   codex: CODEX_PROFILE,
   'copilot-cli': COPILOT_CLI_PROFILE,
+  'gemini-cli': GEMINI_CLI_PROFILE,
+  opencode: OPENCODE_PROFILE,
+  'qwen-code': QWEN_CODE_PROFILE,
   vscode: VSCODE_PROFILE,
   agentskills: AGENTSKILLS_PROFILE,
 };

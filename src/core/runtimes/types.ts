@@ -7,7 +7,8 @@ import type { Color, MissingVersion, Severity } from '../types';
 import type { ListingBudget, ListingRun, ListingState } from './listing';
 
 /** The runtime profiles (./registry.ts lists them, with their labels and versions). */
-export type RuntimeId = 'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'codex' | 'copilot-cli' | 'vscode' | 'agentskills';
+export type RuntimeId =
+  'nexo' | 'hermes' | 'openclaw' | 'claude-code' | 'codex' | 'copilot-cli' | 'gemini-cli' | 'opencode' | 'qwen-code' | 'vscode' | 'agentskills';
 
 /** What a runtime does with one skill, in one vocabulary for all runtimes:
  *  - `loaded`: offered to the model as it is;

@@ -45,6 +45,30 @@ const PROFILES = {
         JSON.stringify({ disabledSkills: ['customize-cloud-agent', 'github-pr-media', 'discover-resources'] }, null, 2) + '\n';
     },
   },
+  'gemini-cli': {
+    user: ['home/.gemini/skills', 'home/.agents/skills'],
+    project: ['project/.gemini/skills', 'project/.agents/skills', 'project/.claude/skills'],
+    ignored: ['project/.claude/skills'],
+    cap: 1024,
+    builtinsOff: (files) => {
+      files['home/.gemini/settings.json'] = JSON.stringify({ skills: { disabled: ['skill-creator', 'antigravity-support'] } }, null, 2) + '\n';
+    },
+  },
+  // OpenCode and Qwen Code: the built-in blocks stay (no budget to share); the oracle leaves them out by location.
+  opencode: {
+    user: ['home/.claude/skills', 'home/.agents/skills'],
+    project: ['project/.agents/skills', 'project/.claude/skills', 'project/.github/skills'],
+    ignored: ['project/.github/skills'],
+    cap: 1024,
+    builtinsOff: () => {},
+  },
+  'qwen-code': {
+    user: ['home/.qwen/skills', 'home/.agents/skills'],
+    project: ['project/.qwen/skills', 'project/.agents/skills', 'project/.claude/skills'],
+    ignored: ['project/.claude/skills'],
+    cap: 1024,
+    builtinsOff: () => {},
+  },
 };
 export const GENERATED_RUNTIMES = Object.keys(PROFILES);
 

@@ -2,7 +2,9 @@
 // body recorded, and a minimal valid streamed reply (one text `ok`) in the dialect the path asks for:
 //   POST /v1/messages            Anthropic Messages (SSE message_start … message_stop)   Claude Code
 //   POST /v1/responses           OpenAI Responses (SSE response.created … .completed)   Codex
-//   POST /v1/chat/completions    OpenAI Chat Completions (chunks, then [DONE])          Copilot CLI
+//   POST /v1/chat/completions    OpenAI Chat Completions (chunks, then [DONE])          Copilot CLI, Qwen Code
+//   POST /v1beta/models/<m>:streamGenerateContent, :generateContent, :countTokens
+//                                Gemini (SSE `data:` chunks of GenerateContentResponse)  Gemini CLI
 // Anything else gets a small JSON answer (an empty model list, `{}`), never a redirect. The server listens on
 // 127.0.0.1 only; nothing it does reaches further.
 import { createServer } from 'node:http';
@@ -103,6 +105,17 @@ function chat(res, body) {
   ]);
 }
 
+function gemini(res, path) {
+  const reply = {
+    candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+    modelVersion: 'mock',
+  };
+  if (/:countTokens$/.test(path)) json(res, 200, { totalTokens: 1 });
+  else if (/:streamGenerateContent$/.test(path)) sse(res, [[null, reply]]);
+  else json(res, 200, reply);
+}
+
 /**
  * Starts a mock on 127.0.0.1, on `port` (0: a free one). Returns `{ port, origin, requests, waitFor, close }`: `requests` is
  * every request in arrival order (`{ method, path, body (text), json (parsed or null) }`); `waitFor(pred, ms)`
@@ -137,6 +150,7 @@ export async function startMock(port = 0) {
         else if (req.method === 'POST' && /\/messages\/count_tokens$/.test(path)) json(res, 200, { input_tokens: 1 });
         else if (req.method === 'POST' && /\/responses$/.test(path)) responses(res, parsed);
         else if (req.method === 'POST' && /\/chat\/completions$/.test(path)) chat(res, parsed);
+        else if (req.method === 'POST' && /\/models\/[^/]+:(?:streamGenerateContent|generateContent|countTokens)$/.test(path)) gemini(res, path);
         else if (req.method === 'GET' && /\/models$/.test(path)) json(res, 200, { object: 'list', data: [] });
         else json(res, 404, { error: { type: 'not_found', message: `mock: no ${req.method} ${path}` } });
       } catch (e) {

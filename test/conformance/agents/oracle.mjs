@@ -13,12 +13,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { mirror } from '../sandbox.mjs';
 import { startDnsRefuser, startMock } from './mock.mjs';
-import { pkgCacheHome } from './provision.mjs';
+import { launch, pkgCacheHome } from './provision.mjs';
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -134,7 +134,71 @@ export const RUNTIME_SPECS = {
     isModelRequest: (r) => /\/v1\/chat\/completions$/.test(r.path),
     cut: (text) => cutTags(text, '<available_skills>', '</available_skills>'),
   },
+  'gemini-cli': {
+    env: (origin) => ({ GEMINI_API_KEY: 'mock', GOOGLE_GEMINI_BASE_URL: origin, GEMINI_CLI_TRUST_WORKSPACE: 'true' }),
+    args: () => ['-m', 'gemini-2.5-flash', '-p', 'hello'],
+    prepare: (sandbox) => mergeHomeJson(sandbox.home, '.gemini/settings.json', { security: { auth: { selectedType: 'gemini-api-key' } } }),
+    isModelRequest: (r) => /:(?:streamGenerateContent|generateContent)$/.test(r.path),
+    cut: (text) => cutTags(text, '# Available Agent Skills', '</available_skills>'),
+  },
+  opencode: {
+    env: () => ({ OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_AUTOUPDATE: '1', OPENCODE_DISABLE_DEFAULT_PLUGINS: '1' }),
+    args: () => ['run', 'hello'],
+    prepare: (sandbox, origin) =>
+      mergeHomeJson(sandbox.home, '.config/opencode/opencode.json', {
+        model: 'anthropic/claude-sonnet-4-5',
+        provider: { anthropic: { options: { baseURL: `${origin}/v1`, apiKey: 'mock' } } },
+      }),
+    // The first request asks for a title; the turn's own request is the one whose system prompt is not the
+    // title generator's.
+    isModelRequest: (r) => /\/v1\/messages$/.test(r.path) && !isTitleRequest(r),
+    cut: (text) => cutTags(text, '<available_skills>', '</available_skills>'),
+  },
+  'qwen-code': {
+    env: (origin) => ({ OPENAI_API_KEY: 'mock', OPENAI_BASE_URL: `${origin}/v1`, OPENAI_MODEL: 'gpt-4.1' }),
+    args: () => ['-p', 'hello'],
+    prepare: (sandbox) => mergeHomeJson(sandbox.home, '.qwen/settings.json', { security: { auth: { selectedType: 'openai' } } }),
+    isModelRequest: (r) => /\/v1\/chat\/completions$/.test(r.path),
+    cut: (text) => cutTags(text, '<available_skills>', '</available_skills>'),
+  },
 };
+
+/** OpenCode's title request: a system prompt about generating a title (its first model request). */
+function isTitleRequest(r) {
+  const system = r.json?.system;
+  const text = Array.isArray(system) ? system.map((p) => (typeof p === 'string' ? p : (p?.text ?? ''))).join('\n') : String(system ?? '');
+  return /\btitle\b/i.test(text.slice(0, 400));
+}
+
+/** Writes `patch` into the JSON file `rel` under HOME, merged key by key into what the case put there (objects
+ *  merged, anything else replaced): the runner's own keys (auth type, the mock's address) beside the case's
+ *  settings. A file that is not a JSON object is left alone (the case is about that file). */
+function mergeHomeJson(home, rel, patch) {
+  const file = join(home, rel);
+  let base = {};
+  if (existsSync(file)) {
+    try {
+      base = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return;
+    }
+    if (!base || typeof base !== 'object' || Array.isArray(base)) return;
+  }
+  const merge = (a, b) => {
+    const out = { ...a };
+    for (const [k, v] of Object.entries(b))
+      out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' && !Array.isArray(out[k]) ? merge(out[k], v) : v;
+    return out;
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(merge(base, patch), null, 2) + '\n');
+}
+
+/** The files a runtime's runner adds to a sandbox's HOME before both the emulation and the release run
+ *  (idempotent). */
+export function prepareSandbox(runtime, sandbox, origin) {
+  RUNTIME_SPECS[runtime].prepare?.(sandbox, origin);
+}
 
 /** `open` through `close` (the closing tag at the start of a line, so a description holding it cannot end the
  *  section early). */
@@ -204,6 +268,13 @@ export function treeNames(root) {
 
 const CLAUDE_HEADER = 'The following skills are available for use with the Skill tool:';
 
+/** How a built-in block is told by its location, for the runtimes that list one block per skill with it. */
+const BLOCK_BUILTIN = {
+  'gemini-cli': (location) => !location.startsWith('$ROOT/'),
+  opencode: (location) => location === '&lt;built-in&gt;',
+  'qwen-code': (location) => location === 'bundled',
+};
+
 /** `section` without the built-in entries, and those entries as `[{ name, chars }]` (the golden `builtins`). */
 export function splitBuiltins(runtime, section, { builtinNames = [], tree = new Set() } = {}) {
   if (!section) return { section, builtins: [] };
@@ -221,6 +292,21 @@ export function splitBuiltins(runtime, section, { builtinNames = [], tree = new 
       return true;
     });
     return { section: kept.join('\n'), builtins };
+  }
+  if (BLOCK_BUILTIN[runtime]) {
+    // Gemini CLI, OpenCode, Qwen Code: one `<skill>` block per skill; a built-in is told by its location (the
+    // release's own install folder, `<built-in>`, `bundled`), never by name. Gemini's location is a path inside
+    // the install, which differs by machine: its width is counted without the location's text.
+    const builtins = [];
+    const out = section.replace(/^ *<skill>\n[\s\S]*?^ *<\/skill>\n/gm, (block) => {
+      const location = /<location>\s*([\s\S]*?)\s*<\/location>/.exec(block)?.[1] ?? '';
+      if (!BLOCK_BUILTIN[runtime](location)) return block;
+      const name = /<name>\s*([\s\S]*?)\s*<\/name>/.exec(block)?.[1] ?? '';
+      const chars = runtime === 'gemini-cli' ? block.length - location.length : block.length;
+      builtins.push({ name, chars });
+      return '';
+    });
+    return { section: out, builtins };
   }
   if (runtime === 'copilot-cli') {
     const builtins = [];
@@ -319,10 +405,12 @@ export async function runRelease(runtime, release, sandbox, { timeoutMs = 120_00
   const spec = RUNTIME_SPECS[runtime];
   const tree = treeNames(sandbox.root); // before the run: Codex writes its bundled skills into HOME
   const mock = await startMock(port);
+  prepareSandbox(runtime, sandbox, mock.origin);
   const env = releaseEnv(runtime, sandbox, mock.origin);
   const t0 = performance.now();
   try {
-    const child = spawn(release.bin, spec.args(mock.origin), { cwd: sandbox.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const l = launch(release.bin, spec.args(mock.origin));
+    const child = spawn(l.file, l.args, { cwd: sandbox.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -35,6 +35,24 @@ export const RELEASES = {
     // "the package's own binary": the platform package's executable where npm installed one, else the package's.
     bins: ['@github/copilot-linux-x64/copilot', '@github/copilot/copilot'],
   },
+  'gemini-cli': {
+    pkg: '@google/gemini-cli',
+    version: '0.61.0',
+    // JavaScript: run with this Node (`node <script>`).
+    bins: ['@google/gemini-cli/bundle/gemini.js'],
+    node: true,
+  },
+  opencode: {
+    pkg: 'opencode-ai',
+    version: '1.18.33',
+    bins: ['opencode-linux-x64/bin/opencode', 'opencode-linux-x64-baseline/bin/opencode'],
+  },
+  'qwen-code': {
+    pkg: '@qwen-code/qwen-code',
+    version: '0.24.4',
+    bins: ['@qwen-code/qwen-code/cli-entry.js'],
+    node: true,
+  },
 };
 export const RUNTIMES = Object.keys(RELEASES);
 
@@ -75,11 +93,18 @@ function findBinary(runtime, nodeModules) {
   return null;
 }
 
+/** How a release's entry file is started: a native binary directly, a JavaScript entry (Gemini CLI, Qwen Code)
+ *  with this Node. `{ file, args }`. */
+export function launch(bin, args) {
+  return /\.m?js$/.test(bin) ? { file: process.execPath, args: [bin, ...args] } : { file: bin, args };
+}
+
 /** `<bin> --version` with a fresh HOME and nothing else in the environment; `{ ok, out }`. */
 export function checkVersion(bin, timeoutMs = 60_000) {
   const home = mkdtempSync(join(tmpdir(), 'agents-version-'));
   try {
-    const r = spawnSync(bin, ['--version'], {
+    const l = launch(bin, ['--version']);
+    const r = spawnSync(l.file, l.args, {
       encoding: 'utf8',
       timeout: timeoutMs,
       killSignal: 'SIGKILL',

@@ -25,7 +25,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { gitRootOf } from '../../machine/gitRoot';
-import { isRegularFile } from './read';
+import { isRegularFile } from '../../machine/skillText';
 import type { CopilotSettings } from './settings';
 
 export type Location = 'project' | 'user' | 'custom';

@@ -4,7 +4,7 @@
 
 import * as path from 'node:path';
 import { readFrontmatter } from './frontmatter';
-import { READ_CAP, readSkillText } from './read';
+import { READ_CAP, readSkillText } from '../../machine/skillText';
 
 export interface LoadedSkill {
   /** The name as the runtime uses it: spaces turned into `-` (case c01). Not escaped. */

@@ -37,9 +37,11 @@ export const COPILOT_CLI_PROFILE: RuntimeProfile = {
       ? 'it lives in a .github/skills folder, which Copilot CLI reads'
       : isBelowPair(s.dir, '.agents', 'skills')
         ? 'it lives in an .agents/skills folder, which Copilot CLI reads'
-        : s.dir.startsWith(path.join(s.home, '.copilot', 'skills') + path.sep)
-          ? 'it lives in ~/.copilot/skills, where Copilot CLI finds skills'
-          : null,
+        : isBelowPair(s.dir, '.claude', 'skills') && !s.dir.startsWith(path.join(s.home, '.claude', 'skills') + path.sep)
+          ? 'it lives in a project .claude/skills folder, which Copilot CLI reads'
+          : s.dir.startsWith(path.join(s.home, '.copilot', 'skills') + path.sep)
+            ? 'it lives in ~/.copilot/skills, where Copilot CLI finds skills'
+            : null,
   impliedBy: () => false,
   fields: FIELDS,
   judging: { kind: 'listing', listing: LISTING },

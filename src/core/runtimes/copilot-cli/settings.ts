@@ -6,7 +6,7 @@
 // A missing, unreadable or non-JSON file counts as no settings (not observed: every case's file is valid).
 
 import * as path from 'node:path';
-import { readJsonFile } from './read';
+import { readJsonFile } from '../../machine/skillText';
 
 export interface CopilotSettings {
   disabledSkills: Set<string>;

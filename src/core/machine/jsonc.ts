@@ -1,0 +1,15 @@
+// JSON with comments, as the agent runtimes read their settings files (Gemini CLI's and Qwen Code's
+// settings.json, OpenCode's opencode.json[c], VS Code's settings.json): `//` and `/* */` comments outside strings,
+// and — where the runtime allows them — a trailing comma before `}` or `]`. Parsed with jsonc-parser (the
+// parser VS Code and OpenCode use); any syntax error makes the whole file unreadable, as JSON.parse would.
+
+import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser';
+
+/** The value of `text`, or a thrown SyntaxError naming the first problem and where it is. */
+export function parseJsonc(text: string, options: { trailingCommas: boolean }): unknown {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { disallowComments: false, allowTrailingComma: options.trailingCommas, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) throw new SyntaxError(`${printParseErrorCode(first.error)} at offset ${first.offset}`);
+  return value;
+}
