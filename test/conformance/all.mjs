@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm run conformance`: the OpenClaw suite (run.mjs), then the agents runner (agents/run.mjs: Claude Code, Codex,
-// Copilot CLI), one after the other, their output as it comes. See docs/conformance.md.
+// `npm run conformance`: the OpenClaw suite (run.mjs), the agents runner (agents/run.mjs: Claude Code, Codex,
+// Copilot CLI, Gemini CLI, OpenCode, Qwen Code), then VS Code's own chat (vscode/run.mjs: code-server 4.139.1 and
+// its built-in Copilot Chat), one after the other, their output as it comes. See docs/conformance.md.
 //
 //   npm run conformance                          both, as CI runs them
-//   npm run conformance -- --only agents         one of them (openclaw | agents)
-//   npm run conformance -- --case a01 --count 0  options are passed to both runners
+//   npm run conformance -- --only agents         one of them (openclaw | agents | vscode)
+//   npm run conformance -- --case a01 --count 0  options are passed to every runner (the VS Code runner takes
+//                                                only --case, --timeout, --keep, --oracle-only, --no-isolate
+//                                                and --quiet of them)
 //
 // The last line adds up theirs: `N passed, N failed`; the exit code is 1 when either runner fails or prints no
 // summary line.
@@ -13,7 +16,24 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const RUNNERS = { openclaw: join(HERE, 'run.mjs'), agents: join(HERE, 'agents', 'run.mjs') };
+const RUNNERS = { openclaw: join(HERE, 'run.mjs'), agents: join(HERE, 'agents', 'run.mjs'), vscode: join(HERE, 'vscode', 'run.mjs') };
+
+/** The options of the command line a runner takes: all of them, except for the VS Code runner, which has one case
+ *  set and no generated trees. */
+function argsFor(name, all) {
+  if (name !== 'vscode') return all;
+  const flags = new Set(['--keep', '--oracle-only', '--no-isolate', '--quiet']);
+  const valued = new Set(['--case', '--timeout']);
+  const out = [];
+  for (let k = 0; k < all.length; k++) {
+    const a = all[k];
+    const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    if (flags.has(name)) out.push(a);
+    else if (valued.has(name)) out.push(a, ...(a.includes('=') ? [] : [all[++k]]));
+    else if (!a.includes('=') && all[k + 1] !== undefined && !all[k + 1].startsWith('--')) k++;
+  }
+  return out;
+}
 
 const args = process.argv.slice(2);
 let only = null;
@@ -27,9 +47,9 @@ if (i >= 0) {
   }
 }
 
-function runOne(script) {
+function runOne(name, script) {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, ...argsFor(name, args)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let tail = '';
     child.stdout.on('data', (d) => {
       process.stdout.write(d);
@@ -49,7 +69,7 @@ let bad = false;
 for (const [name, script] of Object.entries(RUNNERS)) {
   if (only && only !== name) continue;
   console.log(`\n=== conformance: ${name} ===`);
-  const r = await runOne(script);
+  const r = await runOne(name, script);
   passed += r.passed;
   failed += r.failed;
   if (r.code !== 0 || !r.summary) bad = true;

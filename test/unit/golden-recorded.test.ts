@@ -1,5 +1,6 @@
-// The golden sets this project recorded from the npm releases with the agents runner's --record (test/golden/
-// <runtime>: Gemini CLI 0.61.0, OpenCode 1.18.33, Qwen Code 0.24.4; each README.md says how the release was run)
+// The golden sets this project recorded with the runners' --record (test/golden/<runtime>: Gemini CLI 0.61.0,
+// OpenCode 1.18.33 and Qwen Code 0.24.4 from their npm releases, test/conformance/agents; VS Code 1.139.1's own
+// chat through code-server, test/conformance/vscode; each README.md says how it was run)
 // against the emulations in src/core/runtimes/<runtime>: the skills section byte for byte, each SKILL.md's state
 // and listed name, stderr and the built-in entries (test/utils/agent-golden.ts sets each case up as the runner
 // did, with the variables the runner adds). Then hostile trees: each emulation ends with a clear outcome and never
@@ -14,6 +15,7 @@ import { runGeminiCli } from '../../src/core/runtimes/gemini-cli/listing';
 import type { ListingContext, ListingRun } from '../../src/core/runtimes/listing';
 import { runOpenCode } from '../../src/core/runtimes/opencode/listing';
 import { runQwenCode } from '../../src/core/runtimes/qwen-code/listing';
+import { runVsCode } from '../../src/core/runtimes/vscode/listing';
 import { agentCases, assertRunMatches, PROJECT_GOLDEN, setUpAgentCase } from '../utils/agent-golden';
 
 interface Recorded {
@@ -23,6 +25,17 @@ interface Recorded {
   /** The variables the agents runner adds to every run of the release (test/conformance/agents/oracle.mjs
    *  RUNTIME_SPECS), so the emulation sees what the release saw. */
   env: Record<string, string>;
+  /** What the runner writes into the sandbox before the run besides the case's tree (VS Code: the user settings). */
+  prepare?: (home: string, caseJson: Record<string, unknown>) => void;
+}
+
+/** VS Code's user settings where the VS Code runner writes them: code-server's user-data folder under HOME. */
+function vscodeUserSettings(home: string, caseJson: Record<string, unknown>): void {
+  const settings = caseJson['settings'];
+  if (!settings) return;
+  const dir = path.join(home, '.local', 'share', 'code-server', 'User');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(settings, null, 2));
 }
 
 const RECORDED: readonly Recorded[] = [
@@ -44,6 +57,7 @@ const RECORDED: readonly Recorded[] = [
     run: runQwenCode,
     env: { OPENAI_API_KEY: 'mock', OPENAI_BASE_URL: 'http://127.0.0.1:43117/v1', OPENAI_MODEL: 'gpt-4.1' },
   },
+  { runtime: 'vscode', label: 'VS Code 1.139.1', run: runVsCode, env: {}, prepare: vscodeUserSettings },
 ];
 
 for (const r of RECORDED) {
@@ -54,6 +68,7 @@ for (const r of RECORDED) {
       it(`${c.name}: ${c.json.description}`, function () {
         const box = setUpAgentCase(c);
         try {
+          r.prepare?.(box.ctx.home, c.json as unknown as Record<string, unknown>);
           assertRunMatches(c, box, r.run({ ...box.ctx, env: { ...box.ctx.env, ...r.env } }));
         } finally {
           box.dispose();

@@ -75,3 +75,31 @@ export function readJsonFile(file: string, cap = 1024 * 1024): unknown {
     return null;
   }
 }
+
+/** True when `p` is (or links to) a folder; never throws. */
+export function isDirectory(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** True when `p` is itself a symbolic link (to anything, or to nothing); never throws. */
+export function isSymlink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** True when `p` resolves to anything (a dangling link does not); never throws. */
+export function pathExists(p: string): boolean {
+  try {
+    fs.statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}

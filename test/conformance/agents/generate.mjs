@@ -81,7 +81,9 @@ export function generateCase(runtime, seed) {
   const chance = (x) => rnd() < x;
   const words = (n, pool = TEXT) => Array.from({ length: n }, () => pick(pool)).join(' ');
   const files = {};
-  const env = {};
+  // Gemini CLI checks the files of one skills folder with concurrent lstat calls, so neighbours may swap places
+  // now and then (test/golden/gemini-cli/README.md); one libuv thread keeps its order the one it means.
+  const env = runtime === 'gemini-cli' ? { UV_THREADPOOL_SIZE: '1' } : {};
   const notes = [];
   const builtinsOn = chance(0.12);
   if (builtinsOn) notes.push('built-ins on');

@@ -325,7 +325,7 @@ async function runTask(ctx, task) {
  * byte: what the runtime did to each file is our reading of its section, so it is recorded only once that reading
  * reproduces the section. Otherwise the states already recorded are kept and the case is reported.
  */
-function recordExpected(task, sandbox, r, section, emuSection, emuRun, notes, diffs) {
+export function recordExpected(task, sandbox, r, section, emuSection, emuRun, notes, diffs) {
   const dir = join(task.dir, 'expected');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'listing.txt'), section);
@@ -596,8 +596,11 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-main().catch((e) => {
-  console.error(e.stack ?? String(e));
-  console.log('0 passed, 1 failed');
-  process.exitCode = 1;
-});
+// Run only as the entry script: the VS Code runner (../vscode/run.mjs) imports the emulation loader, the
+// comparison and the recorder from here.
+if (process.argv[1] && new URL(import.meta.url).pathname === resolve(process.argv[1]))
+  main().catch((e) => {
+    console.error(e.stack ?? String(e));
+    console.log('0 passed, 1 failed');
+    process.exitCode = 1;
+  });

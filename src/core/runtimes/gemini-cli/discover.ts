@@ -27,6 +27,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { gitRootOf } from '../../machine/gitRoot';
+import { isDirectory, isRegularFile, isSymlink } from '../../machine/skillText';
 
 export type FolderKind = 'user-gemini' | 'user-agents' | 'project-gemini' | 'project-agents' | 'extension';
 
@@ -106,40 +107,16 @@ function globKeeps(p: string): boolean {
   }
 }
 
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isLink(p: string): boolean {
-  try {
-    return fs.lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** The SKILL.md files the release finds in one skills folder, in its order, and those it passes by. */
 export function scanSkillsFolder(dir: string, found: FoundFile[], passed: PassedFile[]): void {
-  if (!isDir(dir)) return; // loadSkillsFromDir: not a folder, nothing
+  if (!isDirectory(dir)) return; // loadSkillsFromDir: not a folder, nothing
   const own = path.join(dir, 'SKILL.md');
   if (globKeeps(own)) found.push({ file: own, dir });
   const budget = { folders: REPORT_FOLDERS };
   const entries = names(dir).reverse();
   for (const name of entries) {
     const sub = path.join(dir, name);
-    if (!isDir(sub)) continue;
+    if (!isDirectory(sub)) continue;
     if (name.startsWith('.')) {
       reportUnder(sub, 'in a hidden folder (glob\'s "*" skips names starting with ".")', passed, budget, 0, true);
       continue;
@@ -151,7 +128,7 @@ export function scanSkillsFolder(dir: string, found: FoundFile[], passed: Passed
     const file = path.join(sub, 'SKILL.md');
     if (globKeeps(file)) found.push({ file, dir: sub });
     // Deeper files are reported for real sub-folders only: a linked one may lead back (`loop -> .`).
-    if (!isLink(sub)) reportUnder(sub, 'more than one level below the skills folder (only SKILL.md and */SKILL.md are read)', passed, budget, 0, false);
+    if (!isSymlink(sub)) reportUnder(sub, 'more than one level below the skills folder (only SKILL.md and */SKILL.md are read)', passed, budget, 0, false);
   }
 }
 
@@ -162,7 +139,7 @@ function reportUnder(dir: string, why: string, passed: PassedFile[], budget: { f
   budget.folders--;
   if (self) {
     const own = path.join(dir, 'SKILL.md');
-    if (isFile(own)) passed.push({ file: own, dir, why });
+    if (isRegularFile(own)) passed.push({ file: own, dir, why });
   }
   let entries: fs.Dirent[];
   try {
@@ -179,6 +156,6 @@ function reportUnder(dir: string, why: string, passed: PassedFile[], budget: { f
 
 /** Every SKILL.md in a folder the release never reads (a parent's skills folder, an untrusted workspace). */
 export function reportFolder(dir: string, why: string, passed: PassedFile[]): void {
-  if (!isDir(dir)) return;
+  if (!isDirectory(dir)) return;
   reportUnder(dir, why, passed, { folders: REPORT_FOLDERS }, 0, true);
 }

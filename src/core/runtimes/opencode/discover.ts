@@ -33,6 +33,7 @@ import * as path from 'node:path';
 import type { OpenCodeConfig } from './config';
 import { configDirectories, upFrom } from './config';
 import type { OpenCodeFlags } from './flags';
+import { isDirectory, pathExists } from '../../machine/skillText';
 
 export const MAX_DEPTH = 200;
 export const MAX_FOLDERS = 20000;
@@ -80,23 +81,6 @@ export interface Walk {
   notes: string[];
 }
 
-function isDir(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function exists(p: string): boolean {
-  try {
-    fs.statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function entries(dir: string): fs.Dirent[] {
   try {
     return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -124,18 +108,18 @@ export function scanRoots(cwd: string, worktree: string, home: string, flags: Op
   };
   for (const dir of ['.claude', '.agents']) {
     const root = path.join(home, dir);
-    if (isDir(root)) roots.push({ root, prefixes: ['skills'], dot: true, kind: 'home', off: externalOff(dir) });
+    if (isDirectory(root)) roots.push({ root, prefixes: ['skills'], dot: true, kind: 'home', off: externalOff(dir) });
   }
   for (const d of upFrom(cwd, worktree))
     for (const dir of ['.claude', '.agents']) {
       const root = path.join(d, dir);
-      if (exists(root)) roots.push({ root, prefixes: ['skills'], dot: true, kind: 'project', off: externalOff(dir) });
+      if (pathExists(root)) roots.push({ root, prefixes: ['skills'], dot: true, kind: 'project', off: externalOff(dir) });
     }
   for (const dir of configDirectories(cwd, worktree, home, flags)) roots.push({ root: dir, prefixes: ['skill', 'skills'], dot: false, kind: 'config' });
   if (flags.disableProjectConfig)
     for (const d of upFrom(cwd, worktree)) {
       const dir = path.join(d, '.opencode');
-      if (dir !== path.join(home, '.opencode') && isDir(dir))
+      if (dir !== path.join(home, '.opencode') && isDirectory(dir))
         roots.push({
           root: dir,
           prefixes: ['skill', 'skills'],
@@ -147,7 +131,7 @@ export function scanRoots(cwd: string, worktree: string, home: string, flags: Op
   for (const item of config.skillsPaths) {
     const expanded = item.startsWith('~/') ? path.join(home, item.slice(2)) : item;
     const dir = path.isAbsolute(expanded) ? expanded : path.join(cwd, expanded);
-    if (!isDir(dir)) {
+    if (!isDirectory(dir)) {
       notes.push(`skills.paths entry ${JSON.stringify(item)} is not a folder (${dir}): OpenCode skips it`);
       continue;
     }
@@ -171,8 +155,8 @@ function hiddenUnder(dir: string, why: string, out: PassedFile[], budget: Budget
   budget.hidden--;
   for (const e of entries(dir)) {
     const p = path.join(dir, e.name);
-    if (e.name === 'SKILL.md' && !isDir(p)) out.push({ file: p, why });
-    else if (isDir(p)) hiddenUnder(p, why, out, budget, depth + 1, seen);
+    if (e.name === 'SKILL.md' && !isDirectory(p)) out.push({ file: p, why });
+    else if (isDirectory(p)) hiddenUnder(p, why, out, budget, depth + 1, seen);
   }
   seen.delete(real);
 }
@@ -194,11 +178,11 @@ function walkOne(start: string, dot: boolean, budget: Budget, out: string[], pas
     for (const e of list) {
       if (e.name !== 'SKILL.md') continue;
       const p = path.join(dir, e.name);
-      if (!isDir(p)) out.push(p); // a file, a link to one, or a dangling link (glob's nodir keeps them)
+      if (!isDirectory(p)) out.push(p); // a file, a link to one, or a dangling link (glob's nodir keeps them)
     }
     for (const e of list) {
       const p = path.join(dir, e.name);
-      if (!(e.isDirectory() || (e.isSymbolicLink() && isDir(p)))) continue;
+      if (!(e.isDirectory() || (e.isSymbolicLink() && isDirectory(p)))) continue;
       if (e.name.startsWith('.') && !dot) {
         hiddenUnder(
           p,
@@ -217,7 +201,7 @@ function walkOne(start: string, dot: boolean, budget: Budget, out: string[], pas
     }
     onPath.delete(real);
   };
-  if (isDir(start)) visit(start, 0);
+  if (isDirectory(start)) visit(start, 0);
 }
 
 /** Walks every root of a start. Files of switched-off roots are `passed` with the flag as the reason. */

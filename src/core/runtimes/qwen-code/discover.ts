@@ -22,7 +22,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readSkillText } from '../../machine/skillText';
+import { isDirectory, pathExists, readSkillText } from '../../machine/skillText';
 import { expandHome, type QwenSettings, type SkillLevel } from './settings';
 
 /** At most this many entries are looked at in one skills folder (a guard the release does not have). */
@@ -55,23 +55,6 @@ export interface UnreachedFile {
 /** The same test as isInstallArtifactName. */
 export function isInstallArtifactName(name: string): boolean {
   return /\.(backup|installing)-\d+-\d+$/.test(name);
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function exists(p: string): boolean {
-  try {
-    fs.statSync(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The folders of the project and user levels, in order. `projectRoot` is the working folder. */
@@ -141,11 +124,11 @@ export function walkSkillsFolder(folder: SkillsFolder, found: FoundFile[], unrea
     if (isLink && !isDirectory(entryPath)) continue; // a link to a file, or a broken link (case a05)
     const file = path.join(entryPath, 'SKILL.md');
     if (inArtifact) {
-      if (exists(file))
+      if (pathExists(file))
         unreached.push({ file, dir: entryPath, why: `the folder name ${entry.name} looks like an install artifact (.backup-/.installing-<pid>-<time>)` });
       continue;
     }
-    if (exists(file)) {
+    if (pathExists(file)) {
       found.push({ file, dir: entryPath, folder });
       continue;
     }
@@ -164,7 +147,7 @@ export function walkSkillsFolder(folder: SkillsFolder, found: FoundFile[], unrea
         continue;
       }
       const nested = path.join(entryPath, i.name, 'SKILL.md');
-      if ((i.isDirectory() || i.isSymbolicLink()) && isDirectory(path.join(entryPath, i.name)) && exists(nested))
+      if ((i.isDirectory() || i.isSymbolicLink()) && isDirectory(path.join(entryPath, i.name)) && pathExists(nested))
         unreached.push({ file: nested, dir: path.join(entryPath, i.name), why: 'nested two folders deep: only <skills folder>/<skill>/SKILL.md is read' });
     }
   }
