@@ -542,7 +542,7 @@ describe('Skills view', () => {
       assert.ok(tip.includes('Claude Code 2.1.332 lists it as `cc-alpha` by name only: the listing holds 30 characters'), tip);
       const api = ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === files[0]?.fsPath);
       assert.deepEqual(
-        api?.runtimes.map((r) => [r.runtime, r.listing, r.listed_as]),
+        api?.runtimes.filter((r) => r.runtime === 'claude-code').map((r) => [r.runtime, r.listing, r.listed_as]),
         [['claude-code', 'name_only', 'cc-alpha']],
       );
       assert.deepEqual(

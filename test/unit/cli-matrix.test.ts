@@ -49,7 +49,8 @@ describe('check --matrix', function () {
     const m = JSON.parse(r.out) as MatrixJson;
     assert.equal(m.version, 1);
     const ids = m.runtimes.map((c) => c.runtime);
-    for (const id of ['claude-code', 'codex', 'copilot-cli']) assert.ok(ids.includes(id), `${id} is a column: ${ids.join(', ')}`);
+    for (const id of ['claude-code', 'codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code'])
+      assert.ok(ids.includes(id), `${id} is a column: ${ids.join(', ')}`);
     for (const c of m.runtimes) assert.equal(c.installed, false, 'nothing is installed on PATH=/usr/bin:/bin');
     const row = (p: string) => {
       const x = m.skills.find((s) => s.path === p);
@@ -67,6 +68,9 @@ describe('check --matrix', function () {
     assert.equal(agentsDeploy['codex']?.state, 'full');
     assert.equal(agentsDeploy['copilot-cli']?.state, 'full');
     assert.equal(agentsDeploy['copilot-cli']?.listed_as, 'deploy');
+    // Gemini CLI reads .agents/skills only in a folder it trusts: none was trusted here, and the cell says so.
+    assert.notEqual(agentsDeploy['gemini-cli']?.state, 'full');
+    assert.match(agentsDeploy['gemini-cli']?.why ?? '', /not trusted .*trustedFolders\.json/);
 
     // Each cell is the runtime's own verdict: the same as check --json judged by that runtime alone.
     for (const id of ids) {

@@ -11,11 +11,11 @@ describe('which runtimes apply to a skill', () => {
     assert.deepEqual(ids('/home/ann/.hermes/skills/dev/lint'), ['hermes']);
     assert.deepEqual(ids('/srv/h/skills/x', null, { env: { HERMES_HOME: '/srv/h' } }), ['hermes']);
     assert.deepEqual(ids('/home/ann/.openclaw/workspace/skills/x'), ['openclaw']);
-    assert.deepEqual(ids('/repo/.claude/skills/x'), ['claude-code', 'copilot-cli', 'opencode']);
-    assert.deepEqual(ids('/home/ann/.claude/skills/x'), ['claude-code', 'opencode']);
+    assert.deepEqual(ids('/repo/.claude/skills/x'), ['claude-code', 'copilot-cli', 'opencode', 'vscode']);
+    assert.deepEqual(ids('/home/ann/.claude/skills/x'), ['claude-code', 'opencode', 'vscode']);
     assert.deepEqual(ids('/repo/.github/skills/x'), ['copilot-cli', 'vscode']);
     assert.deepEqual(ids('/home/ann/.copilot/skills/x'), ['copilot-cli', 'vscode']);
-    assert.deepEqual(ids('/repo/.agents/skills/x'), ['codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code', 'agentskills']);
+    assert.deepEqual(ids('/repo/.agents/skills/x'), ['codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code', 'vscode', 'agentskills']);
     assert.deepEqual(ids('/repo/.gemini/skills/x'), ['gemini-cli']);
     assert.deepEqual(ids('/repo/.qwen/skills/x'), ['qwen-code']);
     assert.deepEqual(ids('/repo/.opencode/skill/x'), ['opencode']);
@@ -34,6 +34,7 @@ describe('which runtimes apply to a skill', () => {
       'claude-code',
       'copilot-cli',
       'opencode',
+      'vscode',
     ]);
     assert.deepEqual(ids('/tmp/x', { metadata: { openclaw: {} } }), ['openclaw']);
     assert.deepEqual(ids('/tmp/x', { metadata: { hermes: { tags: [] } } }), ['hermes']);

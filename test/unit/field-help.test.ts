@@ -85,12 +85,13 @@ describe('field help: completion from the runtimes that apply', () => {
     assert.deepEqual(labels(skill('metadata:\n  |\n'), scope), ['hermes', 'openclaw']);
   });
 
-  it('detected from the location: a .claude/skills skill gets the fields of Claude Code, Copilot CLI and OpenCode', () => {
+  it('detected from the location: a .claude/skills skill gets the fields of Claude Code, Copilot CLI, OpenCode and VS Code', () => {
     const scope = fieldScope({ dir: path.join(HOME, 'proj', '.claude', 'skills', 'my-skill'), data: null, home: HOME, env: {} });
-    assert.deepEqual(scope.applicable, ['claude-code', 'copilot-cli', 'opencode']);
+    assert.deepEqual(scope.applicable, ['claude-code', 'copilot-cli', 'opencode', 'vscode']);
     const got = labels(skill('|\n'), scope);
     for (const k of tableKeys('claude-code', [])) assert.ok(got.includes(k), k);
-    assert.ok(!got.includes('license'), 'the spec’s license is not a Claude Code field');
+    // VS Code's editor accepts `license` in a SKILL.md (Claude Code does not read it).
+    assert.ok(got.includes('license'), 'VS Code’s license');
   });
 
   it('detected from the fields: a Hermes skill gets Hermes’s words (and Hermes-only nested keys while typing)', () => {

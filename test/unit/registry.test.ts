@@ -31,7 +31,7 @@ describe('runtime registry', () => {
     assert.deepEqual(Object.keys(TREE_EVALUATORS).sort(), ['hermes', 'openclaw']);
     assert.deepEqual(
       PROFILES.filter((p) => p.judging.kind === 'listing').map((p) => p.id),
-      ['claude-code', 'codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code'],
+      ['claude-code', 'codex', 'copilot-cli', 'gemini-cli', 'opencode', 'qwen-code', 'vscode'],
     );
     assert.deepEqual(
       PROFILES.filter((p) => p.judging.kind === 'engine').map((p) => p.id),

@@ -75,10 +75,11 @@ export const FINDING_OWNERS: Readonly<Record<string, readonly RuntimeId[]>> = {
   'description-index-truncated': ['hermes'],
   // Hermes and OpenClaw say what a BOM does to them in their own findings (hermes-bom, openclaw-bom).
   bom: ['nexo', 'vscode', 'agentskills'],
-  // The open format's rules: Claude Code, Hermes, OpenClaw and nexo-rs take the folder name when `name` is
-  // absent, and only the spec and VS Code require a description.
-  'name-missing': ['agentskills', 'vscode'],
-  'description-missing': ['agentskills', 'vscode'],
+  // The open format's rules: Claude Code, Hermes, OpenClaw, nexo-rs and VS Code take the folder name when `name`
+  // is absent. The agent CLIs and VS Code say what a missing description does to them in their own findings
+  // (VS Code: the skill is not listed).
+  'name-missing': ['agentskills'],
+  'description-missing': ['agentskills'],
 };
 
 /** Whether a finding with this code is reported when these runtimes apply. */

@@ -111,11 +111,10 @@ export const RUNTIMES: readonly RuntimeDescriptor[] = [
   {
     id: 'vscode',
     label: 'VS Code',
-    summary: 'VS Code (Copilot): `.github/skills`, `~/.copilot/skills`; no gating.',
-    versions: [
-      { version: 'docs-2026-07-15', follows: 'the VS Code Agent Skills documentation approved 2026-07-15 and microsoft/vscode at 047238f9', checked: 'read' },
-    ],
-    versioning: 'exact',
+    summary:
+      'VS Code’s own chat: `.agents/skills`, `.github/skills`, `.claude/skills`, `~/.copilot/skills` …; names are folder names; the first of a name wins.',
+    versions: [{ version: '1.139.1', follows: 'VS Code 1.139.1 (code-server 4.139.1, its built-in Copilot Chat 0.67.0), run', checked: 'run' }],
+    versioning: 'release',
   },
   {
     id: 'agentskills',

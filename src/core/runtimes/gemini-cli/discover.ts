@@ -63,7 +63,10 @@ export function skillsFolders(cwd: string, geminiHome: string, trusted: boolean)
     { dir: path.join(cwd, '.gemini', 'skills'), kind: 'project-gemini' },
     { dir: path.join(cwd, '.agents', 'skills'), kind: 'project-agents' },
   ];
-  for (const p of project) out.push(trusted ? p : { ...p, skippedBecause: 'the working folder is not trusted, so its skills are not read' });
+  for (const p of project)
+    out.push(
+      trusted ? p : { ...p, skippedBecause: 'the working folder is not trusted (~/.gemini/trustedFolders.json), so Gemini CLI reads none of its skills' },
+    );
   return out;
 }
 

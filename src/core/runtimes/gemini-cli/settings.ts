@@ -172,7 +172,9 @@ export function readSettings(cwd: string, home: string, env: Env): GeminiSetting
     trusted = t.trusted;
   }
   out.trusted = trusted === true;
-  if (folderTrust && trusted !== true) out.fatal ??= 'the working folder is not trusted (in -p mode the release stops)';
+  if (folderTrust && trusted !== true)
+    out.fatal ??=
+      'the working folder is not trusted (folder trust is on, and no rule of ~/.gemini/trustedFolders.json trusts it): started with -p, Gemini CLI stops; started interactively it asks first, and reads no project skill until the folder is trusted';
 
   for (const f of files) {
     if (f.workspace && !out.trusted) continue;
