@@ -71,6 +71,13 @@ describe('check --matrix', function () {
     // Gemini CLI reads .agents/skills only in a folder it trusts: none was trusted here, and the cell says so.
     assert.notEqual(agentsDeploy['gemini-cli']?.state, 'full');
     assert.match(agentsDeploy['gemini-cli']?.why ?? '', /not trusted .*trustedFolders\.json/);
+    // Trusting the folder is a step of setup (amber), not a folder Gemini CLI never reads; once trusted, it lists it.
+    const deployFile = path.join(project, '.agents', 'skills', 'deploy', 'SKILL.md');
+    const gemini = () => checkJson(project, env, ['.'], ['--runtime', 'gemini-cli']).get(deployFile)?.runtimes[0];
+    assert.deepEqual([gemini()?.verdict, gemini()?.color], ['needs_setup', 'amber']);
+    write(path.join(home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [project]: 'TRUST_FOLDER' }));
+    assert.deepEqual([gemini()?.listing, gemini()?.listed_as], ['full', 'deploy']);
+    fs.rmSync(path.join(home, '.gemini'), { recursive: true, force: true });
 
     // Each cell is the runtime's own verdict: the same as check --json judged by that runtime alone.
     for (const id of ids) {

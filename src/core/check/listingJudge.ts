@@ -127,6 +127,9 @@ function verdictOf(runtime: RuntimeId, s: ListedSkill, ctx: RuntimeContext): Run
       case 'not_read':
         verdict = 'not_found';
         break;
+      case 'setup':
+        verdict = 'needs_setup';
+        break;
       default:
         [verdict, hiddenBy] = ['hidden', [/skillOverrides|config|setting|disabled/i.test(s.why ?? '') ? 'config' : 'invocation']];
     }

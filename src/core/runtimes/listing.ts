@@ -22,6 +22,7 @@ export type AbsentBecause =
   | 'conditional' // listed only later (paths:, below the working folder)
   | 'unreadable' // the runtime failed to read it (YAML, BOM, missing field)
   | 'budget' // dropped by the listing budget
+  | 'setup' // listed once the user takes a step the runtime asks for (Gemini CLI: trust the folder)
   | 'not_read'; // in a folder this runtime never reads from here
 
 /** One SKILL.md the runtime found (also the ones it then drops), with its state in the section. */

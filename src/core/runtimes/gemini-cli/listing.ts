@@ -116,7 +116,10 @@ export function runGeminiCli(ctx: ListingContext, options: GeminiCliOptions = {}
     const passed: PassedFile[] = [];
     for (const e of extensions) reportFolder(path.join(e.dir, 'skills'), stop, passed);
     for (const f of folders) reportFolder(f.dir, stop, passed);
-    for (const p of passed) if (!byFile.has(p.file)) note(p, 'absent', p.why, fatal ? 'not_read' : 'hidden');
+    // A folder whose trust nobody decided yet is a step of setup (Gemini CLI asks when started interactively),
+    // not a folder it never reads.
+    const because = !fatal ? 'hidden' : settings.fatal === fatal && settings.trustUndecided ? 'setup' : 'not_read';
+    for (const p of passed) if (!byFile.has(p.file)) note(p, 'absent', p.why, because);
     return { section: '', skills: records, stderr, budget: null, builtins: [] };
   }
 

@@ -42,6 +42,8 @@ export interface GeminiSettings {
   disabled: string[];
   /** Whether the working folder is trusted (workspace settings and skills are read only then). */
   trusted: boolean;
+  /** Folder trust is on and nothing decides this folder's: Gemini CLI would ask (interactive) or stop (`-p`). */
+  trustUndecided: boolean;
   /** The release refuses to start: a settings file that is not a JSON object, or an untrusted folder in `-p`
    *  mode with folder trust on. Words for the report. */
   fatal: string | null;
@@ -135,7 +137,7 @@ export function readSettings(cwd: string, home: string, env: Env): GeminiSetting
   const workspaceFile = path.join(cwd, '.gemini', 'settings.json');
   const isHomeDir = realOrResolved(cwd) === realOrResolved(gHome);
 
-  const out: GeminiSettings = { skillsEnabled: true, enabledFrom: null, disabled: [], trusted: true, fatal: null, workspaceFile: null };
+  const out: GeminiSettings = { skillsEnabled: true, enabledFrom: null, disabled: [], trusted: true, trustUndecided: false, fatal: null, workspaceFile: null };
   const files: Array<{ file: string; value: Record<string, unknown> | null; workspace: boolean }> = [];
   for (const [file, workspace] of [
     [defaultsFile, false],
@@ -172,6 +174,8 @@ export function readSettings(cwd: string, home: string, env: Env): GeminiSetting
     trusted = t.trusted;
   }
   out.trusted = trusted === true;
+  // No rule decides: started interactively, Gemini CLI asks whether to trust the folder — a step of setup.
+  out.trustUndecided = folderTrust && trusted === undefined && envTrust === undefined;
   if (folderTrust && trusted !== true)
     out.fatal ??=
       'the working folder is not trusted (folder trust is on, and no rule of ~/.gemini/trustedFolders.json trusts it): started with -p, Gemini CLI stops; started interactively it asks first, and reads no project skill until the folder is trusted';
