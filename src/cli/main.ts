@@ -708,11 +708,8 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
     }
     return 0;
   }
-  if (runtime === 'vscode' || listing) {
-    throw new UsageError(
-      `${RUNTIME_LABELS[runtime]}'s skill listing is not emulated (no golden data to check it against); use --runtime agentskills for the open format's index`,
-    );
-  }
+  if (listing)
+    throw new UsageError(`${RUNTIME_LABELS[runtime]} lists the skills it finds from where it starts: --agent (a nexo-rs agent's list) does not apply`);
   const targets = await assertPaths(positionals.length ? positionals : ['.'], io);
   const tree = TREE_EVALUATORS[runtime];
   if (tree && values['agent'] === undefined) {

@@ -39,7 +39,7 @@ const BANNER = 'banner';
 const INDEX = 'index';
 /** Quiet time after a change of the store (a file changed on disk) before the previews follow it. */
 const PREVIEW_DEBOUNCE_MS = 150;
-/** The index layouts a preview shows: the engine's three, and OpenClaw's skills prompt. */
+/** The index layouts a preview shows: the engine's three, OpenClaw's skills prompt, and each agent CLI's section. */
 export const INDEX_FORMATS: readonly IndexFormat[] = [
   'hermes',
   'xml',

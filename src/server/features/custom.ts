@@ -70,7 +70,6 @@ export async function preview(
 export async function index(service: SkillService, params: IndexParams | undefined, signal?: AbortSignal, model?: SkillModel): Promise<IndexResult> {
   const runtime = params?.runtime;
   if (!runtime || !RUNTIME_IDS.includes(runtime)) throw new RequestError(`\`runtime\` must be one of ${RUNTIME_IDS.join(', ')}`);
-  if (runtime === 'vscode') throw new RequestError(`${RUNTIME_LABELS[runtime]}'s skill listing is not emulated; ask for agentskills`);
   const listing = LISTING_RUNTIMES[runtime];
   if (listing) {
     // The section the agent CLI sends the model when started in the workspace's folder (or `root`), its own
