@@ -45,12 +45,11 @@ import { loadEmulations, recordExpected, sameBytes, shortDiff } from '../agents/
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..', '..', '..');
-/** The runner's cache: the code-server install (scripts/vscode-host.mjs provisions it here), the installed test
- *  extension and the emulation bundle. Ignored by git (.cache/). */
+/** The runner's own cache: the installed test extension. Ignored by git (.cache/). VS Code itself is the one
+ *  install the integration tests and `npm start` use (scripts/vscode-host.mjs, `.vscode-test/` or
+ *  SKILL_AUTHOR_VSCODE_CACHE), so a machine that ran `npm test` installs nothing more here, and the runner and its
+ *  worker (a separate process) always agree on where it is. */
 export const ORACLE_CACHE = process.env.SKILL_AUTHOR_VSCODE_ORACLE_CACHE || join(ROOT, '.cache', 'vscode-oracle');
-// scripts/vscode-host.mjs reads its cache folder when it is first imported: point it at ours first (a value the
-// user set wins), and import it — and every module that imports it — only after this line.
-process.env.SKILL_AUTHOR_VSCODE_CACHE ||= ORACLE_CACHE;
 
 /** The emulation this runner compares with (the agents runner's EMULATIONS table names the same). */
 const EMULATION = { file: 'src/core/runtimes/vscode/listing.ts', fn: 'runVsCode' };
@@ -399,7 +398,7 @@ function runWorker(job, isolate, onResult, hardTimeoutMs, onAbort = () => {}) {
     PATH: '/usr/bin:/bin',
     HOME: join(job.tmp, 'worker-home'),
     LANG: 'C.UTF-8',
-    SKILL_AUTHOR_VSCODE_CACHE: process.env.SKILL_AUTHOR_VSCODE_CACHE,
+    ...(process.env.SKILL_AUTHOR_VSCODE_CACHE ? { SKILL_AUTHOR_VSCODE_CACHE: process.env.SKILL_AUTHOR_VSCODE_CACHE } : {}),
     ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
   };
   mkdirSync(env.HOME, { recursive: true });
