@@ -1,6 +1,6 @@
 // The CLI's bundle loaded with V8's code cache: a check no longer compiles the ~1.6 MB bundle, and the
 // functions a check runs, at every start (measured: `--version` 130 → 110 ms, a warm check of 2,000 skills
-// ~20 ms less; see docs/performance.md). Node ≥ 22.1 has this built in (`module.enableCompileCache`); on older
+// ~20 ms less; the runs are in the history of docs/performance.md). Node ≥ 22.1 has this built in (`module.enableCompileCache`); on older
 // Node the bundle is compiled through `vm.Script` with the cached data, and the data is written back at exit
 // when this run compiled more than the cache held (so it grows to what checks use, not only `--version`).
 //

@@ -2,7 +2,7 @@
 // when asked for or on a terminal (and never with NO_COLOR).
 
 import * as path from 'node:path';
-import { CHECK_JSON_VERSION, type Entry } from '../core/check/entry';
+import { CHECK_JSON_VERSION, type Entry, type RuntimeConfigEntry } from '../core/check/entry';
 import { type MatrixCell, type MatrixColumn, matrixSeverity, matrixWords, type SkillMatrix } from '../core/check/matrix';
 import { RUNTIME_IDS, RUNTIME_LABELS } from '../core/runtimes/registry';
 import { missingText, verdictWords } from '../core/runtimes/words';
@@ -48,11 +48,13 @@ export function writeCheckJson(
   version: number = CHECK_JSON_VERSION,
   extensions: readonly object[] = [],
   extensionsConfig: readonly object[] = [],
+  runtimeConfigs: readonly object[] = [],
 ): void {
-  // `extensions` (nexo-rs `plugin.toml`s) and `extensions_config` (the agent's `config/extensions.yaml`) are
-  // there only when some were found, so a skills-only document is unchanged.
+  // `extensions` (nexo-rs `plugin.toml`s), `extensions_config` (the agent's `config/extensions.yaml`) and
+  // `runtime_configs` (a runtime's configuration it refuses) are there only when some were found, so a skills-only
+  // document is unchanged.
   const member = (name: string, xs: readonly object[]): string => (xs.length ? `,\n  "${name}": ${JSON.stringify(xs, null, 2).replace(/\n/g, '\n  ')}` : '');
-  const tail = `${member('extensions', extensions)}${member('extensions_config', extensionsConfig)}\n}\n`;
+  const tail = `${member('extensions', extensions)}${member('extensions_config', extensionsConfig)}${member('runtime_configs', runtimeConfigs)}\n}\n`;
   if (entries.length === 0) {
     out(`{\n  "version": ${version},\n  "skills": []${tail}`);
     return;
@@ -74,8 +76,15 @@ export function severityWord(style: Style, severity: string): string {
 }
 
 /** With `baseline` (a `--baseline` run), findings already in it are dimmed and marked, and the summary
- *  says how many there are. */
-export function formatCheckTable(entries: readonly Entry[], style: Style, verbose = false, baseline = false): string {
+ *  says how many there are. `configs`: the configurations a runtime refuses (it then reads no skill), after the
+ *  skills, their findings counted in the summary. */
+export function formatCheckTable(
+  entries: readonly Entry[],
+  style: Style,
+  verbose = false,
+  baseline = false,
+  configs: readonly RuntimeConfigEntry[] = [],
+): string {
   if (entries.length === 0) return '';
   const paint = (color: Entry['color'], s: string): string => (color === 'green' ? style.green(s) : color === 'amber' ? style.amber(s) : style.red(s));
   const dot = (color: Entry['color']): string => paint(color, color === 'green' ? '●' : color === 'amber' ? '▲' : '■');
@@ -114,6 +123,14 @@ export function formatCheckTable(entries: readonly Entry[], style: Style, verbos
       }
       const sev = severityWord(style, d.severity);
       lines.push(`    ${style.dim(`${e.path}:${d.line}:${d.column}`)} ${sev} ${style.dim(d.code)} ${who}${safe(d.message)}`);
+    }
+  }
+  for (const c of configs) {
+    lines.push(`${style.red('■')} ${safe(c.path)}  ${style.red(`refused by ${RUNTIME_LABELS[c.runtime]} ${c.runtime_version}: it reads no skill`)}`);
+    for (const d of c.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+      lines.push(`    ${style.dim(`${safe(c.path)}:${d.line}:${d.column}`)} ${severityWord(style, d.severity)} ${style.dim(d.code)} ${safe(d.message)}`);
     }
   }
   const count = (v: (e: Entry) => boolean): number => entries.filter(v).length;

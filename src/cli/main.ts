@@ -21,7 +21,7 @@ import {
   type AgentIndexFormat,
 } from '../core/check/engine';
 import { applicableRuntimes, parseRuntimeList } from '../core/runtimes/detect';
-import { toRuntimeEntry } from '../core/check/entry';
+import { runtimeConfigEntries, toRuntimeEntry } from '../core/check/entry';
 import { listingBudgetWords, verdictWords } from '../core/runtimes/words';
 import { runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
 import { judgeEvaluated, judgeSkillOf } from '../core/check/judge';
@@ -546,6 +546,8 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     if (values['matrix'] && !choices.pinned) choices.pinned = matrixColumns;
     const { judged, judgement } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
     const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
+    // A runtime that refuses its configuration reads no skill: the file, with the runtime's words, is an error.
+    const runtimeConfigs = runtimeConfigEntries(judgement.reports, show);
     versionNotes(ctx, new Set(judged.flatMap((j) => j.verdicts.map((v) => v.runtime))), io);
     // With --baseline, findings already in it carry `baseline: true` and do not count toward the exit code.
     const entries = baseline ? applyBaseline(judgedEntries, baseline, io.cwd) : judgedEntries;
@@ -576,10 +578,10 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
         const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
         io.out(formatMatrixTable(matrix, makeStyle(colour)));
       }
-    } else if (format === 'json') writeCheckJson(entries, io.out, undefined, extensions, extensionsConfig);
+    } else if (format === 'json') writeCheckJson(entries, io.out, undefined, extensions, extensionsConfig, runtimeConfigs);
     else if (format === 'sarif')
-      io.out(formatSarif([...entries, ...extensions, ...extensionsConfig], { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
-    else if (format === 'github') io.out(formatGithub([...entries, ...extensions, ...extensionsConfig]));
+      io.out(formatSarif([...entries, ...extensions, ...extensionsConfig, ...runtimeConfigs], { version: VERSION, cwd: io.cwd, baseline: baseline !== null }));
+    else if (format === 'github') io.out(formatGithub([...entries, ...extensions, ...extensionsConfig, ...runtimeConfigs]));
     else {
       const colour = values['color'] === true || (values['no-color'] !== true && io.isTTY && !io.env['NO_COLOR']);
       // Each agent CLI's listing budget, per working folder it was judged from, right after the skills' summary.
@@ -591,7 +593,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
           : [],
       );
       const table =
-        formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null) +
+        formatCheckTable(entries, makeStyle(colour), values['verbose'] === true, baseline !== null, runtimeConfigs) +
         budgets.map((l) => `${makeStyle(colour).dim(l)}\n`).join('');
       const extTable = formatExtensionsTable(extensions, makeStyle(colour), values['verbose'] === true, extensionsConfig);
       io.out(table && extTable ? `${table}\n${extTable}` : table + extTable);
@@ -606,7 +608,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     const failing = failOn === 'warning' ? ['error', 'warning'] : ['error'];
     const errors =
       entries.some((e) => e.diagnostics.some((d) => failing.includes(d.severity) && !inBaseline(d))) ||
-      [...extensions, ...extensionsConfig].some((e) => e.diagnostics.some((d) => failing.includes(d.severity)));
+      [...extensions, ...extensionsConfig, ...runtimeConfigs].some((e) => e.diagnostics.some((d) => failing.includes(d.severity)));
     return errors || agentProblems > 0 ? 1 : 0;
   } finally {
     treeWorker?.dispose();
@@ -716,8 +718,15 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
     // The runtime reads each PATH as its skills folder and prints its own block (nothing when it prints none).
     const ctx = withReadCache(runtimeContext(io.env, io.cwd, choices), values, io);
     versionHeader(ctx, runtime, io);
+    let refused = false;
     for (const root of targets) {
       const report = await tree(root, ctx);
+      // The runtime refuses its configuration and reads no skill: its own words, and a failing exit.
+      if (report.refusal) {
+        refused = true;
+        io.err(`${RUNTIME_LABELS[runtime]} ${report.refusal.version}: ${report.refusal.message}\n`);
+        continue;
+      }
       for (const f of report.findings) {
         if (f.severity === 'error')
           io.err(
@@ -727,7 +736,7 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
       if (report.indexError) io.err(`skill-author: ${RUNTIME_LABELS[runtime]} prints no index for ${relativeTo(io.cwd, root)}: ${report.indexError}\n`);
       if (report.index) io.out(`${report.index}\n`);
     }
-    return 0;
+    return refused ? 1 : 0;
   }
   const engine = engineFor(values, io);
   try {

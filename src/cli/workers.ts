@@ -18,8 +18,8 @@ import type { FreshAnalysis, OffThreadAnalyzer, OffThreadRun } from '../core/che
 import type { WorkerBatch, WorkerJob } from './analyze-worker';
 import { keepingLog, takeBack } from '../core/machine/keeping';
 
-/** Files to analyze per worker before one is started. Measured on the 2-core reference machine (see
- *  docs/performance.md): below ~3,000 a worker costs more than it saves. Two threads there do ~1.4× the
+/** Files to analyze per worker before one is started. Measured on the 2-core reference machine (the crossover
+ *  table is in the history of docs/performance.md): below ~3,000 a worker costs more than it saves. Two threads there do ~1.4× the
  *  work of one, not 2× (V8's own background threads use the second core too), each thread warms up its own
  *  JIT, and a worker's start-up (~50 ms of compiling the bundle) competes with the main thread. */
 export const MIN_FILES_PER_WORKER = 3000;

@@ -33,6 +33,7 @@ import { OffThreadEvaluator } from '../core/check/offThread';
 import { type Entry, toRuntimeEntry } from '../core/check/entry';
 import type { TreeEvaluator } from '../core/check/judge';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../core/runtimes/types';
+import { RUNTIME_LABELS } from '../core/runtimes/registry';
 import type { NexoStatus } from '../core/runtimes/nexo/status';
 import type { ExtensionMachine } from '../core/runtimes/nexo/extensions';
 import type { ServerSettings } from '../shared/protocol';
@@ -427,6 +428,8 @@ export class SkillService {
     const evaluate = this.trees(false)[runtime];
     if (!evaluate) return null;
     const report = await evaluate(root, this.context().ctx);
+    // A refused configuration: the runtime reads no skill, and says why in its own words.
+    if (report.refusal) return { index: '', error: `${RUNTIME_LABELS[runtime]} ${report.refusal.version}: ${report.refusal.message}` };
     return { index: report.index, error: report.indexError };
   }
 

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { FIELDS_BY_RUNTIME } from '../../src/core/runtimes/fields';
 import { RUNTIME_LABELS } from '../../src/core/runtimes/registry';
 import type { RuntimeId } from '../../src/core/runtimes/types';
-import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, withEnvFile, workspaceRoot } from '../utils/vscode';
+import { codeOf, extension, fixturePath, fixtureUri, nextEvent, openSkill, withEnvFile, workspaceRoot, workspaceSettingsCleanup } from '../utils/vscode';
 import { waitFor } from '../utils/wait';
 
 const SOURCE = 'skill-author';
@@ -235,11 +235,7 @@ describe('Language features', () => {
 
     it('pinned by skillAuthor.runtimes: only the pinned runtime’s fields; a hover on another runtime’s key says who reads it', async () => {
       const config = vscode.workspace.getConfiguration('skillAuthor');
-      const settingsDir = fixtureUri('.vscode');
-      const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(
-        () => true,
-        () => false,
-      );
+      const cleanUpSettings = await workspaceSettingsCleanup();
       const editor = await untitledSkill('lang-pinned', '---\nname: lang-pinned\ndescription: d\nplatforms: [linux]\n\n---\n\n# Body\n');
       try {
         await config.update('runtimes', ['claude-code'], vscode.ConfigurationTarget.Workspace);
@@ -256,7 +252,7 @@ describe('Language features', () => {
         assert.ok(md.includes(runtimeSays('hermes', 'platforms')), md);
       } finally {
         await config.update('runtimes', undefined, vscode.ConfigurationTarget.Workspace);
-        if (!hadSettings) await vscode.workspace.fs.delete(settingsDir, { recursive: true }).then(undefined, () => undefined);
+        await cleanUpSettings();
         await closeWithoutSaving(editor);
       }
     });

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Entry } from '../../src/core/check/entry';
 import type { LanguageStatusState, SnapshotItem, TreeSnapshot } from './host/inspect';
-import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, runner, withEnvFile } from '../utils/vscode';
+import { checkJson, extension, fixturePath, fixtureUri, inspect, openSkill, runCli, runner, withEnvFile, workspaceSettingsCleanup } from '../utils/vscode';
 import { waitFor } from '../utils/wait';
 
 interface Decorations {
@@ -429,11 +429,7 @@ describe('Skills view', () => {
     const status = async (): Promise<LanguageStatusState> => inspect().languageStatus();
     const config = vscode.workspace.getConfiguration('skillAuthor');
     // The picker writes the workspace's settings: the folder it creates goes afterwards.
-    const settingsDir = fixtureUri('.vscode');
-    const hadSettings = await vscode.workspace.fs.stat(settingsDir).then(
-      () => true,
-      () => false,
-    );
+    const cleanUpSettings = await workspaceSettingsCleanup();
     try {
       await vscode.workspace.fs.writeFile(
         file,
@@ -505,13 +501,67 @@ describe('Skills view', () => {
       await snapshotWhen('tree-runtimes red again', (x) => item(x)?.icon?.id === 'error');
     } finally {
       await config.update('runtimes', undefined, vscode.ConfigurationTarget.Workspace);
-      if (!hadSettings) await vscode.workspace.fs.delete(settingsDir, { recursive: true }).then(undefined, () => undefined);
+      await cleanUpSettings();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(dir, { recursive: true });
     }
     await snapshotWhen('tree-runtimes gone', (x) => !item(x));
     // No skill of the root is OpenClaw's any more: its budget goes with the last one.
     await snapshotWhen('the root without a budget', (x) => rootItem(x) !== undefined && !/OpenClaw/.test(rootItem(x)?.description ?? ''));
+  });
+
+  it('says a configuration OpenClaw refuses: each skill it reads is config refused, and the open file shows why', async () => {
+    // OpenClaw 2026.9.6 (the newest, none installed here) refuses plain keys under `env`: its CLI exits 1 and
+    // reads no skill. The view says so of the skill, as `check` does; the editor puts the error on the key.
+    const dir = fixtureUri('skills', 'tree-refused');
+    const file = vscode.Uri.joinPath(dir, 'SKILL.md');
+    const configDir = fixtureUri('oc-refused');
+    const configFile = vscode.Uri.joinPath(configDir, 'openclaw.json');
+    const item = (x: TreeSnapshot): SnapshotItem | undefined => skillItems(x).find((i) => i.label === 'tree-refused');
+    const entry = async (): Promise<Entry | undefined> => ((await apiSkills()) as unknown as Entry[]).find((e) => e.path === file.fsPath);
+    const config = vscode.workspace.getConfiguration('skillAuthor');
+    const cleanUpSettings = await workspaceSettingsCleanup();
+    try {
+      await vscode.workspace.fs.writeFile(
+        file,
+        Buffer.from('---\nname: tree-refused\ndescription: Written by the tree tests.\nmetadata:\n  openclaw:\n    os: [linux]\n---\nBody.\n'),
+      );
+      await vscode.workspace.fs.writeFile(configFile, Buffer.from('{\n  env: { APP_REGION: "eu" },\n}\n'));
+      await config.update('openclaw.config', configFile.fsPath, vscode.ConfigurationTarget.Workspace);
+      const red = await snapshotWhen('tree-refused red', (x) => item(x)?.icon?.id === 'error');
+      assert.ok(unescape(item(red)?.tooltip).includes('**OpenClaw: Config refused** (verdict `hidden`)'), item(red)?.tooltip);
+      const judged = await entry();
+      assert.deepEqual(
+        judged?.runtimes.filter((r) => r.runtime === 'openclaw').map((r) => [r.verdict, r.hidden_by]),
+        [['hidden', ['config_refused']]],
+      );
+      assert.deepEqual(
+        judged,
+        (await checkJson(['--openclaw-config', configFile.fsPath, fixturePath('skills')])).find((e) => e.path === file.fsPath),
+      );
+      assert.ok(unescape(item(red)?.tooltip).includes('refuses its configuration'), item(red)?.tooltip);
+      // The file itself, opened: the release's complaint on the key it names.
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(configFile));
+      const diags = await waitFor('the refusal on openclaw.json', () => {
+        const ours = vscode.languages.getDiagnostics(configFile).filter((d) => d.source === 'skill-author');
+        return ours.length > 0 && ours;
+      });
+      assert.deepEqual(
+        diags.map((d) => [typeof d.code === 'object' ? d.code.value : d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.character]),
+        [['openclaw-config-refused', vscode.DiagnosticSeverity.Error, 1, 9, 19]],
+      );
+      assert.match(diags[0]?.message ?? '', /^OpenClaw 2026\.9\.6 refuses this config \("env: Unrecognized key: "APP_REGION""\)/);
+      // Set right, the skill is OpenClaw's again.
+      await vscode.workspace.fs.writeFile(configFile, Buffer.from('{\n  env: { vars: { APP_REGION: "eu" } },\n}\n'));
+      await snapshotWhen('tree-refused read again', (x) => unescape(item(x)?.tooltip).includes('**OpenClaw: Loaded**'));
+    } finally {
+      await config.update('openclaw.config', undefined, vscode.ConfigurationTarget.Workspace);
+      await cleanUpSettings();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+      await vscode.workspace.fs.delete(configDir, { recursive: true });
+    }
+    await snapshotWhen('tree-refused gone', (x) => !item(x));
   });
 
   it("shows Claude Code's listing: a skill its budget lists by name only is amber, and the root says the budget", async () => {

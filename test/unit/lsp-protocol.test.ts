@@ -571,6 +571,13 @@ describe('lsp: trust and usage', function () {
       const o = await c.diagnostics(claw, { version: 1 });
       assert.equal(o.diagnostics.length, 1);
       assert.match(o.diagnostics[0]?.message ?? '', /OpenClaw cannot read this file/);
+      // A file OpenClaw 2026.9.6 (the newest, in use by default) refuses: each complaint on the key it names.
+      const refused = await c.open(path.join(dir, 'refused', 'openclaw.json'), '{\n  // mine\n  env: { vars: {}, APP_REGION: "eu" },\n}\n');
+      const r = await c.diagnostics(refused, { version: 1 });
+      assert.equal(r.diagnostics.length, 1, JSON.stringify(r.diagnostics));
+      assert.equal(r.diagnostics[0]?.code, 'openclaw-config-refused');
+      assert.deepEqual(r.diagnostics[0]?.range, { start: { line: 2, character: 19 }, end: { line: 2, character: 29 } });
+      assert.match(r.diagnostics[0]?.message ?? '', /^OpenClaw 2026\.9\.6 refuses this config \("env: Unrecognized key: "APP_REGION""\), so its CLI exits 1/);
       assert.equal(await c.stop(), 0);
     } finally {
       c.kill();

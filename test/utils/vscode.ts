@@ -64,6 +64,19 @@ export function fixtureUri(...segments: string[]): vscode.Uri {
   return vscode.Uri.joinPath(workspaceRoot(), ...segments);
 }
 
+/** For a test that writes workspace settings: a function that removes the fixture's `.vscode` folder afterwards
+ *  when it did not exist before (call it once the settings are set back). */
+export async function workspaceSettingsCleanup(): Promise<() => Promise<void>> {
+  const dir = fixtureUri('.vscode');
+  const had = await vscode.workspace.fs.stat(dir).then(
+    () => true,
+    () => false,
+  );
+  return async () => {
+    if (!had) await vscode.workspace.fs.delete(dir, { recursive: true }).then(undefined, () => undefined);
+  };
+}
+
 /** The fixture workspace as a local path (the extension host runs on the same machine as the files). */
 export function fixturePath(...segments: string[]): string {
   return join(workspaceRoot().fsPath, ...segments);

@@ -18,6 +18,8 @@ import {
   type InstallHint,
   type RuntimeMissing,
   type RuntimeId,
+  type RuntimeFinding,
+  type RuntimeReport,
   type RuntimeSkillVerdict,
   type RuntimeVerdict,
 } from '../runtimes/types';
@@ -95,16 +97,7 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
   const diagnostics: Entry['diagnostics'] = own.filter((d) => findingApplies(d.code, applying)).map(entryDiagnostic);
   for (const f of judged.findings) {
     if (path.resolve(f.file) !== path.resolve(s.location.file)) continue;
-    diagnostics.push({
-      code: f.code,
-      severity: f.severity,
-      message: f.message,
-      line: f.line,
-      column: f.column,
-      endLine: f.endLine,
-      endColumn: f.endColumn,
-      runtime: f.runtime,
-    });
+    diagnostics.push(findingDiagnostic(f));
   }
   // A skill a runtime loads although its file has errors is amber, whichever runtime loads it.
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
@@ -144,4 +137,43 @@ export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath:
       applies_because: why.get(v.runtime) ?? '',
     })),
   };
+}
+
+/** A runtime's own configuration that keeps it from reading any skill (`check --json`'s `runtime_configs`):
+ *  OpenClaw 2026.9.6 refusing an openclaw.json its schema rejects. */
+export interface RuntimeConfigEntry {
+  path: string;
+  runtime: RuntimeId;
+  runtime_version: string;
+  /** The runtime's own words when it refuses the file. */
+  error: string;
+  diagnostics: Array<EntryDiagnostic & { runtime: RuntimeId }>;
+}
+
+/** The refused configurations of `reports` (each file once, the first report's words), with that report's findings
+ *  on the file. */
+export function runtimeConfigEntries(reports: readonly RuntimeReport[], show: (p: string) => string = (p) => p): RuntimeConfigEntry[] {
+  const out: RuntimeConfigEntry[] = [];
+  const seen = new Set<string>();
+  for (const r of reports) {
+    if (!r.refusal) continue;
+    const file = path.resolve(r.refusal.file);
+    const key = `${r.runtime}\0${file}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      path: show(file),
+      runtime: r.runtime,
+      runtime_version: r.refusal.version,
+      error: r.refusal.message,
+      diagnostics: r.findings.filter((f) => path.resolve(f.file) === file).map(findingDiagnostic),
+    });
+  }
+  return out;
+}
+
+/** A runtime's finding as an entry's diagnostic. */
+function findingDiagnostic(f: RuntimeFinding): EntryDiagnostic & { runtime: RuntimeId } {
+  const { code, severity, message, line, column, endLine, endColumn, runtime } = f;
+  return { code, severity, message, line, column, endLine, endColumn, runtime };
 }

@@ -134,7 +134,10 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
         const report = reports.get(key);
         const lookup = report ? lookupOf(report) : null;
         const mine = lookup?.verdicts.get(skill.file);
-        verdicts.push(mine ?? notFoundBy(a.runtime, skill, root, report ? null : 'not emulated in this build'));
+        verdicts.push(
+          mine ??
+            (report?.refusal ? refusedBy(a.runtime, skill, report.refusal) : notFoundBy(a.runtime, skill, root, report ? null : 'not emulated in this build')),
+        );
         const own = lookup?.findings.get(skill.file);
         if (own) findings.push(...own);
       }
@@ -161,6 +164,19 @@ function notFoundBy(runtime: RuntimeId, skill: JudgeSkill, root: string, why: st
     hiddenBy: [],
     missing: {},
     reasons: [why ? `${label}: ${why}.` : `${label} does not find this SKILL.md when it reads ${root} as its skills folder.`],
+  };
+}
+
+/** A skill of a root whose runtime refused its configuration and so read no skill at all. */
+function refusedBy(runtime: RuntimeId, skill: JudgeSkill, refusal: NonNullable<RuntimeReport['refusal']>): RuntimeSkillVerdict {
+  return {
+    ...notFoundBy(runtime, skill, '', null),
+    verdict: 'hidden',
+    color: colorOfVerdict('hidden'),
+    hiddenBy: ['config_refused'],
+    reasons: [
+      `${RUNTIME_LABELS[runtime]} ${refusal.version} refuses its configuration ${refusal.file}, so it lists no skill: ${refusal.message.split('\n').join(' ')}`,
+    ],
   };
 }
 

@@ -34,6 +34,7 @@ export type HiddenBy =
   | 'disabled'
   | 'duplicate_name'
   | 'index_error'
+  | 'config_refused'
   | 'description'
   | 'invocation'
   | 'allowlist'
@@ -183,6 +184,11 @@ export interface RuntimeReport {
   builtins?: ListingRun['builtins'];
   /** Lines the runtime prints on stderr about skills. */
   stderr?: string[];
+  /** The runtime stops before it reads any skill because it refuses its configuration (OpenClaw 2026.9.6 and an
+   *  openclaw.json its schema rejects): the file and the runtime's own words. Every skill of the root is then
+   *  `hidden` by `config_refused`, `index` exits 1, and `check` reports the file's finding as an error. `version`:
+   *  the release that refuses it. */
+  refusal?: { file: string; message: string; version: string };
 }
 
 /** A prompt's limits and what the skills use of them (lengths in the runtime's own units). */

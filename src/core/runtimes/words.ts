@@ -35,6 +35,8 @@ export function verdictWords(r: VerdictFacts, mode?: string): string {
       return 'needs setup';
     case 'hidden':
       if (r.runtime === 'nexo' && mode) return `hidden (${mode})`;
+      // The runtime read no skill at all: its configuration is what to fix, not the skill.
+      if (r.hidden_by?.includes('config_refused')) return 'config refused';
       return `hidden (${(r.hidden_by ?? []).join(', ').replace(/_/g, ' ') || 'by the runtime'})`;
     case 'skipped_disabled':
       return 'disabled';

@@ -13,6 +13,7 @@ import { toLspDiagnostic } from '../convert';
 import { checkExtensionsConfigText, checkManifestInPlace } from '../../core/runtimes/nexo/extensions';
 import { entryDiagnostic } from '../../core/check/engine';
 import { documentPath } from '../documents';
+import { checkParsedConfig, configRefusalFindings, type OpenClawVersion } from '../../core/runtimes/openclaw';
 import type { SkillService } from '../service';
 
 export interface SkillCheck {
@@ -91,7 +92,7 @@ export async function extensionsConfigDiagnostics(service: SkillService, doc: Te
   return (await checkExtensionsConfigText(file, doc.getText(), { env, platform })).map((d) => toLspDiagnostic({ ...entryDiagnostic(d), runtime: 'nexo' }));
 }
 
-export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {
+export function openclawDiagnostics(doc: TextDocument, version: OpenClawVersion): Diagnostic[] {
   let parsed: unknown;
   try {
     parsed = JSON5.parse(doc.getText());
@@ -109,6 +110,9 @@ export function openclawDiagnostics(doc: TextDocument): Diagnostic[] {
       },
     ];
   }
+  // The release in use refuses a file its schema rejects (2026.9.6): each complaint on its key, as `check` says it.
+  const { refused } = checkParsedConfig(parsed, version);
+  if (refused.length > 0) return configRefusalFindings(documentPath(doc.uri), doc.getText(), refused, version).map((f) => toLspDiagnostic(f));
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return [
       {

@@ -23,6 +23,7 @@ import {
 } from '../features/diagnostics';
 import type { SkillService } from '../service';
 import { isUnder } from '../workspace';
+import { openClawVersionOf } from '../../core/runtimes/openclaw';
 import { messageOf, Wakeup } from './guard';
 
 /** The findings of one version of an open document (or why they could not be made). */
@@ -241,7 +242,7 @@ export class DocumentHandler {
       case 'agents':
         return agentsDiagnostics(this.service, doc);
       case 'openclaw':
-        return openclawDiagnostics(doc);
+        return openclawDiagnostics(doc, openClawVersionOf(this.service.context().ctx));
       case 'manifest':
         return manifestDiagnostics(this.service, doc);
       case 'extensions-config':

@@ -35,6 +35,8 @@ export interface ConfigLoad {
   /** 2026.9.6: the schema's complaints when it refuses the file ("- <path>: <message>" lines of "Invalid
    *  config at <file>:"); the CLI then exits 1 and lists nothing. Absent when the file is accepted. */
   refused?: string[];
+  /** The file's text, when it was refused (its findings are placed in it). */
+  text?: string;
   /** 2026.9.6: what the config migrations said ("Moved agents.list to keyed agents.entries."). */
   migrations?: string[];
 }
@@ -413,10 +415,29 @@ export function applyLoaderDefaults(cfg: OpenClawConfig, env: MutableEnv): OpenC
   return out;
 }
 
+/** What a release makes of a parsed openclaw.json before using it: 2026.9.6 migrates the agents roster, then
+ *  validates, and refuses the file on any complaint (`refused`, its "<path>: <message>" lines); 2026.4.12 takes
+ *  it as it is. The editor checks an open openclaw.json's text with this too. */
+export function checkParsedConfig(parsed: unknown, version: OpenClawVersion): { config: unknown; refused: string[]; migrations: string[] } {
+  if (!since(version, '2026.9.6')) return { config: parsed, refused: [], migrations: [] };
+  let config = parsed;
+  let migrations: string[] = [];
+  if (isPlainObject(parsed)) {
+    const migrated = migrateAgentRoster96(parsed);
+    config = migrated.config;
+    migrations = migrated.diagnostics;
+  }
+  return { config, refused: validateConfig96(config), migrations };
+}
+
+/** The release's own words when it refuses `file` (the CLI prints them and exits 1). */
+export function refusalWords(file: string, refused: readonly string[]): string {
+  return `Invalid config at ${file}:\n${refused.map((i) => `- ${i}`).join('\n')}`;
+}
+
 /** `loadConfig()` as the CLI and the agent run call it. */
 export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd: string; explicitPath?: string; version?: OpenClawVersion }): ConfigLoad {
   const env = params.env;
-  const v96 = since(params.version ?? OPENCLAW_BASELINE, '2026.9.6');
   const home = resolveEffectiveHome(env, params.home);
   const file = resolveConfigFile(env, home, params.explicitPath);
   loadDotEnvFiles(env, params.cwd, resolveStateDir(env, home));
@@ -428,19 +449,14 @@ export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd:
     // A config file of tens of megabytes is not a config file; refuse rather than stall the editor.
     if (st.size > 16 * 1024 * 1024) throw new Error('file too large');
     const raw = fs.readFileSync(file, 'utf8');
-    let parsed = JSON5.parse(raw) as unknown;
-    if (v96) {
-      if (isPlainObject(parsed)) {
-        const migrated = migrateAgentRoster96(parsed);
-        parsed = migrated.config;
-        if (migrated.diagnostics.length > 0) out.migrations = migrated.diagnostics;
-      }
-      const issues = validateConfig96(parsed);
-      if (issues.length > 0) {
-        out.refused = issues;
-        out.error = `Invalid config at ${file}:\n${issues.map((i) => `- ${i}`).join('\n')}`;
-        return out;
-      }
+    const checked = checkParsedConfig(JSON5.parse(raw) as unknown, params.version ?? OPENCLAW_BASELINE);
+    const parsed = checked.config;
+    if (checked.migrations.length > 0) out.migrations = checked.migrations;
+    if (checked.refused.length > 0) {
+      out.refused = checked.refused;
+      out.text = raw;
+      out.error = refusalWords(file, checked.refused);
+      return out;
     }
     if (parsed && typeof parsed === 'object' && 'env' in parsed) applyConfigEnvVars(parsed as OpenClawConfig, env);
     const resolved = substituteEnv(parsed, env);

@@ -23,6 +23,7 @@ import type { OpenClawFinding, OpenClawFix } from './types';
 import { code, dropReason } from './words';
 import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 import { pluginFindings } from './plugins';
+import { placeConfigIssues } from './configText';
 
 /** Node's `process.platform` values: the only spellings `metadata.openclaw.os` can match. */
 const NODE_PLATFORMS = ['aix', 'android', 'darwin', 'freebsd', 'haiku', 'linux', 'netbsd', 'openbsd', 'sunos', 'win32', 'cygwin'];
@@ -193,6 +194,24 @@ function finding(
 
 function wholeFile(file: string, codeName: string, severity: Severity, message: string): OpenClawFinding {
   return { runtime: 'openclaw', file, code: `openclaw-${codeName}`, severity, message, line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+/** A refused openclaw.json's findings: one error per complaint of the release, on the key it names
+ *  (configText.ts), in the release's words. The editor says the same of an open openclaw.json. */
+export function configRefusalFindings(file: string, text: string, refused: readonly string[], version: OpenClawVersion): OpenClawFinding[] {
+  return placeConfigIssues(text, refused).map((p) => ({
+    runtime: 'openclaw',
+    file,
+    code: 'openclaw-config-refused',
+    severity: 'error',
+    message:
+      `OpenClaw ${version} refuses this config ("${p.issue}"), so its CLI exits 1 and lists no skill.` +
+      (p.issue.startsWith('env: Unrecognized key') ? ' Variables go under `env.vars`.' : ''),
+    line: p.line,
+    column: p.column,
+    endLine: p.endLine,
+    endColumn: p.endColumn,
+  }));
 }
 
 /** Findings about one SKILL.md that OpenClaw parses. */
@@ -767,17 +786,7 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
     return known;
   };
   // 2026.9.6 refuses an invalid openclaw.json: the CLI exits 1 and lists nothing (config.ts validateConfig96).
-  if (run.config.refused) {
-    out.push(
-      wholeFile(
-        run.config.path,
-        'config-refused',
-        'error',
-        `OpenClaw ${run.version} refuses this config, so the CLI exits 1 and lists no skill: "${run.config.error}".` +
-          (run.config.refused.some((i) => i.startsWith('env: Unrecognized key')) ? ' Variables go under `env.vars`.' : ''),
-      ),
-    );
-  }
+  if (run.config.refused) out.push(...configRefusalFindings(run.config.path, run.config.text ?? '', run.config.refused, run.version));
   // The installation's plugins: what is not emulated of them (plugins.ts).
   out.push(...pluginFindings(run.plugins));
   // 2026.9.6 says why it skips a SKILL.md ("Skipping invalid skill.", read.ts loadSingleSkillDirectory96).

@@ -35,6 +35,8 @@ export { OPENCLAW_VERSIONS, OPENCLAW_BASELINE, OPENCLAW_VERSION_INFO, isOpenClaw
 export type { OpenClawRun, EntryOutcome } from './emulate';
 export type { OpenClawFinding, OpenClawFix } from './types';
 export { formatSkillsCheckJson, formatSkillsListJson, formatSkillInfoJson } from './status';
+export { checkParsedConfig } from './config';
+export { configRefusalFindings } from './findings';
 
 /** What OpenClaw does with the skills of `root` (its workspace skills folder). Never throws for a bad tree:
  *  unreadable files, symlink loops and huge files are outcomes, not errors. */
@@ -58,5 +60,6 @@ export async function evaluateOpenClaw(root: string, ctx: RuntimeContext, option
       format: run.prompt.format,
       truncated: run.prompt.truncated,
     },
+    ...(run.config.refused ? { refusal: { file: run.config.path, message: run.config.error, version: run.version } } : {}),
   };
 }
