@@ -49,6 +49,18 @@ async function snapshotWhen(what: string, predicate: (s: TreeSnapshot) => boolea
   }
 }
 
+/** Waits until the file events sent before this call have reached the Skills view: a skill created and then deleted
+ *  here, in the tools category, appears and goes (file events are delivered in order, so the events of earlier
+ *  writes are handled before these). Waiting for this state, not for a quiet spell, holds on a busy machine. */
+async function fileEventBarrier(): Promise<void> {
+  const dir = fixtureUri(...TOOLS, 'tree-barrier');
+  const label = (x: TreeSnapshot): boolean => !!toolSkill(x, 'tree-barrier');
+  await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(dir, 'SKILL.md'), Buffer.from('---\nname: tree-barrier\ndescription: d\n---\nBody.\n'));
+  await snapshotWhen('the barrier skill shown', label);
+  await vscode.workspace.fs.delete(dir, { recursive: true });
+  await snapshotWhen('the barrier skill gone', (x) => !label(x));
+}
+
 function brief(i: SnapshotItem): unknown {
   return { label: i.label, icon: i.icon?.id, children: i.children.filter((c) => c.children.length || c.contextValue?.startsWith('skill')).map(brief) };
 }
@@ -320,7 +332,10 @@ describe('Skills view', () => {
     const skillKey = `skill:${file.fsPath}`;
     const categoryKey = `category:${fixturePath('skills')}:tools`;
     const own = new Set([file.toString(), dir.toString()]);
-    // Idle: every evaluation finished and announced, so the refreshes from here on are this test's.
+    // Every file event of the earlier tests handled (they reach the server in order, behind a skill this test
+    // creates and deletes first), every evaluation finished and announced: the refreshes from here on are this
+    // test's, however late a busy machine delivers the earlier ones.
+    await fileEventBarrier();
     await apiSkills();
     const before = await snapshotWhen('the tree settled', settled);
     const seq0 = before.refreshes.at(-1)?.seq ?? 0;
