@@ -190,6 +190,9 @@ export interface CheckedParams {
   status: NexoStatus;
   /** Milliseconds the analysis and the runtimes' judgement took. */
   ms: number;
+  /** Milliseconds the check started after its debounce ended: the server's thread was busy with other work
+   *  (a scan, another check). */
+  lateMs?: number;
 }
 
 export const CheckedNotification = { method: 'skillAuthor/checked', type: new NotificationType<CheckedParams>('skillAuthor/checked') } as const;

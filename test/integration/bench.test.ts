@@ -49,6 +49,81 @@ describe('Editor benchmark', function () {
     if (OUT) await fs.writeFile(OUT, JSON.stringify(figures, null, 2));
   });
 
+  // The first edits of a fresh window, made while the language server's first scan of the workspace is under way
+  // (this is the first test of the harness's window): each edit of a constraint to our changed findings, debounce
+  // included, and the server's own check of it (skillAuthor/checked). `npm run bench` runs it again with every
+  // core kept busy by another process.
+  it('first edits of a fresh window', async () => {
+    const dir = fixtureUri('skills', 'bench-first-edits');
+    const uri = vscode.Uri.joinPath(dir, 'SKILL.md');
+    const text = '---\nname: bench-first-edits\ndescription: Edited by the benchmark.\nrequires:\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0"\n---\n\nBody.\n';
+    const broken = (): boolean =>
+      vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid'));
+    const totals: number[] = [];
+    const own: Array<number | null> = [];
+    const late: Array<number | null> = [];
+    const afterChecked: Array<number | null> = [];
+    // The longest time this extension host's event loop was blocked during each edit.
+    const stalls: number[] = [];
+    const toChangeEvent: number[] = [];
+    let stall = 0;
+    let tick = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      stall = Math.max(stall, now - tick - 10);
+      tick = now;
+    }, 10);
+    // Activated (VS Code activates it on the workspace's SKILL.md files), not waited on: the scan goes on.
+    await extension().activate();
+    try {
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      const at = doc.lineAt(5).text.indexOf('">=4.0');
+      for (let i = 0; i < 11; i++) {
+        const breaking = !broken();
+        const changed = nextEvent(
+          'our findings after the edit',
+          vscode.languages.onDidChangeDiagnostics,
+          (e) => e.uris.some((u) => u.toString() === uri.toString()) && broken() === breaking,
+        );
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(uri, new vscode.Range(5, at, 5, doc.lineAt(5).text.length), breaking ? '">=4.0 <5"' : '">=4.0"');
+        const docChanged = nextEvent(
+          'the change event of an edit',
+          vscode.workspace.onDidChangeTextDocument,
+          (e) => e.document.uri.toString() === uri.toString(),
+        );
+        stall = 0;
+        const t0 = performance.now();
+        assert.ok(await vscode.workspace.applyEdit(edit));
+        await docChanged;
+        toChangeEvent.push(Math.round(performance.now() - t0));
+        await changed;
+        const t1 = performance.now();
+        stalls.push(Math.round(stall));
+        totals.push(Math.round(t1 - t0));
+        // The server's check of this version: its own time, how late after the debounce it started, and how long
+        // after its notification reached this host the findings did.
+        const check = inspect().stats().checks[uri.toString()];
+        const mine = check && check.version === doc.version ? check : undefined;
+        own.push(mine ? Math.round(mine.ms) : null);
+        late.push(mine ? Math.round(mine.lateMs) : null);
+        afterChecked.push(mine ? Math.round(t1 - mine.at) : null);
+      }
+      figures.firstEditsMs = totals;
+      figures.firstEditsServerMs = own;
+      figures.firstEditsServerLateMs = late;
+      figures.firstEditsAfterCheckedMs = afterChecked;
+      figures.firstEditsHostStallMs = stalls;
+      figures.firstEditsToChangeEventMs = toChangeEvent;
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      clearInterval(ticker);
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
+
   it('activation', async () => {
     const api = (await extension().activate()) as SkillAuthorApi;
     assert.equal(api.version, 2);

@@ -671,7 +671,9 @@ describe("lsp: what the VS Code extension's own providers give", function () {
 
   it('reads envFiles and extraPath as the extension does: the variable counts as set (its value never sent nor logged), the binary is found', async () => {
     const uri = await c.open(file('skills/media/convert/SKILL.md'), FILES['skills/media/convert/SKILL.md'] as string);
-    const { entry } = await checkedOf(uri, 1);
+    const { entry, ms, lateMs } = await checkedOf(uri, 1);
+    // The check's own time, and how late after its debounce it started (a number: 0 on a server with nothing else to do).
+    assert.ok(ms > 0 && typeof lateMs === 'number' && lateMs >= 0, JSON.stringify({ ms, lateMs }));
     assert.deepEqual(entry.missing, { bins: [], env: [], versions: [] });
     assert.equal(entry.verdict, 'loaded');
     const onEnv = await c.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 5, character: 10 } });

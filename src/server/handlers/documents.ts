@@ -38,6 +38,8 @@ export class DocumentHandler {
   private readonly running = new Map<string, AbortController>();
   /** Per document, how long its last analysis took (ms): a slow document waits longer before the next. */
   private readonly lastMs = new Map<string, number>();
+  /** When each waiting check is due (performance.now()), to say how late its start was. */
+  private readonly due = new Map<string, number>();
   /** Called after each publish (the bench and the background scan listen). */
   onPublished: ((uri: string) => void) | undefined;
   /** Per open document, its last check's findings (removed when it is to be checked again). */
@@ -147,6 +149,7 @@ export class DocumentHandler {
     const t = this.timers.get(uri);
     if (t) clearTimeout(t);
     this.timers.delete(uri);
+    this.due.delete(uri);
     this.running.get(uri)?.abort();
     this.running.delete(uri);
   }
@@ -163,16 +166,20 @@ export class DocumentHandler {
     const last = this.lastMs.get(doc.uri) ?? 0;
     const huge = doc.getText().length > HUGE_CHARS;
     if (huge || last > SLOW_MS) wait = Math.max(base, 2 * last, huge ? 1000 : 0);
+    this.due.set(doc.uri, performance.now() + wait);
     this.timers.set(
       doc.uri,
       setTimeout(() => {
         this.timers.delete(doc.uri);
-        void this.check(doc.uri, doc.version);
+        const late = performance.now() - (this.due.get(doc.uri) ?? performance.now());
+        this.due.delete(doc.uri);
+        void this.check(doc.uri, doc.version, late);
       }, wait),
     );
   }
 
-  private async check(uri: string, version: number): Promise<void> {
+  /** `lateMs`: how long after its debounce the check started (the server's thread busy with other work). */
+  private async check(uri: string, version: number, lateMs = 0): Promise<void> {
     const doc = this.documents.get(uri);
     if (!doc || doc.version !== version) return;
     const abort = new AbortController();
@@ -209,6 +216,7 @@ export class DocumentHandler {
         entry: checked.entry,
         status: checked.skill.status,
         ms: Math.round(checked.ms * 10) / 10,
+        lateMs: Math.round(lateMs * 10) / 10,
       });
       if (this.documents.get(uri)?.version === version) this.onSkillChecked?.(uri, version, checked);
     }

@@ -64,7 +64,7 @@ export interface Stats {
   /** The language server's latest check of an open SKILL.md: which version, and its analysis time. */
   lastCheck: { uri: string; version: number; ms: number } | null;
   /** The latest check of each open SKILL.md, by URI. */
-  checks: Record<string, { version: number; ms: number }>;
+  checks: Record<string, { version: number; ms: number; lateMs: number; at: number }>;
   skills: number | null;
 }
 
@@ -104,7 +104,7 @@ export function createInspector(ctx: SkillAuthorContext): Inspector {
     ctx.track(
       client.onDidCheck((c) => {
         lastCheck = c;
-        checks[c.uri] = { version: c.version, ms: c.ms };
+        checks[c.uri] = { version: c.version, ms: c.ms, lateMs: c.lateMs ?? 0, at: performance.now() };
       }),
     );
   let firedSeq = 0;
