@@ -23,7 +23,7 @@ import {
 import { applicableRuntimes, parseRuntimeList } from '../core/runtimes/detect';
 import { runtimeConfigEntries, toRuntimeEntry } from '../core/check/entry';
 import { listingBudgetWords, verdictWords } from '../core/runtimes/words';
-import { runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
+import { resolvedVersionOf, runtimeContext, type RuntimeChoices, TREE_EVALUATORS } from '../core/runtimes';
 import { judgeEvaluated, judgeSkillOf } from '../core/check/judge';
 import { OffThreadEvaluator } from '../core/check/offThread';
 import { TreePrefetch } from '../core/check/prefetch';
@@ -286,7 +286,8 @@ async function assertPaths(paths: string[], io: Io): Promise<string[]> {
   const abs = paths.map((p) => path.resolve(io.cwd, p));
   for (let i = 0; i < abs.length; i++) {
     try {
-      await fs.stat(abs[i] as string);
+      // Blocking, as the CLI's reads are (the engine's blockingIo): nothing else is waiting.
+      statSync(abs[i] as string);
     } catch {
       throw new UsageError(`path does not exist: ${paths[i]}`);
     }
@@ -314,12 +315,15 @@ function versionsLine(): string {
  *  for the runtimes that judged something. */
 function versionNotes(ctx: RuntimeContext, used: Iterable<RuntimeId>, io: Io): void {
   const seen = new Set(used);
-  for (const r of ctx.resolvedVersions ?? []) if (r.note && seen.has(r.runtime)) io.err(`skill-author: note: ${r.note}\n`);
+  for (const id of RUNTIME_IDS) {
+    const r = seen.has(id) ? resolvedVersionOf(ctx, id) : undefined;
+    if (r?.note) io.err(`skill-author: note: ${r.note}\n`);
+  }
 }
 
 /** `index` names, on stderr, the runtime and version whose index it prints (stdout is the index alone). */
 function versionHeader(ctx: RuntimeContext, runtime: RuntimeId, io: Io): void {
-  const r = ctx.resolvedVersions?.find((x) => x.runtime === runtime);
+  const r = resolvedVersionOf(ctx, runtime);
   if (!r) return;
   const how = r.source === 'installed' ? `installed at ${r.foundAt}` : r.source === 'newest' ? 'the newest emulated' : 'as asked';
   io.err(`skill-author: the index of ${RUNTIME_LABELS[runtime]} ${r.version} (${how})\n`);
@@ -503,17 +507,16 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
   try {
     const dryRun = values['dry-run'] === true;
     const choices = runtimeChoices(values, io);
+    const ctx = withReadCache(runtimeContext(io.env, io.cwd, choices), values, io);
     // Fixes only what the runtimes that apply to each skill report (`--runtime`, else detected), as check does.
-    const fixCtx = runtimeContext(io.env, io.cwd, choices);
     const runtimesOf = (file: string, data: Readonly<Record<string, unknown>> | null): RuntimeId[] =>
-      applicableRuntimes({ dir: path.dirname(file), data, home: fixCtx.home, env: fixCtx.env, pinned: choices.pinned ?? [] }).map((a) => a.runtime);
+      applicableRuntimes({ dir: path.dirname(file), data, home: ctx.home, env: ctx.env, pinned: choices.pinned ?? [] }).map((a) => a.runtime);
     const fixed = values['fix']
       ? await fixPaths(engine, skillTargets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf })
       : [];
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
     const catalogProblems: string[] = [];
-    const ctx = withReadCache(runtimeContext(io.env, io.cwd, choices), values, io);
     // Hermes's and OpenClaw's reports of a root are started on a worker thread as soon as a skill they judge
     // has been analyzed, and computed while the engine goes on (not with --dry-run, which judges other texts,
     // nor with --agent; not with workers turned off).

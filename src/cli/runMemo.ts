@@ -11,9 +11,15 @@
 import * as fs from 'node:fs';
 import { homedir } from 'node:os';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
 import { writeFileAtomically } from '../core/machine/atomicWrite';
 import { decodeQuestions, type QuestionLog, startQuestionLog, stillAnswered } from '../core/machine/questions';
+
+/** node:v8 (its serializer), loaded only to read or write a kept run: a run that keeps nothing (in CI, with
+ *  --no-cache) does not load it. */
+function v8(): typeof import('node:v8') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:v8') as typeof import('node:v8');
+}
 
 /** Changes whenever what a kept run holds changes shape. */
 const FORMAT = 1;
@@ -95,7 +101,7 @@ export function replayKept(file: string, key: string): boolean {
   try {
     buf = fs.readFileSync(file);
     const length = buf.readUInt32LE(0);
-    header = v8.deserialize(buf.subarray(4, 4 + length)) as Header;
+    header = v8().deserialize(buf.subarray(4, 4 + length)) as Header;
     at = 4 + length;
     if (header.format !== FORMAT || header.key !== key || typeof header.questions !== 'string' || !Array.isArray(header.chunks)) return false;
     const questions = decodeQuestions(header.questions);
@@ -178,7 +184,7 @@ export class RunKeeper {
         chunks: printed.map(([fd, b]) => [fd, b.length]),
         code,
       };
-      const head = v8.serialize(header);
+      const head = v8().serialize(header);
       const length = Buffer.alloc(4);
       length.writeUInt32LE(head.length, 0);
       writeFileAtomically(this.file, Buffer.concat([length, head, ...printed.map(([, b]) => b)]));

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FreshAnalysis, OffThreadAnalyzer, OffThreadRun } from '../core/check/cache';
 import type { WorkerBatch, WorkerJob } from './analyze-worker';
 import { keepingLog, takeBack } from '../core/machine/keeping';
@@ -94,13 +94,16 @@ class WorkerRun implements OffThreadRun {
     this.next[0] = files.length;
     // A run being kept: each worker notes what it asks the file system, and hands it back with its results.
     const log = keepingLog();
+    // node:worker_threads only now: a check with too little to analyze starts no worker and does not load it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Worker: WorkerThread } = require('node:worker_threads') as typeof import('node:worker_threads');
     for (let k = 0; k < count; k++) {
       const id = MAIN + 1 + k;
       const job: WorkerJob = { files, slots, next, id, ...(log ? { questions: log.settings() } : {}) };
       let worker: Worker;
       try {
         // Its stdout and stderr are piped here and dropped: nothing a worker does may show in the output.
-        worker = new Worker(script, { workerData: job, stdout: true, stderr: true });
+        worker = new WorkerThread(script, { workerData: job, stdout: true, stderr: true });
       } catch {
         continue;
       }

@@ -400,8 +400,7 @@ interface LoadedSnapshot {
 export class AnalysisCache {
   readonly io: SkillIo;
   readonly dir: string | null;
-  /** Hash of everything that decides what an analysis contains besides the file. */
-  readonly version: string;
+  private versionHash: string | undefined;
   readonly counters: CacheCounters = { reads: 0, analyzed: 0, memoryHits: 0, diskHits: 0, sameContent: 0, writes: 0 };
   private readonly entries = new Map<string, KnownFile>();
   /** Per snapshot folder (one per set of roots). */
@@ -417,9 +416,14 @@ export class AnalysisCache {
     this.dir = options.dir ?? null;
     this.diskOff = this.dir === null;
     this.now = options.now ?? Date.now;
-    this.version = createHash('sha1')
-      .update(`${FORMAT}\0${options.analysisVersion ?? ANALYSIS_VERSION}\0${JSON.stringify(frontmatterSchema)}\0${options.salt ?? ''}`)
-      .digest('hex');
+  }
+
+  /** Hash of everything that decides what an analysis contains besides the file. Worked out when the disk is
+   *  first used: it hashes the whole schema, which a run without the on-disk layer never needs. */
+  get version(): string {
+    return (this.versionHash ??= createHash('sha1')
+      .update(`${FORMAT}\0${this.options.analysisVersion ?? ANALYSIS_VERSION}\0${JSON.stringify(frontmatterSchema)}\0${this.options.salt ?? ''}`)
+      .digest('hex'));
   }
 
   /** True while the on-disk layer is in use. */

@@ -4,7 +4,7 @@
 // unbundled test run) or the worker fails, the report is computed on the calling thread instead: slower for
 // a large root, same result.
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
 import type { RuntimeContext, RuntimeId, RuntimeReport } from '../runtimes/types';
 import { type HandedBack, keepingLog, type KeepingSettings, takeBack } from '../machine/keeping';
@@ -70,7 +70,10 @@ export class OffThreadEvaluator {
     // stderr as usual, where the kept run's output is taken.
     const log = keepingLog();
     const data: OffThreadData = log ? { questions: log.settings() } : {};
-    const worker = new Worker(this.script, { workerData: data });
+    // node:worker_threads only now: a run that never needs the worker does not load it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Worker: WorkerThread } = require('node:worker_threads') as typeof import('node:worker_threads');
+    const worker = new WorkerThread(this.script, { workerData: data });
     // The worker must not keep a process alive that has nothing else to do (the CLI, a test).
     worker.unref();
     worker.on('message', (reply: OffThreadReply) => {

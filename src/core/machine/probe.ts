@@ -20,9 +20,16 @@
 // different commands both get the first result. We cache per (path, command), which is what an author
 // editing one skill expects; the runtime's first-wins order is the gate's `NexoVersionCache`.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
+
+/** node:child_process, loaded by the first spawn: a run that probes nothing does not load it (with the
+ *  streams it brings, a few milliseconds of every start). */
+function childProcess(): typeof import('node:child_process') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('node:child_process') as typeof import('node:child_process');
+}
 
 export interface ProbeLogEntry {
   bin: string;
@@ -325,7 +332,7 @@ export class ProbeRunner {
     const posix = process.platform !== 'win32';
     let child: ChildProcess;
     try {
-      child = spawn(resolvedPath, command === null ? [] : [command], {
+      child = childProcess().spawn(resolvedPath, command === null ? [] : [command], {
         shell: false,
         // Own process group, so a timeout can kill what the probe spawned too.
         detached: posix,
@@ -382,7 +389,9 @@ export class ProbeRunner {
             }
           } else {
             try {
-              spawn(TASKKILL, ['/pid', String(pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' }).on('error', () => undefined);
+              childProcess()
+                .spawn(TASKKILL, ['/pid', String(pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' })
+                .on('error', () => undefined);
             } catch {
               // fall back below
             }

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import * as path from 'node:path';
 import { PROFILES } from './profiles';
 import { resolveVersion, type ResolvedVersion } from './registry';
-import type { RuntimeContext, RuntimeId } from './types';
+import type { RuntimeContext, RuntimeId, RuntimeProfile } from './types';
 
 export { TREE_EVALUATORS } from './profiles';
 
@@ -39,10 +39,8 @@ export function runtimeContext(
       home = '/';
     }
   }
-  const resolvedVersions = resolveRuntimeVersions(env, home, platform, choices.versions ?? {});
   return {
-    versions: Object.fromEntries(resolvedVersions.map((r) => [r.runtime, r.version])),
-    resolvedVersions,
+    ...lazyVersions(env, home, platform, choices.versions ?? {}),
     // Hermes reads its home from HERMES_HOME: a chosen home is that variable set (detection reads it too).
     env: choices.hermesHome !== undefined ? { ...env, HERMES_HOME: choices.hermesHome } : env,
     platform,
@@ -82,10 +80,49 @@ export function resolveRuntimeVersions(
   platform: NodeJS.Platform,
   asked: Partial<Record<RuntimeId, string>>,
 ): ResolvedVersion[] {
-  return PROFILES.map((p) => {
-    const installed = asked[p.id] === undefined && p.findInstalled ? p.findInstalled(env, home, platform) : null;
-    return resolveVersion(p.id, asked[p.id], installed);
+  return PROFILES.map((p) => resolveProfileVersion(p, env, home, platform, asked));
+}
+
+function resolveProfileVersion(
+  p: RuntimeProfile,
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+  platform: NodeJS.Platform,
+  asked: Partial<Record<RuntimeId, string>>,
+): ResolvedVersion {
+  const installed = asked[p.id] === undefined && p.findInstalled ? p.findInstalled(env, home, platform) : null;
+  return resolveVersion(p.id, asked[p.id], installed);
+}
+
+/** A context's `versions` and `resolvedVersions` (in the registry's order), each runtime's found when first
+ *  read, then kept: looking for an installed release looks through every PATH folder, which a run that judges
+ *  nothing by that runtime has no need of. Read, they are plain values (a copy for the runtime worker reads
+ *  them all). */
+function lazyVersions(
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+  platform: NodeJS.Platform,
+  asked: Partial<Record<RuntimeId, string>>,
+): Pick<RuntimeContext, 'versions' | 'resolvedVersions'> {
+  const versions: Partial<Record<RuntimeId, string>> = {};
+  const resolvedVersions: ResolvedVersion[] = [];
+  PROFILES.forEach((p, i) => {
+    let resolved: ResolvedVersion | undefined;
+    const get = (): ResolvedVersion => (resolved ??= resolveProfileVersion(p, env, home, platform, asked));
+    Object.defineProperty(versions, p.id, { enumerable: true, get: () => get().version });
+    Object.defineProperty(resolvedVersions, i, { enumerable: true, get });
   });
+  return { versions, resolvedVersions };
+}
+
+/** How the version `id` is judged by was chosen, in `ctx` (undefined when it says nothing). Looks up that runtime
+ *  alone: `runtimeContext` lists them in the registry's order, and finds each one's when first read. */
+export function resolvedVersionOf(ctx: RuntimeContext, id: RuntimeId): ResolvedVersion | undefined {
+  const all = ctx.resolvedVersions;
+  if (!all) return undefined;
+  const i = PROFILES.findIndex((p) => p.id === id);
+  const r = all[i];
+  return r?.runtime === id ? r : all.find((x) => x.runtime === id);
 }
 
 /** The files outside the skills folders whose contents change the runtimes' verdicts: Hermes's

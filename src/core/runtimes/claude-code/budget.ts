@@ -7,11 +7,16 @@
 // else in listing order, an entry gets its description back when the extra width fits in what is left — a long
 // one that does not fit does not stop a later shorter one (h03).
 
-import stringWidth from 'string-width';
 import type { ListingContext } from '../listing';
 import { type ClaudeSettings, modelOf } from './settings';
 
+let stringWidth: ((s: string) => number) | undefined;
+
 export function widthOf(s: string): number {
+  // string-width only when a width is first measured: loading it makes an Intl.Segmenter (ICU's data), which
+  // a run that lists no skill for Claude Code has no use for.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  stringWidth ??= (require('string-width') as typeof import('string-width')).default;
   return stringWidth(s);
 }
 

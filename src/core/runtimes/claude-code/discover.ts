@@ -37,9 +37,10 @@ export function projectDirs(cwd: string): string[] {
   return out;
 }
 
-/** JavaScript's localeCompare, as the release sorts a folder's entries (g01). */
-const collator = new Intl.Collator('en');
-export const compareNames = (a: string, b: string): number => collator.compare(a, b);
+/** JavaScript's localeCompare, as the release sorts a folder's entries (g01). The collator is made on first
+ *  use: making one loads ICU's collation data, which a run that sorts no folder for Claude Code never needs. */
+let collator: Intl.Collator | undefined;
+export const compareNames = (a: string, b: string): number => (collator ??= new Intl.Collator('en')).compare(a, b);
 
 function isDir(p: string): boolean {
   try {

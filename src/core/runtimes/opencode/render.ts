@@ -34,11 +34,12 @@ export function skillBlock(name: string, description: string, location: string):
   return `  <skill>\n    <name>${name}</name>\n    <description>${description}</description>\n    <location>${escapeHtml(location)}</location>\n  </skill>`;
 }
 
-const collator = new Intl.Collator('und');
+/** Made on first use: a run that sorts nothing for OpenCode does not load ICU's collation data. */
+let collator: Intl.Collator | undefined;
 
 /** `a.name.localeCompare(b.name)` as the release's runtime computes it (ICU root order). */
 export function byName(a: string, b: string): number {
-  return collator.compare(a, b);
+  return (collator ??= new Intl.Collator('und')).compare(a, b);
 }
 
 /** Which part of the section a caller wants: `whole` is the release's text from its first line; `cut` is what the
