@@ -4,7 +4,6 @@
 // so everything a fix does not edit stays byte for byte the same.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import type { SkillAnalysis } from '../core/check/analyze';
 import { decodeSkill, findSkills } from '../core/skill/catalog';
 import type { Engine, EvaluatedSkill } from '../core/check/engine';
@@ -80,6 +79,9 @@ export async function fixPaths(
 export function fixDiff(f: FixedFile, shown: string): string {
   const name = shown.split(path.sep).join('/');
   // Without the `====` line jsdiff puts first: a plain `--- a/… / +++ b/…` patch, as `git diff` prints.
+  // jsdiff only now: only --dry-run prints a diff.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createTwoFilesPatch } = require('diff') as typeof import('diff');
   return createTwoFilesPatch(`a/${name}`, `b/${name}`, f.before, f.after, undefined, undefined, { context: 3 }).replace(/^=+\r?\n/, '');
 }
 

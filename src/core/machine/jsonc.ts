@@ -3,10 +3,15 @@
 // and — where the runtime allows them — a trailing comma before `}` or `]`. Parsed with jsonc-parser (the
 // parser VS Code and OpenCode use); any syntax error makes the whole file unreadable, as JSON.parse would.
 
-import { parse, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
+
+let jsonc: typeof import('jsonc-parser') | undefined;
 
 /** The value of `text`, or a thrown SyntaxError naming the first problem and where it is. */
 export function parseJsonc(text: string, options: { trailingCommas: boolean }): unknown {
+  // The parser is loaded by the first settings file read: a run that reads none does not load it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parse, printParseErrorCode } = (jsonc ??= require('jsonc-parser') as typeof import('jsonc-parser'));
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { disallowComments: false, allowTrailingComma: options.trailingCommas, allowEmptyContent: false });
   const first = errors[0];

@@ -8,14 +8,21 @@ import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { projectDirs } from './discover';
 import { FIELDS } from './fields';
-import { runClaudeCode } from './listing';
 import { configDirOf } from './settings';
 
 /** The folder whose `.claude/skills` holds `dir`, or null. */
 const claudeProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.claude']);
 
+/** The emulation (./listing.ts), loaded when Claude Code is first started: a run that judges no skill by
+ *  Claude Code does not load it. */
+let listingModule: typeof import('./listing') | undefined;
+function listing(): typeof import('./listing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (listingModule ??= require('./listing') as typeof import('./listing'));
+}
+
 const LISTING: ListingJudging = {
-  start: (ctx, cwd) => runClaudeCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  start: (ctx, cwd) => listing().runClaudeCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
   projectOf: (dir) => claudeProjectOf(dir),
   notFound(dir, cwd, ctx) {
     const listing = { cwd, home: ctx.home, env: ctx.env, platform: ctx.platform };

@@ -7,13 +7,20 @@ import { FIELDS } from './fields';
 import { findInstalledCli } from '../installedCli';
 import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
-import { runCodex } from './listing';
 
 /** The folder whose `.codex/skills` or `.agents/skills` holds `dir`, or null. */
 const codexProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.codex', '.agents']);
 
+/** The emulation (./listing.ts), loaded when Codex is first started: a run that judges no skill by
+ *  Codex does not load it. */
+let listingModule: typeof import('./listing') | undefined;
+function listing(): typeof import('./listing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (listingModule ??= require('./listing') as typeof import('./listing'));
+}
+
 const LISTING: ListingJudging = {
-  start: (ctx, cwd) => runCodex({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  start: (ctx, cwd) => listing().runCodex({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
   projectOf: (dir) => codexProjectOf(dir),
   notFound(dir, cwd) {
     const project = codexProjectOf(dir);

@@ -8,13 +8,20 @@ import { FIELDS } from './fields';
 import { findInstalledCli } from '../installedCli';
 import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
-import { runCopilotCli } from './listing';
 
 /** The folder whose `.github/skills`, `.agents/skills` or `.claude/skills` holds `dir`, or null. */
 const copilotProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.github', '.agents', '.claude']);
 
+/** The emulation (./listing.ts), loaded when Copilot CLI is first started: a run that judges no skill by
+ *  Copilot CLI does not load it. */
+let listingModule: typeof import('./listing') | undefined;
+function listing(): typeof import('./listing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (listingModule ??= require('./listing') as typeof import('./listing'));
+}
+
 const LISTING: ListingJudging = {
-  start: (ctx, cwd) => runCopilotCli({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  start: (ctx, cwd) => listing().runCopilotCli({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
   projectOf: (dir) => copilotProjectOf(dir),
   notFound(dir, cwd) {
     const project = copilotProjectOf(dir);

@@ -8,13 +8,20 @@ import { findInstalledCli } from '../installedCli';
 import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { FIELDS } from './fields';
-import { runGeminiCli } from './listing';
 
 /** The folder whose `.gemini/skills` or `.agents/skills` holds `dir`, or null. */
 const geminiProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.gemini', '.agents']);
 
+/** The emulation (./listing.ts), loaded when Gemini CLI is first started: a run that judges no skill by
+ *  Gemini CLI does not load it. */
+let listingModule: typeof import('./listing') | undefined;
+function listing(): typeof import('./listing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (listingModule ??= require('./listing') as typeof import('./listing'));
+}
+
 const LISTING: ListingJudging = {
-  start: (ctx, cwd) => runGeminiCli({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  start: (ctx, cwd) => listing().runGeminiCli({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
   projectOf: (dir) => geminiProjectOf(dir),
   notFound(dir, cwd, ctx) {
     const project = geminiProjectOf(dir);

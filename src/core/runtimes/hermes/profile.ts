@@ -2,11 +2,16 @@
 // it reads, its whole-root emulation, and the files outside the skills folders it reads.
 import * as path from 'node:path';
 import { hasKey, isBelow, metadataOf, shownPath } from '../location';
-import { rememberedReport } from '../reportMemo';
 import type { RuntimeProfile } from '../types';
 import { FIELDS } from './fields';
-import { hermesHomeOf } from './host';
-import { evaluateHermes } from './index';
+
+/** The emulation (./tree.ts), loaded when Hermes first judges a root or its home is asked for: a run that
+ *  judges no skill by Hermes does not load it. */
+let treeModule: typeof import('./tree') | undefined;
+function tree(): typeof import('./tree') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (treeModule ??= require('./tree') as typeof import('./tree'));
+}
 
 /** The top-level keys only Hermes reads: one of them makes Hermes apply. */
 const HERMES_KEYS = ['platforms', 'prerequisites', 'environments', 'required_environment_variables', 'required_credential_files', 'setup'];
@@ -32,10 +37,9 @@ export const HERMES_PROFILE: RuntimeProfile = {
   },
   impliedBy: (p) => (p.length === 1 && HERMES_KEYS.includes(p[0] as string)) || (p.length === 2 && p[0] === 'metadata' && p[1] === 'hermes'),
   fields: FIELDS,
-  // With a cache folder (the CLI), a report whose every input is unchanged is not computed again.
-  judging: { kind: 'tree', evaluate: (root, ctx) => rememberedReport('hermes', root, ctx, (r, c, fsView) => evaluateHermes(r, c, { fsView })) },
+  judging: { kind: 'tree', evaluate: (root, ctx) => tree().evaluateHermesTree(root, ctx) },
   configFiles: (ctx) => {
-    const home = path.resolve(ctx.cwd, hermesHomeOf(ctx));
+    const home = path.resolve(ctx.cwd, tree().hermesHomeOf(ctx));
     return [path.join(home, 'config.yaml'), path.join(home, '.env')];
   },
 };

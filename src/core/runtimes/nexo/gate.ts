@@ -11,7 +11,7 @@ import * as nodePath from 'node:path';
 import { normalizeFoundVersion, parseConstraint, parseVersion, satisfies } from '../../rust/semver';
 import { envMissing, isRustBlank, rustEnvVar } from '../../machine/env';
 import { spawnFailure, type ProbeRunner } from '../../machine/probe';
-import { compileVersionRegex, DEFAULT_VERSION_REGEX } from '../../rust/regex';
+import { regexEngine } from '../../rust/regexEngine';
 import { rustTrim } from '../../skill/text';
 import type { GatingMode, Missing, MissingVersion, VersionReason } from '../../types';
 import type { NexoBinVersion, NexoMeta } from './metadata';
@@ -291,6 +291,7 @@ async function startVersionCheck(v: NexoBinVersion, m: NexoMachine): Promise<{ r
     return { ...withPath, ok: false, reason, detail };
   };
   // 4. The regex is compiled first, with the runtime's 64 KiB size limit; rejected → parse_failed, nothing run.
+  const { compileVersionRegex, DEFAULT_VERSION_REGEX } = regexEngine();
   const pattern = v.regex ?? DEFAULT_VERSION_REGEX;
   const compiled = compileVersionRegex(pattern);
   if (!compiled.ok && compiled.unsupported) return done({ ...withPath, ok: false, reason: 'not_probed', detail: compiled.message });

@@ -5,7 +5,7 @@
 
 import type { Node } from 'yaml';
 import { type Comparator, type ConstraintError, describeConstraint, parseConstraint, type VersionReq } from '../../rust/semver';
-import { compileVersionRegex } from '../../rust/regex';
+import { regexEngine } from '../../rust/regexEngine';
 import { type DiagnosticInit, quoteForMessage } from '../../skill/text';
 import { isMap, isPair, isScalar, keyText, nodeRange, type ParsedYaml, Scalar } from '../../skill/yaml';
 import type { NexoMeta } from './metadata';
@@ -106,7 +106,7 @@ function regexRule(node: unknown, base: number, add: Add): void {
   if (!isScalar(node) || typeof node.value !== 'string') return;
   const r = nodeRange(node, base);
   if (!r) return;
-  const compiled = compileVersionRegex(node.value);
+  const compiled = regexEngine().compileVersionRegex(node.value);
   if (!compiled.ok && compiled.unsupported) {
     // Rust's `regex` may accept this, but our linear-time engine cannot express it: say we could not
     // check it rather than predict a failure the runtime may not have.

@@ -9,7 +9,6 @@ import { findInstalledCli } from '../installedCli';
 import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { FIELDS } from './fields';
-import { runOpenCode } from './listing';
 
 /** The folder whose `.claude/skills`, `.agents/skills`, `.opencode/skill(s)` holds `dir`, or null. */
 function openCodeProjectOf(dir: string): string | null {
@@ -19,8 +18,16 @@ function openCodeProjectOf(dir: string): string | null {
   return projectOfSkillsFolder(dir, ['.claude', '.agents']);
 }
 
+/** The emulation (./listing.ts), loaded when OpenCode is first started: a run that judges no skill by
+ *  OpenCode does not load it. */
+let listingModule: typeof import('./listing') | undefined;
+function listing(): typeof import('./listing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (listingModule ??= require('./listing') as typeof import('./listing'));
+}
+
 const LISTING: ListingJudging = {
-  start: (ctx, cwd) => runOpenCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  start: (ctx, cwd) => listing().runOpenCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
   projectOf: (dir) => openCodeProjectOf(dir),
   notFound(dir, cwd) {
     const project = openCodeProjectOf(dir);

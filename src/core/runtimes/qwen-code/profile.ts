@@ -8,13 +8,20 @@ import { findInstalledCli } from '../installedCli';
 import { isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { FIELDS } from './fields';
-import { runQwenCode } from './listing';
 
 /** The folder whose `.qwen/skills` or `.agents/skills` holds `dir`, or null. */
 const qwenProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.qwen', '.agents']);
 
+/** The emulation (./listing.ts), loaded when Qwen Code is first started: a run that judges no skill by
+ *  Qwen Code does not load it. */
+let listingModule: typeof import('./listing') | undefined;
+function listing(): typeof import('./listing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (listingModule ??= require('./listing') as typeof import('./listing'));
+}
+
 const LISTING: ListingJudging = {
-  start: (ctx, cwd) => runQwenCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  start: (ctx, cwd) => listing().runQwenCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
   projectOf: (dir) => qwenProjectOf(dir),
   notFound(dir, cwd, ctx) {
     const project = qwenProjectOf(dir);

@@ -9,13 +9,20 @@ import * as path from 'node:path';
 import { isBelow, isBelowPair, projectOfSkillsFolder } from '../location';
 import type { ListingJudging, RuntimeProfile } from '../types';
 import { FIELDS } from './fields';
-import { runVsCode } from './listing';
 
 /** The folder whose `.github/skills`, `.claude/skills` or `.agents/skills` holds `dir`, or null. */
 const vscodeProjectOf = (dir: string): string | null => projectOfSkillsFolder(dir, ['.github', '.claude', '.agents']);
 
+/** The emulation (./listing.ts), loaded when VS Code is first started: a run that judges no skill by
+ *  VS Code does not load it. */
+let listingModule: typeof import('./listing') | undefined;
+function listing(): typeof import('./listing') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (listingModule ??= require('./listing') as typeof import('./listing'));
+}
+
 const LISTING: ListingJudging = {
-  start: (ctx, cwd) => runVsCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
+  start: (ctx, cwd) => listing().runVsCode({ cwd, home: ctx.home, env: ctx.env, platform: ctx.platform }),
   projectOf: (dir) => vscodeProjectOf(dir),
   notFound(dir, cwd, ctx) {
     const project = vscodeProjectOf(dir);

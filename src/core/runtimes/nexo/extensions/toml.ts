@@ -7,8 +7,14 @@
 // §1.1: `invalid basic string`, `invalid table header` / ``expected `.`, `]` ``); elsewhere the parser's own
 // words are kept and marked as such (`ownWords: false`).
 
-import { parseTOML } from 'toml-eslint-parser';
 import type { AST } from 'toml-eslint-parser';
+
+/** The parser, loaded by the first `plugin.toml` read: a check that finds none does not load it. */
+let parser: typeof import('toml-eslint-parser') | undefined;
+function parseTOML(...args: Parameters<typeof import('toml-eslint-parser').parseTOML>): AST.TOMLProgram {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (parser ??= require('toml-eslint-parser') as typeof import('toml-eslint-parser')).parseTOML(...args);
+}
 
 /** [start, end) UTF-16 offsets into the manifest text. */
 export interface Span {
