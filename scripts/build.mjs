@@ -1,8 +1,10 @@
 // Bundles the CLI and the extension with esbuild, and transpiles the tests (one file each, no bundling)
 // into out/ so mocha can run them without a TypeScript loader.
 import * as esbuild from 'esbuild';
-import { readdirSync, lstatSync, rmSync, existsSync, chmodSync, cpSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, lstatSync, rmSync, existsSync, chmodSync, cpSync, mkdtempSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const watch = process.argv.includes('--watch');
@@ -24,12 +26,117 @@ function walk(dir, out = []) {
 // build bundles cleanly (so does every other dependency's).
 const common = { platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning', absWorkingDir: root, mainFields: ['module', 'main'] };
 
+// Node's own modules, each imported once per bundle: esbuild turns every `import * as fs from 'node:fs'` into a
+// copy of the module's ~100 properties, one per importing file (~150 in the CLI's bundle: milliseconds of every
+// start). Here each is one shared module that re-exports it; the properties stay live (a module patched at run
+// time, as the question log patches node:fs, is seen patched). `require()` calls are left as they are.
+const sharedBuiltins = {
+  name: 'shared-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?[a-z_/]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      if (!builtinModules.includes(name)) return undefined;
+      if (args.namespace === 'builtin') return { path: `node:${name}`, external: true };
+      return args.kind === 'import-statement' ? { path: name, namespace: 'builtin' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `export * from 'node:${args.path}';\nexport { default } from 'node:${args.path}';\n`,
+      loader: 'js',
+    }));
+  },
+};
+
+// The CLI's bundle comes in parts: what every run needs (dist/cli-main.js and the chunks it loads), and
+// what only some runs need, each a part of its own that the code loads with `require()` where it first
+// needs it (a runtime's emulation, the version regex engine, the parsers of settings files and
+// plugin.toml, jsdiff). A check of a few skills then compiles and runs a fraction of the CLI (Node compiles
+// every byte of a file it loads). The map below names those parts: a `require()` of one of these sources
+// (a module, or a package) becomes a `require()` of its part beside the bundle; a static `import` of one
+// keeps it in the bundle. The other bundles (workers, language server, extension) are not split: there,
+// the same `require()` runs the module bundled with them, evaluated only then.
+const CLI_PARTS = {
+  'cli-regex': 'src/core/rust/regex.ts',
+  'cli-hermes': 'src/core/runtimes/hermes/tree.ts',
+  'cli-claude-code': 'src/core/runtimes/claude-code/listing.ts',
+  'cli-codex': 'src/core/runtimes/codex/listing.ts',
+  'cli-copilot-cli': 'src/core/runtimes/copilot-cli/listing.ts',
+  'cli-gemini-cli': 'src/core/runtimes/gemini-cli/listing.ts',
+  'cli-opencode': 'src/core/runtimes/opencode/listing.ts',
+  'cli-qwen-code': 'src/core/runtimes/qwen-code/listing.ts',
+  'cli-vscode': 'src/core/runtimes/vscode/listing.ts',
+  'cli-toml': 'toml-eslint-parser',
+  'cli-jsonc': 'jsonc-parser',
+  'cli-diff': 'diff',
+};
+
+// A `require()` of a part's source, in the CLI's bundle: the part's file beside it.
+const cliParts = {
+  name: 'cli-parts',
+  setup(build) {
+    const byPath = new Map(Object.entries(CLI_PARTS).map(([part, source]) => [source.includes('/') ? resolve(root, source) : source, part]));
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      const spec = args.path;
+      const candidates = spec.startsWith('.') ? ['', '.ts', '/index.ts'].map((ext) => resolve(args.resolveDir, spec) + ext) : [spec];
+      const part = candidates.map((c) => byPath.get(c)).find(Boolean);
+      return part ? { path: `./${part}.js`, external: true } : undefined;
+    });
+    // A package's part: the package's exports, as `require()` of the package returns them.
+    build.onResolve({ filter: /^cli-part:/ }, (args) => ({ path: args.path.slice('cli-part:'.length), namespace: 'cli-part' }));
+    build.onLoad({ filter: /.*/, namespace: 'cli-part' }, (args) => ({ contents: `export * from '${args.path}';\n`, loader: 'js', resolveDir: root }));
+  },
+};
+
+/** The CLI's bundle and its parts: built as ES modules with shared chunks, so that a module both the bundle and
+ *  a part use runs once (one copy, one state), then each file turned into CommonJS, as the launcher and
+ *  `require()` load it. */
+async function buildCli() {
+  for (const f of existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')) : [])
+    if (/^cli-.*\.js(\.map)?$/.test(f)) rmSync(join(root, 'dist', f), { force: true });
+  const staging = mkdtempSync(join(tmpdir(), 'skill-author-cli-'));
+  try {
+    const entryPoints = { 'cli-main': 'src/cli/main.ts' };
+    for (const [part, source] of Object.entries(CLI_PARTS)) entryPoints[part] = source.includes('/') ? source : `cli-part:${source}`;
+    const esm = await esbuild.build({
+      ...common,
+      entryPoints,
+      bundle: true,
+      format: 'esm',
+      splitting: true,
+      outdir: staging,
+      chunkNames: 'cli-chunk-[hash]',
+      metafile: true,
+      plugins: [cliParts, sharedBuiltins],
+      ...(production ? { minify: true, sourcemap: false } : {}),
+    });
+    const files = Object.keys(esm.metafile.outputs)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => resolve(root, f));
+    await esbuild.build({
+      ...common,
+      entryPoints: files,
+      outdir: join(root, 'dist'),
+      outbase: staging,
+      format: 'cjs',
+      bundle: false,
+      ...(production ? { minify: true, sourcemap: false } : {}),
+    });
+    // Every part must have left the bundle: a part a static import still holds would run twice.
+    const mainInputs = Object.entries(esm.metafile.outputs)
+      .filter(([f, o]) => o.entryPoint === 'src/cli/main.ts' || /cli-chunk-/.test(f))
+      .flatMap(([, o]) => Object.keys(o.inputs));
+    for (const source of Object.values(CLI_PARTS).filter((x) => x.includes('/')))
+      if (mainInputs.includes(source)) throw new Error(`${source} is imported statically somewhere: it stays in the CLI's bundle`);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
 rmSync(join(root, 'out'), { recursive: true, force: true });
 // A production build must not leave an older bundle's source map next to the new bundle.
 if (production)
   for (const f of [
     'dist/cli.js.map',
-    'dist/cli-main.js.map',
     'dist/analyze-worker.js.map',
     'dist/runtime-worker.js.map',
     'dist/questions.js.map',
@@ -41,7 +148,6 @@ if (production)
 const bundles = [
   // The command: a small launcher that loads the CLI's bundle with V8's code cache (src/cli/codeCache.ts).
   { entryPoints: ['src/cli/launch.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js' },
   // The CLI's analysis worker (src/cli/workers.ts starts it): only the engine's analysis, so it starts fast.
   { entryPoints: ['src/cli/analyze-worker.ts'], outfile: 'dist/analyze-worker.js' },
   // Hermes's and OpenClaw's whole-root emulation on a worker thread (src/core/check/offThread.ts).
@@ -60,7 +166,10 @@ if (existsSync(join(root, 'src/extension/extension.ts'))) {
 }
 
 await Promise.all([
-  ...bundles.map((b) => esbuild.build({ ...common, bundle: true, format: 'cjs', ...(production ? { minify: true, sourcemap: false } : {}), ...b })),
+  buildCli(),
+  ...bundles.map((b) =>
+    esbuild.build({ ...common, bundle: true, format: 'cjs', plugins: [sharedBuiltins], ...(production ? { minify: true, sourcemap: false } : {}), ...b }),
+  ),
   esbuild.build({
     ...common,
     entryPoints: [...walk(join(root, 'src')), ...walk(join(root, 'test'))],

@@ -14,6 +14,7 @@ const bundle = path.join(__dirname, 'cli-main.js');
 const argv = process.argv.slice(2);
 // --no-cache: nothing is read from or written to the cache folder, compiled code and kept runs included.
 const dir = argv.includes('--no-cache') ? null : cacheDir(process.env);
+// The bundle's parts and chunks (cli-*.js beside it) are written with it by every build: its identity is theirs.
 const key =
   dir !== null && keepable(argv, process.env)
     ? runKey(argv, [

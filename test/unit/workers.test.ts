@@ -28,7 +28,8 @@ function faultyCli(): string {
   const dist = path.join(REPO, 'out', 'faulty-dist');
   if (!existsSync(dist)) {
     mkdirSync(dist);
-    for (const f of ['cli.js', 'cli-main.js', 'runtime-worker.js']) linkSync(path.join(REPO, 'dist', f), path.join(dist, f));
+    for (const f of readdirSync(path.join(REPO, 'dist')).filter((n) => n === 'cli.js' || n === 'runtime-worker.js' || /^cli-.*\.js$/.test(n)))
+      linkSync(path.join(REPO, 'dist', f), path.join(dist, f));
     writeFileSync(path.join(dist, 'analyze-worker.js'), `require(${JSON.stringify(FAULTY_WORKER)});\n`);
   }
   return path.join(dist, 'cli.js');
