@@ -55,6 +55,7 @@ const sharedBuiltins = {
 // keeps it in the bundle. The other bundles (workers, language server, extension) are not split: there,
 // the same `require()` runs the module bundled with them, evaluated only then.
 const CLI_PARTS = {
+  'cli-fix': 'src/cli/fix.ts',
   'cli-regex': 'src/core/rust/regex.ts',
   'cli-hermes': 'src/core/runtimes/hermes/tree.ts',
   'cli-claude-code': 'src/core/runtimes/claude-code/listing.ts',

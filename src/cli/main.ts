@@ -36,7 +36,6 @@ import { applyBaseline, type Baseline, inBaseline, readBaseline } from './baseli
 import { formatCheckTable, formatMatrixTable, makeStyle, matrixJson, relativeTo, writeCheckJson } from './format';
 import { skillMatrix } from '../core/check/matrix';
 import { matrixRuntimes } from '../core/check/matrixColumns';
-import { fixDiff, fixPaths, withFixes } from './fix';
 import { formatGithub } from './github';
 import { type ExtensionEntry, type ExtensionsConfigEntry, formatExtensionsTable, toConfigEntry, toExtensionEntry } from './extensions';
 import { checkExtensionsAt, isExtensionsConfigPath, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME } from '../core/runtimes/nexo/extensions';
@@ -511,8 +510,11 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     // Fixes only what the runtimes that apply to each skill report (`--runtime`, else detected), as check does.
     const runtimesOf = (file: string, data: Readonly<Record<string, unknown>> | null): RuntimeId[] =>
       applicableRuntimes({ dir: path.dirname(file), data, home: ctx.home, env: ctx.env, pinned: choices.pinned ?? [] }).map((a) => a.runtime);
-    const fixed = values['fix']
-      ? await fixPaths(engine, skillTargets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf })
+    // --fix and --dry-run only: the fixes (./fix.ts, with every runtime's quick fixes and jsdiff) are loaded now.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fixes = values['fix'] ? (require('./fix') as typeof import('./fix')) : null;
+    const fixed = fixes
+      ? await fixes.fixPaths(engine, skillTargets, { dryRun, show: (p) => relativeTo(io.cwd, p), report: (l) => io.err(`${l}\n`), runtimes: runtimesOf })
       : [];
     let skills: EvaluatedSkill[];
     let agentProblems = 0;
@@ -540,7 +542,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
     }
     for (const p of catalogProblems) io.err(`skill-author: ${p}\n`);
     // --dry-run: judge the texts as they would be after fixing (nothing was written).
-    if (dryRun) skills = await withFixes(engine, skills, fixed);
+    if (dryRun && fixes) skills = await fixes.withFixes(engine, skills, fixed);
     const show = (p: string): string => relativeTo(io.cwd, p);
     // An agents file is nexo-rs's: an agent's skills are judged by nexo-rs unless other runtimes are named.
     if (values['agent'] !== undefined && !choices.pinned) choices.pinned = ['nexo'];
@@ -573,7 +575,7 @@ async function cmdCheck(positionals: string[], values: Record<string, unknown>, 
           }
       }
     }
-    if (dryRun) for (const f of fixed) io.out(fixDiff(f, relativeTo(io.cwd, f.file)));
+    if (dryRun && fixes) for (const f of fixed) io.out(fixes.fixDiff(f, relativeTo(io.cwd, f.file)));
     else if (values['matrix']) {
       const matrix = skillMatrix(entries, matrixColumns, ctx.resolvedVersions ?? []);
       if (format === 'json') io.out(matrixJson(matrix));
