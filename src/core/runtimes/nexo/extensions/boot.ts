@@ -6,7 +6,7 @@
 //   spawn · skipped_requires · not_started · invalid · duplicate · not_found
 // said in the shared vocabulary too (`loaded`, `hidden`, `not_loadable`, `not_found`).
 
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, stat, type Stats } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Color, Diagnostic } from '../../../types';
 import { colorOfVerdict, type HiddenBy, type RuntimeVerdict } from '../../types';
@@ -497,10 +497,9 @@ export async function checkManifestText(file: string, text: string, machine: Ext
 /** A folder the nexo-rs agent would run from: it holds `extensions/` (the default search path) or
  *  `config/extensions.yaml`. */
 export async function isAgentFolder(dir: string): Promise<boolean> {
-  const st = async (p: string) => fsp.stat(p).catch(() => null);
   return (
-    (await st(nodePath.join(dir, 'extensions')))?.isDirectory() === true ||
-    (await st(nodePath.join(dir, 'config', EXTENSIONS_CONFIG_FILENAME)))?.isFile() === true
+    (await statOrNull(nodePath.join(dir, 'extensions')))?.isDirectory() === true ||
+    (await statOrNull(nodePath.join(dir, 'config', EXTENSIONS_CONFIG_FILENAME)))?.isFile() === true
   );
 }
 
@@ -562,12 +561,8 @@ function judgeAnalysis(base: Base, machine: ExtensionMachine): Promise<Extension
  */
 export async function checkExtensionsAt(target: string, machine: Omit<ExtensionMachine, 'cwd'>, from?: string): Promise<ExtensionsCheck> {
   const none: ExtensionsCheck = { extensions: [], scanned: 0, warnings: [], config: null };
-  let st;
-  try {
-    st = await fsp.stat(target);
-  } catch {
-    return none;
-  }
+  const st = await statOrNull(target);
+  if (!st) return none;
   const base = nodePath.basename(target);
   // One manifest: judged among the others when the command runs from the agent's folder above it.
   const one = async (file: string, cwd: string): Promise<ExtensionsCheck> => {
@@ -586,6 +581,12 @@ export async function checkExtensionsAt(target: string, machine: Omit<ExtensionM
   if (await isAgentFolder(target)) return agentAt(target);
   if (base === 'extensions') return agentAt(nodePath.dirname(target));
   const own = nodePath.join(target, MANIFEST_FILENAME);
-  if ((await fsp.stat(own).catch(() => null))?.isFile()) return one(own, target);
+  if ((await statOrNull(own))?.isFile()) return one(own, target);
   return none;
+}
+
+/** `fs.stat`, null when it fails. With the callback API: looking for extensions where there are none (every
+ *  check does) then does not load node:fs/promises. */
+function statOrNull(p: string): Promise<Stats | null> {
+  return new Promise((resolve) => stat(p, (e, st) => resolve(e ? null : st)));
 }
