@@ -57,6 +57,7 @@ const sharedBuiltins = {
 const CLI_PARTS = {
   'cli-fix': 'src/cli/fix.ts',
   'cli-regex': 'src/core/rust/regex.ts',
+  'cli-nexo-extensions': 'src/core/runtimes/nexo/extensions/boot.ts',
   'cli-hermes': 'src/core/runtimes/hermes/tree.ts',
   'cli-claude-code': 'src/core/runtimes/claude-code/listing.ts',
   'cli-codex': 'src/core/runtimes/codex/listing.ts',

@@ -6,7 +6,7 @@
 //   spawn · skipped_requires · not_started · invalid · duplicate · not_found
 // said in the shared vocabulary too (`loaded`, `hidden`, `not_loadable`, `not_found`).
 
-import { promises as fsp, stat, type Stats } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { Color, Diagnostic } from '../../../types';
 import { colorOfVerdict, type HiddenBy, type RuntimeVerdict } from '../../types';
@@ -22,7 +22,8 @@ import {
 } from './discovery';
 import { LineIndex } from '../../../skill/text';
 import { analyzeManifest, diagnosticAt, type ManifestAnalysis, unreadableManifest } from './findings';
-import { agentFolderOfConfig, EXTENSIONS_CONFIG_FILENAME, type ExtensionsConfigFile, parseExtensionsConfig, readExtensionsConfig } from './config';
+import { type ExtensionsConfigFile, parseExtensionsConfig, readExtensionsConfig } from './config';
+import { agentFolderOfConfig, isAgentFolder } from './locate';
 import type { ExtensionManifest, ManifestErrorVariant, TransportKind } from './manifest';
 import { type ExtensionMachine, missingRequires, type RequiresMissing } from './requires';
 import { ADDED_BY_AGENT, blockedBy, type EnvFilter, filterEnv } from './secrets';
@@ -494,15 +495,6 @@ export async function checkManifestText(file: string, text: string, machine: Ext
   return judgeAnalysis({ file, display, analysis: analyzeText(text, display) }, machine);
 }
 
-/** A folder the nexo-rs agent would run from: it holds `extensions/` (the default search path) or
- *  `config/extensions.yaml`. */
-export async function isAgentFolder(dir: string): Promise<boolean> {
-  return (
-    (await statOrNull(nodePath.join(dir, 'extensions')))?.isDirectory() === true ||
-    (await statOrNull(nodePath.join(dir, 'config', EXTENSIONS_CONFIG_FILENAME)))?.isFile() === true
-  );
-}
-
 /**
  * An open manifest judged where it is, as the agent run from `machine.cwd` finds it: when that folder is an
  * agent's (it holds `extensions/` or `config/extensions.yaml`), with its configuration and every other
@@ -547,46 +539,4 @@ function analyzeText(text: string, display: string): ManifestAnalysis {
 function judgeAnalysis(base: Base, machine: ExtensionMachine): Promise<ExtensionReport> | ExtensionReport {
   const a = base.analysis;
   return a.read.ok ? judgeLoaded(base, a.read.manifest, machine) : invalid(base);
-}
-
-/**
- * The extensions a `check PATH` judges, as the agent would find them when run from PATH: a folder holding
- * `extensions/` or `config/extensions.yaml` is the agent's working directory (its search paths, default
- * `./extensions`, resolve there; its configuration is `config/extensions.yaml`); a folder named `extensions` is
- * that search path itself; `extensions.yaml` is the configuration of the agent run from above its folder; a
- * folder holding `plugin.toml`, or that file, is one extension. Anything else holds no extension. The
- * environment and platform are the agent's; its working directory (for an empty or relative `$PATH` entry) is
- * the folder it would run from. A manifest under `from` (the command's own folder) is judged as the agent run
- * from there finds it, among the others, when that folder is an agent's.
- */
-export async function checkExtensionsAt(target: string, machine: Omit<ExtensionMachine, 'cwd'>, from?: string): Promise<ExtensionsCheck> {
-  const none: ExtensionsCheck = { extensions: [], scanned: 0, warnings: [], config: null };
-  const st = await statOrNull(target);
-  if (!st) return none;
-  const base = nodePath.basename(target);
-  // One manifest: judged among the others when the command runs from the agent's folder above it.
-  const one = async (file: string, cwd: string): Promise<ExtensionsCheck> => {
-    const agent = from !== undefined && nodePath.resolve(file).startsWith(nodePath.resolve(from) + nodePath.sep) ? nodePath.resolve(from) : null;
-    const r = agent ? await checkManifestInPlace(file, null, { ...machine, cwd: agent }) : await checkManifestFile(file, { ...machine, cwd });
-    return { ...none, extensions: [r], scanned: 1 };
-  };
-  const agentAt = (cwd: string, configDir?: string): Promise<ExtensionsCheck> =>
-    checkExtensions({ cwd, ...(configDir ? { configDir } : {}) }, { ...machine, cwd });
-  if (st.isFile()) {
-    if (base === EXTENSIONS_CONFIG_FILENAME) return agentAt(agentFolderOfConfig(target), nodePath.dirname(target));
-    if (base !== MANIFEST_FILENAME && base !== OTHER_SCHEMA_FILENAME) return none;
-    return one(target, nodePath.dirname(target));
-  }
-  if (!st.isDirectory()) return none;
-  if (await isAgentFolder(target)) return agentAt(target);
-  if (base === 'extensions') return agentAt(nodePath.dirname(target));
-  const own = nodePath.join(target, MANIFEST_FILENAME);
-  if ((await statOrNull(own))?.isFile()) return one(own, target);
-  return none;
-}
-
-/** `fs.stat`, null when it fails. With the callback API: looking for extensions where there are none (every
- *  check does) then does not load node:fs/promises. */
-function statOrNull(p: string): Promise<Stats | null> {
-  return new Promise((resolve) => stat(p, (e, st) => resolve(e ? null : st)));
 }

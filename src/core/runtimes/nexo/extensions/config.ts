@@ -25,19 +25,7 @@ import { flowDepthExceeds, MAX_DEPTH } from '../../../skill/yaml';
 import { type AgentsFileOptions, substitutePlaceholders, text as scalarText, valueKind as kindOf } from '../agents';
 import { serdeScalarKind, serdeUnsignedInt } from '../metadata';
 import { DEFAULT_IGNORE_DIRS, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_PATHS } from './discovery';
-
-export const EXTENSIONS_CONFIG_FILENAME = 'extensions.yaml';
-/** Whether `file` is an agent's extensions configuration: `extensions.yaml` in a folder named `config` (the
- *  agent runs with `--config ./config`). */
-export function isExtensionsConfigPath(file: string): boolean {
-  return path.basename(file) === EXTENSIONS_CONFIG_FILENAME && path.basename(path.dirname(path.resolve(file))) === 'config';
-}
-
-/** The folder the agent whose configuration is `file` runs from: above `config/`, else the file's own folder. */
-export function agentFolderOfConfig(file: string): string {
-  const configDir = path.dirname(path.resolve(file));
-  return path.basename(configDir) === 'config' ? path.dirname(configDir) : configDir;
-}
+import { EXTENSIONS_CONFIG_FILENAME } from './locate';
 
 /** Larger files are not read here (nexo-rs would read them; no configuration is that large). */
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;

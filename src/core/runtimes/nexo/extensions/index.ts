@@ -9,13 +9,13 @@
 //   requires.ts  — `Requires::missing()`: bins over `$PATH` as nexo-rs walks it, env set and non-empty
 //   secrets.ts   — the secret filter of an extension's process
 //   boot.ts      — each extension's boot decision on this machine, with its findings
+//   locate.ts    — an agent's folder and its configuration's place
+//   checkAt.ts   — the look a check takes under its paths (boot.ts loaded only when it finds something)
 
 export {
   checkExtensions,
-  checkExtensionsAt,
   checkExtensionsConfigText,
   checkManifestInPlace,
-  isAgentFolder,
   checkManifestFile,
   checkManifestText,
   type BootDecision,
@@ -25,15 +25,9 @@ export {
   type ExtensionsCheck,
   type ExtensionsOptions,
 } from './boot';
-export {
-  agentFolderOfConfig,
-  EXTENSIONS_CONFIG_FILENAME,
-  isExtensionsConfigPath,
-  parseExtensionsConfig,
-  readExtensionsConfig,
-  type ExtensionsConfigFile,
-  type ExtensionsSettings,
-} from './config';
+export { checkExtensionsAt } from './checkAt';
+export { agentFolderOfConfig, EXTENSIONS_CONFIG_FILENAME, isAgentFolder, isExtensionsConfigPath } from './locate';
+export { parseExtensionsConfig, readExtensionsConfig, type ExtensionsConfigFile, type ExtensionsSettings } from './config';
 export { DEFAULT_IGNORE_DIRS, DEFAULT_MAX_DEPTH, DEFAULT_SEARCH_PATHS, MANIFEST_FILENAME, OTHER_SCHEMA_FILENAME, type DiscoveryOptions } from './discovery';
 export { analyzeManifest, type ManifestAnalysis } from './findings';
 export { AGENT_VERSION, readManifest, type ExtensionManifest, type ManifestError, type ManifestErrorVariant } from './manifest';
