@@ -57,6 +57,7 @@ const sharedBuiltins = {
 const CLI_PARTS = {
   'cli-fix': 'src/cli/fix.ts',
   'cli-regex': 'src/core/rust/regex.ts',
+  'cli-semver': 'src/core/rust/semver.ts',
   'cli-nexo-extensions': 'src/core/runtimes/nexo/extensions/boot.ts',
   'cli-hermes': 'src/core/runtimes/hermes/tree.ts',
   'cli-claude-code': 'src/core/runtimes/claude-code/listing.ts',
@@ -123,10 +124,12 @@ async function buildCli() {
       bundle: false,
       ...(production ? { minify: true, sourcemap: false } : {}),
     });
-    // Every part must have left the bundle: a part a static import still holds would run twice.
-    const mainInputs = Object.entries(esm.metafile.outputs)
-      .filter(([f, o]) => o.entryPoint === 'src/cli/main.ts' || /cli-chunk-/.test(f))
-      .flatMap(([, o]) => Object.keys(o.inputs));
+    // Every part must have left what the bundle loads at start (it and the chunks it imports): a part a static
+    // import still holds there would be compiled by every run.
+    const outputs = esm.metafile.outputs;
+    const loaded = new Set(Object.keys(outputs).filter((f) => outputs[f].entryPoint === 'src/cli/main.ts'));
+    for (const f of loaded) for (const i of outputs[f].imports) if (!i.external && outputs[i.path]) loaded.add(i.path);
+    const mainInputs = [...loaded].flatMap((f) => Object.keys(outputs[f].inputs));
     for (const source of Object.values(CLI_PARTS).filter((x) => x.includes('/')))
       if (mainInputs.includes(source)) throw new Error(`${source} is imported statically somewhere: it stays in the CLI's bundle`);
   } finally {

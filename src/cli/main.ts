@@ -9,7 +9,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { findAgentsFile, notFoundReason } from '../core/runtimes/nexo/agents';
 import { AnalysisCache } from '../core/check/cache';
 import { blockingIo } from '../core/skill/catalog';
-import { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } from '../core/rust/semver';
+import { semverEngine } from '../core/rust/semverEngine';
 import {
   bannerFor,
   contentFor,
@@ -766,6 +766,7 @@ async function cmdIndex(positionals: string[], values: Record<string, unknown>, 
 }
 
 async function cmdConstraint(positionals: string[], values: Record<string, unknown>, io: Io): Promise<number> {
+  const { batchVerdict, describeConstraint, parseConstraint, parseVersion, satisfies } = semverEngine();
   if (values['batch']) {
     if (positionals.length) throw new UsageError('--batch reads its input from standard input; it takes no arguments');
     let pending = '';

@@ -8,7 +8,7 @@
 
 import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
-import { normalizeFoundVersion, parseConstraint, parseVersion, satisfies } from '../../rust/semver';
+import { semverEngine } from '../../rust/semverEngine';
 import { envMissing, isRustBlank, rustEnvVar } from '../../machine/env';
 import { spawnFailure, type ProbeRunner } from '../../machine/probe';
 import { regexEngine } from '../../rust/regexEngine';
@@ -247,6 +247,7 @@ async function checkVersions(entries: readonly NexoBinVersion[], m: NexoMachine)
 /** Does what the runtime does before its first wait, and hands back the rest (a wrapper: a promise returned
  *  from an async function would be awaited with it). */
 async function startVersionCheck(v: NexoBinVersion, m: NexoMachine): Promise<{ result: Promise<VersionCheck> }> {
+  const { normalizeFoundVersion, parseConstraint, parseVersion, satisfies } = semverEngine();
   const command = v.command ?? '--version';
   const base = {
     bin: v.bin,

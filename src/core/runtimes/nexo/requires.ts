@@ -4,7 +4,8 @@
 // checks (`nexoRequirements`), from the metadata nexo-rs reads (./metadata.ts).
 
 import type { Node } from 'yaml';
-import { type Comparator, type ConstraintError, describeConstraint, parseConstraint, type VersionReq } from '../../rust/semver';
+import type { Comparator, ConstraintError, VersionReq } from '../../rust/semver';
+import { semverEngine } from '../../rust/semverEngine';
 import { regexEngine } from '../../rust/regexEngine';
 import { type DiagnosticInit, quoteForMessage } from '../../skill/text';
 import { isMap, isPair, isScalar, keyText, nodeRange, type ParsedYaml, Scalar } from '../../skill/yaml';
@@ -176,7 +177,7 @@ function constraintRule(result: RequiresView, node: Scalar, base: number, add: A
   const r = nodeRange(node, base);
   if (!r) return;
   const value = node.value as string;
-  const parsed = parseConstraint(value);
+  const parsed = semverEngine().parseConstraint(value);
   // Offsets inside the scalar map onto the file only for plain and single-line quoted scalars.
   const inner = innerOffset(result.text, node, r);
   if (!parsed.ok) {
@@ -215,7 +216,7 @@ function npmBareMeaning(c: Comparator, written: string): string {
 }
 
 function describeCaret(req: VersionReq, c: Comparator): string {
-  return describeConstraint({ text: req.text, comparators: [c] });
+  return semverEngine().describeConstraint({ text: req.text, comparators: [c] });
 }
 
 /** End a message fragment with a full stop (messages from sub-parsers may end in a code span). */
