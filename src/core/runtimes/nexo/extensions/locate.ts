@@ -1,6 +1,6 @@
 // Where nexo-rs extensions live: an agent's folder (it holds `extensions/` or `config/extensions.yaml`) and its
 // configuration. Small on purpose: ./checkAt.ts looks here before it loads anything that reads extensions.
-import { stat, type Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import * as nodePath from 'node:path';
 
 export const EXTENSIONS_CONFIG_FILENAME = 'extensions.yaml';
@@ -25,8 +25,13 @@ export async function isAgentFolder(dir: string): Promise<boolean> {
   );
 }
 
-/** `fs.stat`, null when it fails. With the callback API: looking for extensions where there are none (every
- *  check does) then does not load node:fs/promises. */
+/** `fs.stat`, null when it fails. Blocking (two or three calls, each a few microseconds): looking for
+ *  extensions where there are none, as every check does, then does not load node:fs/promises; and, unlike
+ *  the callback form, it is a question a kept run can note (src/core/machine/questions.ts). */
 export function statOrNull(p: string): Promise<Stats | null> {
-  return new Promise((resolve) => stat(p, (e, st) => resolve(e ? null : st)));
+  try {
+    return Promise.resolve(statSync(p, { throwIfNoEntry: false }) ?? null);
+  } catch {
+    return Promise.resolve(null);
+  }
 }
