@@ -60,6 +60,7 @@ const CLI_PARTS = {
   'cli-semver': 'src/core/rust/semver.ts',
   'cli-nexo-extensions': 'src/core/runtimes/nexo/extensions/boot.ts',
   'cli-hermes': 'src/core/runtimes/hermes/tree.ts',
+  'cli-openclaw': 'src/core/runtimes/openclaw/tree.ts',
   'cli-claude-code': 'src/core/runtimes/claude-code/listing.ts',
   'cli-codex': 'src/core/runtimes/codex/listing.ts',
   'cli-copilot-cli': 'src/core/runtimes/copilot-cli/listing.ts',

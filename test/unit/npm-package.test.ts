@@ -67,6 +67,7 @@ describe('npm package', function () {
         'package/dist/cli-jsonc.js',
         'package/dist/cli-main.js',
         'package/dist/cli-nexo-extensions.js',
+        'package/dist/cli-openclaw.js',
         'package/dist/cli-opencode.js',
         'package/dist/cli-qwen-code.js',
         'package/dist/cli-regex.js',

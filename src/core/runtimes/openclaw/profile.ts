@@ -3,10 +3,17 @@
 import * as path from 'node:path';
 import { hasKey, isBelow, metadataOf, shownPath } from '../location';
 import type { RuntimeProfile } from '../types';
-import { resolveConfigFile } from './config';
 import { FIELDS } from './fields';
-import { evaluateOpenClaw } from './index';
+import { resolveConfigFile } from './home';
 import { findInstalledOpenClaw } from './installed';
+
+/** The emulation (./tree.ts), loaded when OpenClaw first judges a root: a run that judges no skill by OpenClaw
+ *  does not load it. */
+let treeModule: typeof import('./tree') | undefined;
+function tree(): typeof import('./tree') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (treeModule ??= require('./tree') as typeof import('./tree'));
+}
 
 export const OPENCLAW_PROFILE: RuntimeProfile = {
   id: 'openclaw',
@@ -18,7 +25,7 @@ export const OPENCLAW_PROFILE: RuntimeProfile = {
   },
   impliedBy: (p) => p.length === 2 && p[0] === 'metadata' && p[1] === 'openclaw',
   fields: FIELDS,
-  judging: { kind: 'tree', evaluate: (root, ctx) => evaluateOpenClaw(root, ctx) },
+  judging: { kind: 'tree', evaluate: (root, ctx) => tree().evaluateOpenClaw(root, ctx) },
   findInstalled: (env, home, platform) => findInstalledOpenClaw(env, home, platform),
   configFiles: (ctx) => [resolveConfigFile({ ...ctx.env }, ctx.home, ctx.openclawConfig)],
 };
