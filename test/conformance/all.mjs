@@ -8,6 +8,9 @@
 //   npm run conformance -- --case a01 --count 0  options are passed to every runner (the VS Code runner takes
 //                                                only --case, --timeout, --keep, --oracle-only, --no-isolate
 //                                                and --quiet of them)
+//   npm run conformance -- --bisect [options]    instead of the runners, the release bisector (bisect.mjs: where
+//                                                OpenClaw's behaviour changed between two releases), with the
+//                                                other options
 //
 // The last line adds up theirs: `N passed, N failed`; the exit code is 1 when either runner fails or prints no
 // summary line.
@@ -36,6 +39,13 @@ function argsFor(name, all) {
 }
 
 const args = process.argv.slice(2);
+const bisect = args.indexOf('--bisect');
+if (bisect >= 0) {
+  args.splice(bisect, 1);
+  const child = spawn(process.execPath, [join(HERE, 'bisect.mjs'), ...args], { stdio: 'inherit' });
+  const code = await new Promise((res) => child.on('close', (c, signal) => res(c ?? (signal ? 1 : 0))));
+  process.exit(code);
+}
 let only = null;
 const i = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
 if (i >= 0) {

@@ -1,5 +1,5 @@
-// The release's side of the conformance suite: run under Node 24 by run.mjs, one process per case, with the
-// case's environment exactly (HOME, PATH of the fake executables, the case's variables, an empty
+// The release's side of the conformance suite: run under Node 24 by run.mjs (and bisect.mjs), one process per
+// case, with the case's environment exactly (HOME, PATH of the fake executables, the case's variables, an empty
 // OPENCLAW_BUNDLED_SKILLS_DIR, OPENCLAW_DISABLE_BUNDLED_PLUGINS=1) and the sandbox as its working folder. It
 // imports the release's own dist/ chunks, unmodified, and calls what an agent run and `openclaw skills`
 // call: the config loader, the default agent and its workspace, the skills snapshot (its `.prompt` is the
@@ -45,6 +45,25 @@ const GENERATIONS = {
       return { snapshot, status, systemPrompt };
     },
   },
+  // 2026.5.x–2026.8.x (the releases between, run by bisect.mjs): the 2026.4.x snapshot and status builders,
+  // but `openclaw skills` passes the agent to the status builder (its skill allow-list), as
+  // src/cli/skills-cli.ts does there, and the system prompt comes from buildConfiguredAgentSystemPrompt
+  // (buildAgentSystemPrompt is no longer exported). It is given no config: what the config adds to the system
+  // prompt (TTS hint, owner display, model aliases) is outside the skills section, and its TTS hint loads the
+  // speech plugin, which OPENCLAW_DISABLE_BUNDLED_PLUGINS=1 (these releases' plugins bring skills) turns off.
+  'workspace-skill-snapshot-configured-prompt': {
+    async run() {
+      const cfg = (await fn(job.exports.getRuntimeConfig ? 'getRuntimeConfig' : 'loadConfig'))();
+      const agentId = (await fn('resolveDefaultAgentId'))(cfg);
+      const workspaceDir = (await fn('resolveAgentWorkspaceDir'))(cfg, agentId);
+      const skillFilter = (await fn('resolveAgentSkillsFilter'))(cfg, agentId);
+      const snapshot = await (await fn('buildWorkspaceSkillSnapshot'))(workspaceDir, { config: cfg, skillFilter, agentId });
+      const status = await (await fn('buildWorkspaceSkillStatus'))(workspaceDir, { config: cfg, agentId });
+      const build = await fn('buildConfiguredAgentSystemPrompt');
+      const systemPrompt = (skillsPrompt) => build({ agentId, workspaceDir, skillsPrompt, toolNames: ['read'] });
+      return { snapshot, status, systemPrompt };
+    },
+  },
   // 2026.9.x: the agent run's session snapshot and the CLI's local fallback (skills-cli loadSkillsStatusReport).
   'skill-snapshot': {
     async run() {
@@ -60,11 +79,29 @@ const GENERATIONS = {
       return { snapshot, status, systemPrompt };
     },
   },
+  // 2026.8.x (run by bisect.mjs): the 2026.9.x snapshot, but no prepareWorkspaceSkillStatus yet: the CLI's local
+  // fallback calls buildWorkspaceSkillStatus with the agent. The system prompt as in the 2026.5.x–8.x generation
+  // above (no config, so the speech plugin's TTS hint is not loaded).
+  'skill-snapshot-workspace-status': {
+    async run() {
+      const cfg = (await fn('getRuntimeConfig'))();
+      const agentId = (await fn('resolveDefaultAgentId'))(cfg);
+      const workspaceDir = (await fn('resolveAgentWorkspaceDir'))(cfg, agentId);
+      const skillFilter = (await fn('resolveAgentSkillsFilter'))(cfg, agentId);
+      const snapshot = await (await fn('buildSkillSnapshot'))(workspaceDir, { config: cfg, agentId, skillFilter });
+      const status = await (await fn('buildWorkspaceSkillStatus'))(workspaceDir, { config: cfg, agentId });
+      const build = await fn('buildConfiguredAgentSystemPrompt');
+      const systemPrompt = (skillsPrompt) => build({ agentId, workspaceDir, skillsPrompt, toolNames: ['read'] });
+      return { snapshot, status, systemPrompt };
+    },
+  },
 };
 
 function generationOf(exports) {
-  if (exports.buildSkillSnapshot) return 'skill-snapshot';
-  if (exports.buildWorkspaceSkillSnapshot) return 'workspace-skill-snapshot';
+  if (exports.buildSkillSnapshot && exports.prepareWorkspaceSkillStatus) return 'skill-snapshot';
+  if (exports.buildSkillSnapshot && exports.buildWorkspaceSkillStatus) return 'skill-snapshot-workspace-status';
+  if (exports.buildWorkspaceSkillSnapshot && exports.buildAgentSystemPrompt) return 'workspace-skill-snapshot';
+  if (exports.buildWorkspaceSkillSnapshot && exports.buildConfiguredAgentSystemPrompt) return 'workspace-skill-snapshot-configured-prompt';
   throw new Error('this release exports neither buildSkillSnapshot nor buildWorkspaceSkillSnapshot: add its API generation to oracle.mjs');
 }
 

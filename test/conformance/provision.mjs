@@ -35,6 +35,30 @@ export const ORACLE_FUNCTIONS = [
   'buildConfiguredAgentSystemPrompt',
 ];
 
+/**
+ * Dependencies that some releases pull from a git host instead of the registry, which is all this machine and
+ * CI reach: 2026.4.14 and 2026.4.15 depend on @whiskeysockets/baileys 7.0.0-rc.9 (the WhatsApp channel), whose
+ * `libsignal` is a GitHub URL. For these releases (run by bisect.mjs) the package is replaced, through npm
+ * `overrides`, by an empty local package: the skills code never loads it, and the release's own code stays as
+ * published.
+ */
+const GIT_DEPENDENCY_STUBS = { '2026.4.14': ['libsignal'], '2026.4.15': ['libsignal'] };
+
+/** Writes an empty package for each of `names` into `dir/stubs/` and points npm `overrides` at them. */
+function stubGitDependencies(dir, names) {
+  const pkgFile = join(dir, 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  pkg.overrides = {};
+  for (const name of names) {
+    const stub = join(dir, 'stubs', name);
+    mkdirSync(stub, { recursive: true });
+    writeFileSync(join(stub, 'package.json'), JSON.stringify({ name, version: '0.0.0-stub', main: 'index.js' }) + '\n');
+    writeFileSync(join(stub, 'index.js'), 'module.exports = {};\n');
+    pkg.overrides[name] = `file:./stubs/${name}`;
+  }
+  writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + '\n');
+}
+
 function log(msg) {
   process.stderr.write(`[conformance] ${msg}\n`);
 }
@@ -49,7 +73,7 @@ function readStamp(dir) {
 
 /** Installs `deps` into `dir` with npm (no install scripts), via a temporary sibling folder, then writes the
  *  stamp `extra()` returns. Nothing happens when the stamp is there. */
-async function installOnce(dir, deps, what, extra = () => ({}), npmNode = process.execPath) {
+async function installOnce(dir, deps, what, extra = () => ({}), npmNode = process.execPath, stubs = []) {
   const stamp = readStamp(dir);
   if (stamp) return stamp;
   const t0 = Date.now();
@@ -57,6 +81,7 @@ async function installOnce(dir, deps, what, extra = () => ({}), npmNode = proces
   const tmp = `${dir}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   writePackageJson(tmp, deps);
+  if (stubs.length) stubGitDependencies(tmp, stubs);
   await run(npmNode, [npmCli(), 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: tmp, env: childNpmEnv({}) });
   const data = { ...extra(tmp), installedAt: new Date().toISOString() };
   writeFileSync(join(tmp, STAMP), JSON.stringify(data, null, 2) + '\n');
@@ -118,6 +143,7 @@ export async function provisionRelease(version, nodeBin) {
       return { version, exports: findExports(join(tmp, 'node_modules', 'openclaw', 'dist')) };
     },
     nodeBin,
+    GIT_DEPENDENCY_STUBS[version] ?? [],
   );
   return releasePaths(version);
 }

@@ -22,6 +22,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { ROOT } from '../../scripts/vscode-host.mjs';
@@ -108,7 +109,7 @@ function spawnCollect(cmd, args, { env, cwd, timeoutMs = 120_000 }) {
 }
 
 /** The release's outcome for a set-up sandbox (oracle.mjs in a fresh Node 24 process). */
-async function runOracle(ctx, release, sandbox) {
+export async function runOracle(ctx, release, sandbox) {
   const jobFile = join(sandbox.tmp, 'oracle-job.json');
   const out = join(sandbox.tmp, 'oracle-out.json');
   writeFileSync(jobFile, JSON.stringify({ dist: release.dist, exports: release.stamp.exports, out, compileCache: join(CACHE_DIR, 'compile-cache') }));
@@ -157,7 +158,7 @@ async function runCase(ctx, caseDir, version, { cli = [], plugins } = {}) {
  * OPENCLAW_DISABLE_BUNDLED_PLUGINS=1 instead. Which releases do is found out once, on an empty tree, and kept
  * in the release's stamp.
  */
-async function sandboxEnvOf(ctx, version) {
+export async function sandboxEnvOf(ctx, version) {
   const release = ctx.releases.get(version);
   let skills = release.stamp.bundledPluginSkills;
   if (!Array.isArray(skills)) {
@@ -209,7 +210,7 @@ function writeGolden(dir, name, caseDir, result) {
 }
 
 /** A small pool: `fn` over `items`, `jobs` at a time, results in order. */
-async function pool(items, jobs, fn) {
+export async function pool(items, jobs, fn) {
   const results = new Array(items.length);
   let next = 0;
   await Promise.all(
@@ -373,8 +374,10 @@ async function main() {
   process.exitCode = failed ? 1 : 0;
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.stack : String(err));
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-});
+// Run as a script (bisect.mjs imports runOracle, sandboxEnvOf and pool from here without running the suite).
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url)))
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.stack : String(err));
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  });
