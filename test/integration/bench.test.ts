@@ -37,6 +37,44 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
+/** A skill with one version constraint (line 6), which the benchmark breaks and mends in turn. */
+function constraintSkill(name: string): { dir: vscode.Uri; uri: vscode.Uri; text: string; broken: () => boolean } {
+  const dir = fixtureUri('skills', name);
+  const uri = vscode.Uri.joinPath(dir, 'SKILL.md');
+  const text = `---\nname: ${name}\ndescription: Edited by the benchmark.\nrequires:\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0"\n---\n\nBody.\n`;
+  const broken = (): boolean =>
+    vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid'));
+  return { dir, uri, text, broken };
+}
+
+/** Breaks the constraint of `doc` when its text holds it, mends it when broken, with a WorkspaceEdit: the milliseconds from
+ *  the edit to its change event in this extension host, and to our changed findings. `started` runs just before. */
+async function toggleConstraint(
+  doc: vscode.TextDocument,
+  broken: () => boolean,
+  started = (): void => undefined,
+): Promise<{ toChange: number; total: number }> {
+  const uri = doc.uri.toString();
+  const at = doc.lineAt(5).text.indexOf('">=4.0');
+  // From the text, not the findings: after a reopen the findings may still be the previous text's.
+  const breaking = !doc.lineAt(5).text.includes('<5');
+  const changed = nextEvent(
+    'our findings after the edit',
+    vscode.languages.onDidChangeDiagnostics,
+    (e) => e.uris.some((u) => u.toString() === uri) && broken() === breaking,
+  );
+  const docChanged = nextEvent('the change event of an edit', vscode.workspace.onDidChangeTextDocument, (e) => e.document.uri.toString() === uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(5, at, 5, doc.lineAt(5).text.length), breaking ? '">=4.0 <5"' : '">=4.0"');
+  started();
+  const t0 = performance.now();
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  await docChanged;
+  const toChange = performance.now() - t0;
+  await changed;
+  return { toChange, total: performance.now() - t0 };
+}
+
 describe('Editor benchmark', function () {
   this.timeout(600_000);
   const figures: Record<string, unknown> = {};
@@ -54,11 +92,7 @@ describe('Editor benchmark', function () {
   // included, and the server's own check of it (skillAuthor/checked). `npm run bench` runs it again with every
   // core kept busy by another process.
   it('first edits of a fresh window', async () => {
-    const dir = fixtureUri('skills', 'bench-first-edits');
-    const uri = vscode.Uri.joinPath(dir, 'SKILL.md');
-    const text = '---\nname: bench-first-edits\ndescription: Edited by the benchmark.\nrequires:\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0"\n---\n\nBody.\n';
-    const broken = (): boolean =>
-      vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid'));
+    const { dir, uri, text, broken } = constraintSkill('bench-first-edits');
     const totals: number[] = [];
     const own: Array<number | null> = [];
     const late: Array<number | null> = [];
@@ -79,30 +113,12 @@ describe('Editor benchmark', function () {
       await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.window.showTextDocument(doc);
-      const at = doc.lineAt(5).text.indexOf('">=4.0');
       for (let i = 0; i < 11; i++) {
-        const breaking = !broken();
-        const changed = nextEvent(
-          'our findings after the edit',
-          vscode.languages.onDidChangeDiagnostics,
-          (e) => e.uris.some((u) => u.toString() === uri.toString()) && broken() === breaking,
-        );
-        const edit = new vscode.WorkspaceEdit();
-        edit.replace(uri, new vscode.Range(5, at, 5, doc.lineAt(5).text.length), breaking ? '">=4.0 <5"' : '">=4.0"');
-        const docChanged = nextEvent(
-          'the change event of an edit',
-          vscode.workspace.onDidChangeTextDocument,
-          (e) => e.document.uri.toString() === uri.toString(),
-        );
-        stall = 0;
-        const t0 = performance.now();
-        assert.ok(await vscode.workspace.applyEdit(edit));
-        await docChanged;
-        toChangeEvent.push(Math.round(performance.now() - t0));
-        await changed;
+        const { toChange, total } = await toggleConstraint(doc, broken, () => (stall = 0));
         const t1 = performance.now();
+        totals.push(Math.round(total));
+        toChangeEvent.push(Math.round(toChange));
         stalls.push(Math.round(stall));
-        totals.push(Math.round(t1 - t0));
         // The server's check of this version: its own time, how late after the debounce it started, and how long
         // after its notification reached this host the findings did.
         const check = inspect().stats().checks[uri.toString()];
@@ -182,11 +198,7 @@ describe('Editor benchmark', function () {
   // onDidChangeDiagnostics carrying our changed findings, debounce included, in a file just opened (the
   // first edits count). Several fresh opens, so the first edits are sampled more than once.
   it('on-type latency from a WorkspaceEdit, first edits after opening included', async () => {
-    const dir = fixtureUri('skills', 'bench-constraint');
-    const uri = vscode.Uri.joinPath(dir, 'SKILL.md');
-    const text = '---\nname: bench-constraint\ndescription: Edited by the benchmark.\nrequires:\n  bin_versions:\n    sa-fake-ffmpeg: ">=4.0"\n---\n\nBody.\n';
-    const broken = (): boolean =>
-      vscode.languages.getDiagnostics(uri).some((d) => d.source === 'skill-author' && JSON.stringify(d.code).includes('constraint-invalid'));
+    const { dir, uri, text, broken } = constraintSkill('bench-constraint');
     const all: number[] = [];
     const firsts: number[] = [];
     try {
@@ -194,22 +206,8 @@ describe('Editor benchmark', function () {
         await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
         const doc = await vscode.workspace.openTextDocument(uri);
         await vscode.window.showTextDocument(doc);
-        const line = doc.lineAt(5);
-        const at = line.text.indexOf('">=4.0');
         for (let i = 0; i < 11; i++) {
-          const breaking = !broken();
-          const changed = nextEvent(
-            'our findings after the edit',
-            vscode.languages.onDidChangeDiagnostics,
-            (e) => e.uris.some((u) => u.toString() === uri.toString()) && broken() === breaking,
-          );
-          const edit = new vscode.WorkspaceEdit();
-          const range = new vscode.Range(5, at, 5, doc.lineAt(5).text.length);
-          edit.replace(uri, range, breaking ? '">=4.0 <5"' : '">=4.0"');
-          const t0 = performance.now();
-          assert.ok(await vscode.workspace.applyEdit(edit));
-          await changed;
-          const ms = performance.now() - t0;
+          const ms = (await toggleConstraint(doc, broken)).total;
           all.push(ms);
           if (i === 0) firsts.push(ms);
         }
