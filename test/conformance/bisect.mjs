@@ -36,7 +36,7 @@ import { createTwoFilesPatch } from 'diff';
 import { ROOT, childNpmEnv, npmCli } from '../../scripts/vscode-host.mjs';
 import { generateCase, writeCaseFolder } from './generate.mjs';
 import { CACHE_DIR, findExports, provisionNode, provisionRelease } from './provision.mjs';
-import { pool, runOracle, sandboxEnvOf } from './run.mjs';
+import { pool, runOracle, sandboxEnvOf, usageOf } from './run.mjs';
 import { homeRelative, setUpCase } from './sandbox.mjs';
 
 const BISECT_CACHE = join(CACHE_DIR, 'bisect');
@@ -76,15 +76,6 @@ function parseArgs(argv) {
   if (!Number.isInteger(o.seed) || !Number.isInteger(o.count) || o.count < 0) throw new Error('--seed and --count take integers');
   if (o.diff && !o.diff[1]) throw new Error('--diff takes two versions');
   return o;
-}
-
-function usage() {
-  const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-  const top = lines.slice(
-    1,
-    lines.findIndex((l, i) => i > 0 && !l.startsWith('//')),
-  );
-  return top.map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
 }
 
 const hash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 12);
@@ -484,7 +475,7 @@ async function showDiff(opts, ctx, bisector) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    console.log(usage());
+    console.log(usageOf(import.meta.url));
     return;
   }
   const t0 = performance.now();

@@ -224,9 +224,9 @@ export async function pool(items, jobs, fn) {
   return results;
 }
 
-/** The usage: the comment at the top of this file, without its `//`. */
-function usage() {
-  const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+/** The usage of a runner: the comment at the top of its file (`url`: its import.meta.url), without its `//`. */
+export function usageOf(url) {
+  const lines = readFileSync(new URL(url), 'utf8').split('\n');
   const top = lines.slice(
     1,
     lines.findIndex((l, i) => i > 0 && !l.startsWith('//')),
@@ -237,7 +237,7 @@ function usage() {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
-    console.log(usage());
+    console.log(usageOf(import.meta.url));
     return;
   }
   const t0 = performance.now();
