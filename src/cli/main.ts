@@ -307,9 +307,13 @@ function listOption(values: Record<string, unknown>, key: string): string[] | un
     : undefined;
 }
 
-/** `openclaw 2026.4.12, 2026.9.6; hermes 306e2d23; …`: the versions each profile emulates. */
+/** `openclaw 2026.4.12 … 2026.9.6 (48 releases); hermes 306e2d23, 780e0980; …`: the versions each profile
+ *  emulates (a long run of releases as its ends). */
 function versionsLine(): string {
-  return RUNTIMES.map((r) => `${r.id} ${r.versions.map((v) => v.version).join(', ')}`).join('; ');
+  return RUNTIMES.map((r) => {
+    const v = r.versions.map((x) => x.version);
+    return `${r.id} ${v.length > 4 ? `${v[0]} … ${v.at(-1)} (${v.length} releases)` : v.join(', ')}`;
+  }).join('; ');
 }
 
 /** What the user should know about the versions judged by (one asked for or installed that is not emulated),

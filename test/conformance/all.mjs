@@ -8,6 +8,8 @@
 //   npm run conformance -- --case a01 --count 0  options are passed to every runner (the VS Code runner takes
 //                                                only --case, --timeout, --keep, --oracle-only, --no-isolate
 //                                                and --quiet of them)
+//   npm run conformance -- --all-releases        instead of the runners, every OpenClaw release the profile
+//                                                emulates against the emulation (bisect.mjs)
 //   npm run conformance -- --bisect [options]    instead of the runners, the release bisector (bisect.mjs: where
 //                                                OpenClaw's behaviour changed between two releases), with the
 //                                                other options
@@ -40,8 +42,10 @@ function argsFor(name, all) {
 
 const args = process.argv.slice(2);
 const bisect = args.indexOf('--bisect');
-if (bisect >= 0) {
-  args.splice(bisect, 1);
+// --all-releases is the bisector's too: every OpenClaw release emulated, each case's fingerprint against the
+// emulation's.
+if (bisect >= 0 || args.includes('--all-releases')) {
+  if (bisect >= 0) args.splice(bisect, 1);
   const child = spawn(process.execPath, [join(HERE, 'bisect.mjs'), ...args], { stdio: 'inherit' });
   const code = await new Promise((res) => child.on('close', (c, signal) => res(c ?? (signal ? 1 : 0))));
   process.exit(code);

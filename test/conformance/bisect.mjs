@@ -10,12 +10,14 @@
 //   node test/conformance/bisect.mjs --from 2026.5.12 --to 2026.6.11 --count 10
 //   node test/conformance/bisect.mjs --exhaustive --write test/conformance/openclaw-changes.json
 //   node test/conformance/bisect.mjs --diff 2026.4.27 2026.4.29 --case a46   what changed, case by case
+//   npm run conformance -- --all-releases                    every release emulated against the emulation
 //
 // Options: --from V, --to V (the range, both ends included; default 2026.4.12 and 2026.9.6), --count N
 // (generated trees; default 40), --seed N (default 1), --golden DIR, --no-golden, --case TEXT (cases whose name
 // contains it), --exhaustive (run every release of the range, report every change and every A→B→A flip, and
 // which of them binary search would have missed), --jobs N (cases at once; default 2 or the cores if fewer),
-// --write FILE (the result as JSON; the summaries of an earlier FILE are kept for the same change points),
+// --all-releases (no search: every release the profile emulates, each case's fingerprint against the
+// emulation's on the same sandbox), --write FILE (the result as JSON; the summaries of an earlier FILE are kept for the same change points),
 // --diff V1 V2 (no search: print how the outcomes of the two releases differ, with short text diffs), --quiet,
 // --cached-only (install and run nothing: a release whose fingerprints are not all cached counts as not run, so
 // the result of an interrupted search can still be written; its ranges show as `notRunBetween`).
@@ -36,7 +38,7 @@ import { createTwoFilesPatch } from 'diff';
 import { ROOT, childNpmEnv, npmCli } from '../../scripts/vscode-host.mjs';
 import { generateCase, writeCaseFolder } from './generate.mjs';
 import { CACHE_DIR, findExports, provisionNode, provisionRelease } from './provision.mjs';
-import { pool, runOracle, sandboxEnvOf, usageOf } from './run.mjs';
+import { loadEmulation, pool, runOracle, sandboxEnvOf, usageOf } from './run.mjs';
 import { homeRelative, setUpCase } from './sandbox.mjs';
 
 const BISECT_CACHE = join(CACHE_DIR, 'bisect');
@@ -70,6 +72,7 @@ function parseArgs(argv) {
     else if (name === '--diff') o.diff = [value(), argv[++i]];
     else if (name === '--quiet') o.quiet = true;
     else if (name === '--cached-only') o.cachedOnly = true;
+    else if (name === '--all-releases') o.allReleases = true;
     else if (name === '--help' || name === '-h') o.help = true;
     else throw new Error(`unknown option ${a}`);
   }
@@ -472,6 +475,62 @@ async function showDiff(opts, ctx, bisector) {
   }
 }
 
+/**
+ * `--all-releases`: every release the profile emulates against the emulation, case by case. The release's
+ * outcome is its fingerprint (from the cache, else the release is run now: the same runs the search makes), the
+ * emulation's is made the same way from its own outcome on the same sandbox; they agree when the fingerprints
+ * do (prompt and section bytes, entries listed, and per skill its name, source, verdicts and missing lists), or
+ * when both refuse the config. Prints one line per release and `N passed, N failed` (cases × releases).
+ */
+async function checkAllReleases(opts, ctx, bisector) {
+  const emulation = await loadEmulation();
+  const versions = [...emulation.OPENCLAW_VERSIONS];
+  console.log(
+    `all releases: ${versions.length} (${versions[0]} … ${versions.at(-1)}) × ${ctx.cases.length} cases (seed ${opts.seed}, ${opts.count} generated)`,
+  );
+  let passed = 0;
+  let failed = 0;
+  const notRun = [];
+  for (const [i, version] of versions.entries()) {
+    if (!opts.cachedOnly && i + 1 < versions.length) bisector.install(versions[i + 1], false);
+    const result = await bisector.evaluate(version);
+    if (!result) {
+      notRun.push(version);
+      continue;
+    }
+    const release = ctx.releases.get(version);
+    let agree = 0;
+    for (const c of ctx.cases) {
+      const expected = result.cases.get(c.name)?.outcome;
+      const sandbox = setUpCase(c.dir, ctx.tmp, release.env);
+      let actual;
+      try {
+        const emu = emulation.emulate(sandbox, version);
+        actual = normalise(emu.error ? { error: emu.error } : { ...emu, listed: (emu.prompt.match(/<skill>/g) ?? []).length }, sandbox, release);
+      } catch (err) {
+        actual = { error: { kind: 'error', hash: '', text: err instanceof Error ? err.message : String(err) } };
+      } finally {
+        sandbox.dispose();
+      }
+      const same =
+        expected &&
+        (expected.error || actual.error
+          ? expected.error?.kind === 'refused' && actual.error?.kind === 'refused'
+          : fingerprint(expected) === fingerprint(actual));
+      if (same) {
+        agree++;
+        continue;
+      }
+      console.log(`✗ ${c.name} @ ${version}: ${expected ? partsThatDiffer(expected, actual).join(', ') : 'no release outcome'}`);
+    }
+    passed += agree;
+    failed += ctx.cases.length - agree;
+    console.log(`openclaw@${version}: ${agree}/${ctx.cases.length} cases agree (api ${result.api || '-'})`);
+  }
+  if (notRun.length) console.log(`not run: ${notRun.join(', ')}`);
+  return { passed, failed: failed + notRun.length * ctx.cases.length };
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
@@ -486,6 +545,13 @@ async function main() {
   try {
     ctx.cases = collectCases(opts, tmp);
     const bisector = createBisector(opts, ctx);
+    if (opts.allReleases) {
+      const { passed, failed } = await checkAllReleases(opts, ctx, bisector);
+      console.log(`time ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      console.log(`${passed} passed, ${failed} failed`);
+      process.exitCode = failed ? 1 : 0;
+      return;
+    }
     if (opts.diff) {
       await showDiff(opts, ctx, bisector);
       console.log(`time ${((performance.now() - t0) / 1000).toFixed(1)} s`);

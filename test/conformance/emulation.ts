@@ -25,6 +25,8 @@ export interface SkillOutcome {
   runtimeEligible: boolean;
   /** Listed in the prompt. */
   inPrompt: boolean;
+  /** Where it was loaded from (`openclaw-workspace`, `openclaw-managed` …), as the status says. */
+  source: string;
 }
 
 export interface Outcome {
@@ -81,6 +83,7 @@ export function emulate(sandbox: Sandbox, version: OpenClawVersion, options: { c
       missing: pick(s.missing),
       runtimeEligible: o?.runtimeEligible ?? false,
       inPrompt: o?.inPrompt ?? false,
+      source: s.source,
     };
   });
   const out: Outcome = { prompt: run.prompt.text, section: run.systemPromptSection, skills };

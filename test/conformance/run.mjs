@@ -3,13 +3,17 @@
 // src/core/runtimes/openclaw, case by case, for every release of the profile's OPENCLAW_VERSIONS. See
 // docs/conformance.md.
 //
-//   npm run conformance                      every golden case of ../shared/golden/openclaw + generated trees
+//   npm run conformance                      every golden case of ../shared/golden/openclaw + generated trees, on
+//                                            the releases where the behaviour changed and the newest
+//   npm run conformance -- --all-releases   every stable release the profile emulates (bisect.mjs)
 //   node test/conformance/run.mjs --version 2026.4.12 --case a3 --count 0 --cli none
 //   node test/conformance/run.mjs --seed 7 --count 200 --no-golden
 //   node test/conformance/run.mjs --version 2026.9.6 --write-golden DIR   the release's outputs as golden data
 //
-// Options: --version V (repeatable; default all), --golden DIR, --no-golden, --case TEXT (cases whose name
-// contains it), --seed N, --count N (generated trees per release; default 40), --cli all|some|none (which
+// Options: --version V (repeatable; default: the change points of openclaw-changes.json — the baseline, the first
+// release of each change — and the newest), --golden DIR, --no-golden, --case TEXT (cases whose name
+// contains it), --seed N, --count N (generated trees per release; default 40), --count-between N (of those, how
+// many the releases between the first and the newest run; default 4), --cli all|some|none (which
 // golden cases also run the CLI `openclaw skills list|check --json`; default some), --jobs N (default: the
 // cores), --no-shrink, --shrink-seconds N (for all shrinking; default 120), --keep (leave the sandboxes),
 // --write-golden DIR, --quiet, --no-plugins (skip the runs with the bundled plugins on).
@@ -34,7 +38,7 @@ import { homeRelative, setUpCase } from './sandbox.mjs';
 const HERE = join(ROOT, 'test', 'conformance');
 
 function parseArgs(argv) {
-  const o = { versions: [], golden: resolve(ROOT, '..', 'shared', 'golden', 'openclaw'), useGolden: true, filter: null, seed: 1, count: 40 };
+  const o = { versions: [], golden: resolve(ROOT, '..', 'shared', 'golden', 'openclaw'), useGolden: true, filter: null, seed: 1, count: 40, countBetween: 4 };
   Object.assign(o, {
     cli: 'some',
     jobs: Math.max(1, availableParallelism()),
@@ -59,6 +63,7 @@ function parseArgs(argv) {
     else if (name === '--case') o.filter = value();
     else if (name === '--seed') o.seed = Number(value());
     else if (name === '--count') o.count = Number(value());
+    else if (name === '--count-between') o.countBetween = Number(value());
     else if (name === '--cli') o.cli = value();
     else if (name === '--jobs') o.jobs = Math.max(1, Number(value()));
     else if (name === '--no-shrink') o.shrink = false;
@@ -71,12 +76,13 @@ function parseArgs(argv) {
     else throw new Error(`unknown option ${a}`);
   }
   if (!['all', 'some', 'none'].includes(o.cli)) throw new Error('--cli is all, some or none');
-  if (!Number.isInteger(o.seed) || !Number.isInteger(o.count) || o.count < 0) throw new Error('--seed and --count take integers');
+  if (!Number.isInteger(o.seed) || !Number.isInteger(o.count) || o.count < 0 || !Number.isInteger(o.countBetween) || o.countBetween < 0)
+    throw new Error('--seed, --count and --count-between take integers');
   return o;
 }
 
 /** The emulation, bundled from the current sources (emulation.ts). */
-async function loadEmulation() {
+export async function loadEmulation() {
   const outfile = join(CACHE_DIR, 'emulation.cjs');
   await esbuild.build({
     entryPoints: [join(HERE, 'emulation.ts')],
@@ -234,6 +240,14 @@ export function usageOf(url) {
   return top.map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
 }
 
+/** The releases a default run checks: the first, the first release of every change openclaw-changes.json
+ *  records (each behaviour the profile switches on), and the newest. */
+export function changePoints(all) {
+  const data = JSON.parse(readFileSync(join(HERE, 'openclaw-changes.json'), 'utf8'));
+  const wanted = new Set([all[0], ...data.changes.map((c) => c.release), all.at(-1)]);
+  return all.filter((v) => wanted.has(v));
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
@@ -244,8 +258,8 @@ async function main() {
   mkdirSync(CACHE_DIR, { recursive: true });
   const emulation = await loadEmulation();
   const all = [...emulation.OPENCLAW_VERSIONS];
-  for (const v of opts.versions) if (!all.includes(v)) throw new Error(`the profile emulates ${all.join(', ')}, not ${v}`);
-  const versions = opts.versions.length ? all.filter((v) => opts.versions.includes(v)) : all;
+  for (const v of opts.versions) if (!all.includes(v)) throw new Error(`the profile emulates ${all[0]} … ${all.at(-1)}, not ${v}`);
+  const versions = opts.versions.length ? all.filter((v) => opts.versions.includes(v)) : changePoints(all);
   if (opts.writeGolden && versions.length !== 1) throw new Error('--write-golden needs one --version');
 
   const nodeBin = await provisionNode();
@@ -292,7 +306,16 @@ async function main() {
   const pluginTasks = withPlugins.flatMap((c) =>
     PLUGIN_VARIANTS.filter((v) => c.pluginCase || !v.pluginCasesOnly).map((plugins) => ({ ...c, name: `${c.name}+${plugins.name}`, plugins })),
   );
-  const tasks = versions.flatMap((version) => [...selected, ...pluginTasks].map((c) => ({ ...c, version })));
+  // The releases between the first and the newest run the golden cases (the CLI's `list` and `check` on every
+  // twelfth, with --cli some) and the first --count-between generated trees; the runs with bundled plugins on are
+  // the first's and the newest's (the releases between run with their bundled plugins off: sandboxEnvOf).
+  const ends = new Set([all[0], all.at(-1)]);
+  const between = (c) => (!c.spec && opts.cli === 'some' ? { ...c, cli: c.index % 12 === 0 ? ['list', 'check'] : [] } : c);
+  const tasks = versions.flatMap((version) =>
+    ends.has(version)
+      ? [...selected, ...pluginTasks].map((c) => ({ ...c, version }))
+      : selected.filter((c) => !c.spec || c.index < opts.countBetween).map((c) => ({ ...between(c), version })),
+  );
   console.log(
     `conformance: ${selected.length} case${selected.length === 1 ? '' : 's'} (+ ${pluginTasks.length} with the bundled plugins on) × ${versions.join(', ')} (${tasks.length} runs, ${opts.jobs} at a time; seed ${opts.seed}, ${opts.count} generated)`,
   );

@@ -93,14 +93,18 @@ describe('runtime registry', () => {
 
   it('judges an unknown release by the nearest older one emulated, an older one by the oldest, and says so', () => {
     assert.deepEqual(supportedVersionFor('openclaw', '2026.9.6'), { version: '2026.9.6', exact: true });
-    assert.deepEqual(supportedVersionFor('openclaw', '2026.8.2'), { version: '2026.4.12', exact: false });
+    assert.deepEqual(supportedVersionFor('openclaw', '2026.8.2'), { version: '2026.8.2', exact: true });
+    assert.deepEqual(supportedVersionFor('openclaw', '2026.8.5'), { version: '2026.8.2', exact: false });
     assert.deepEqual(supportedVersionFor('openclaw', '2026.10.1'), { version: '2026.9.6', exact: false });
     assert.deepEqual(supportedVersionFor('openclaw', '2026.4.12-beta.1'), { version: '2026.4.12', exact: true });
     assert.deepEqual(supportedVersionFor('openclaw', '2025.12.1'), { version: '2026.4.12', exact: false });
     assert.equal(supportedVersionFor('hermes', 'abcdef0'), null);
-    const r = resolveVersion('openclaw', '2026.8.2', null);
-    assert.equal(r.version, '2026.4.12');
-    assert.match(r.note ?? '', /OpenClaw 2026\.8\.2 is not emulated; judged by 2026\.4\.12, the nearest older release emulated/);
+    const r = resolveVersion('openclaw', '2026.8.3', null);
+    assert.equal(r.version, '2026.8.2');
+    assert.match(r.note ?? '', /OpenClaw 2026\.8\.3 is not emulated; judged by 2026\.8\.2, the nearest older release emulated/);
+    const old = resolveVersion('openclaw', '2026.3.1', null);
+    assert.equal(old.version, '2026.4.12');
+    assert.match(old.note ?? '', /OpenClaw 2026\.3\.1 is not emulated; judged by 2026\.4\.12, the oldest release emulated/);
     const h = resolveVersion('hermes', 'abcdef0', null);
     assert.equal(h.version, newestVersion('hermes'));
     assert.match(h.note ?? '', /not a version Skill Author knows/);
@@ -136,11 +140,11 @@ describe('runtime registry', () => {
     });
 
     it('an installed release the profile does not emulate is judged by the nearest older one, with a note', () => {
-      install(path.join(tmp, 'prefix'), '2026.8.1');
+      install(path.join(tmp, 'prefix'), '2026.8.3');
       const [oc] = resolveRuntimeVersions({ PATH: path.join(tmp, 'prefix', 'bin') }, tmp, 'linux', {}).filter((r) => r.runtime === 'openclaw');
-      assert.equal(oc?.version, '2026.4.12');
-      assert.equal(oc?.requested, '2026.8.1');
-      assert.match(oc?.note ?? '', /OpenClaw 2026\.8\.1 is installed here \(.*\); judged by 2026\.4\.12/);
+      assert.equal(oc?.version, '2026.8.2');
+      assert.equal(oc?.requested, '2026.8.3');
+      assert.match(oc?.note ?? '', /OpenClaw 2026\.8\.3 is installed here \(.*\); judged by 2026\.8\.2/);
     });
 
     it('a version asked for wins over the one installed', () => {
@@ -210,11 +214,11 @@ describe('runtime registry', () => {
     });
 
     it('the table ends with the versions; a release not emulated is judged by the nearest older one, with a note', () => {
-      const r = runCli(['check', '--no-cache', '--runtime', 'openclaw@2026.8.2', 'skills'], tmp);
-      assert.match(r.out, /\nJudged by OpenClaw 2026\.4\.12\n\d+ skill/);
+      const r = runCli(['check', '--no-cache', '--runtime', 'openclaw@2026.8.3', 'skills'], tmp);
+      assert.match(r.out, /\nJudged by OpenClaw 2026\.8\.2\n\d+ skill/);
       assert.equal(
         r.err,
-        'skill-author: note: OpenClaw 2026.8.2 is not emulated; judged by 2026.4.12, the nearest older release emulated (newer OpenClaw releases may differ).\n',
+        'skill-author: note: OpenClaw 2026.8.3 is not emulated; judged by 2026.8.2, the nearest older release emulated (newer OpenClaw releases may differ).\n',
       );
     });
 

@@ -23,7 +23,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { MutableEnv } from './config';
 import { parseBooleanValue } from './metadata';
-import { since, type OpenClawVersion } from './versions';
+import { has, type OpenClawVersion } from './versions';
 
 export interface CliPathInputs {
   version: OpenClawVersion;
@@ -97,21 +97,34 @@ function trustedPackageManagerRoot(value: string | undefined, cwd: string, home:
 
 function brewDirs(p: CliPathInputs, existing: ReadonlySet<string>): string[] {
   const dirs: string[] = [];
-  const v96 = since(p.version, '2026.9.6');
-  if (!v96) {
+  // Up to 2026.4.29 `$HOMEBREW_PREFIX/bin|sbin` come first.
+  if (!has(p.version, 'cli-path-no-homebrew-prefix')) {
     const prefix = p.env.HOMEBREW_PREFIX?.trim();
     if (prefix) dirs.push(path.join(prefix, 'bin'), path.join(prefix, 'sbin'));
   }
   dirs.push(path.join(p.home, '.linuxbrew', 'bin'), path.join(p.home, '.linuxbrew', 'sbin'));
   dirs.push('/home/linuxbrew/.linuxbrew/bin', '/home/linuxbrew/.linuxbrew/sbin');
   dirs.push('/opt/homebrew/bin', '/usr/local/bin');
-  if (!v96 || p.platform !== 'darwin') return dirs;
+  // From 2026.5.22 a macOS PATH keeps the linuxbrew folders only when they are on it already.
+  if (!has(p.version, 'cli-path-known-dirs') || p.platform !== 'darwin') return dirs;
   return dirs.filter((d) => !d.split(path.sep).includes('.linuxbrew') || existing.has(d));
 }
 
-/** The folders `candidateBinDirs` would put before and after the PATH. */
+/** The mise shims folder: `MISE_DATA_DIR`, else (from 2026.8.1) under `XDG_DATA_HOME` (`LOCALAPPDATA` on
+ *  Windows), else ~/.local/share/mise. */
+function miseShims(p: CliPathInputs): string {
+  if (p.env.MISE_DATA_DIR !== undefined) return path.join(p.env.MISE_DATA_DIR, 'shims');
+  if (has(p.version, 'cli-path-mise-xdg')) {
+    if (p.env.XDG_DATA_HOME !== undefined) return path.join(p.env.XDG_DATA_HOME, 'mise', 'shims');
+    if (p.platform === 'win32') return path.join(p.env.LOCALAPPDATA ?? path.join(p.home, 'AppData', 'Local'), 'mise', 'shims');
+  }
+  return path.join(p.home, '.local', 'share', 'mise', 'shims');
+}
+
+/** The folders `candidateBinDirs` would put before and after the PATH: from 2026.5.22 a folder counts when it
+ *  exists or is on PATH already (before, only when it exists); from 2026.7.1 the package managers' folders
+ *  (`PNPM_HOME`, `NPM_CONFIG_PREFIX`, ~/.npm-global/bin …) join them. */
 export function cliPathCandidates(p: CliPathInputs, existingPath: string): { prepend: string[]; append: string[] } {
-  const v96 = since(p.version, '2026.9.6');
   const existing = new Set(
     existingPath
       .split(path.delimiter)
@@ -128,43 +141,25 @@ export function cliPathCandidates(p: CliPathInputs, existingPath: string): { pre
   }
   prepend.push('/usr/bin', '/bin');
   append.push(...brewDirs(p, existing));
-  if (v96) {
+  const known = has(p.version, 'cli-path-known-dirs') ? (d: string): boolean => existing.has(d) || isDirectory(d) : isDirectory;
+  const managers = has(p.version, 'cli-path-package-managers');
+  if (managers) {
     const pnpmHome = trustedPackageManagerRoot(p.env.PNPM_HOME, p.cwd, p.home);
     if (pnpmHome) append.push(pnpmHome, path.join(pnpmHome, 'bin'));
     const npmPrefix = trustedPackageManagerRoot(p.env.NPM_CONFIG_PREFIX, p.cwd, p.home);
     if (npmPrefix) append.push(path.join(npmPrefix, 'bin'));
-    const miseData =
-      p.env.MISE_DATA_DIR ??
-      (p.env.XDG_DATA_HOME !== undefined
-        ? path.join(p.env.XDG_DATA_HOME, 'mise')
-        : p.platform === 'win32'
-          ? path.join(p.env.LOCALAPPDATA ?? path.join(p.home, 'AppData', 'Local'), 'mise')
-          : path.join(p.home, '.local', 'share', 'mise'));
-    append.push(path.join(miseData, 'shims'));
-    if (p.platform === 'darwin') append.push(path.join(p.home, 'Library', 'pnpm', 'bin'), path.join(p.home, 'Library', 'pnpm'));
-    if (p.env.XDG_BIN_HOME) append.push(p.env.XDG_BIN_HOME);
-    append.push(
-      path.join(p.home, '.local', 'bin'),
-      path.join(p.home, '.npm-global', 'bin'),
-      path.join(p.home, '.local', 'share', 'pnpm', 'bin'),
-      path.join(p.home, '.local', 'share', 'pnpm'),
-      path.join(p.home, '.bun', 'bin'),
-      path.join(p.home, '.yarn', 'bin'),
-    );
-    const known = (d: string): boolean => existing.has(d) || isDirectory(d);
-    return { prepend: prepend.filter(known), append: append.filter(known) };
   }
-  const mise = path.join(p.env.MISE_DATA_DIR ?? path.join(p.home, '.local', 'share', 'mise'), 'shims');
-  if (isDirectory(mise)) append.push(mise);
-  if (p.platform === 'darwin') append.push(path.join(p.home, 'Library', 'pnpm'));
+  append.push(miseShims(p));
+  if (p.platform === 'darwin') append.push(...(managers ? [path.join(p.home, 'Library', 'pnpm', 'bin')] : []), path.join(p.home, 'Library', 'pnpm'));
   if (p.env.XDG_BIN_HOME) append.push(p.env.XDG_BIN_HOME);
   append.push(
     path.join(p.home, '.local', 'bin'),
+    ...(managers ? [path.join(p.home, '.npm-global', 'bin'), path.join(p.home, '.local', 'share', 'pnpm', 'bin')] : []),
     path.join(p.home, '.local', 'share', 'pnpm'),
     path.join(p.home, '.bun', 'bin'),
     path.join(p.home, '.yarn', 'bin'),
   );
-  return { prepend: prepend.filter(isDirectory), append: append.filter(isDirectory) };
+  return { prepend: prepend.filter(known), append: append.filter(known) };
 }
 
 /** `ensureOpenClawCliOnPath()` on the emulated environment. Returns the PATH it set, or null when it left

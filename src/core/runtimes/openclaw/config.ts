@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import JSON5 from 'json5';
 import * as dotenv from 'dotenv';
-import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
 
 /** OpenClaw's config is untyped JSON5 to this emulation; accessing it with JS semantics is the point. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -67,7 +67,7 @@ function isBlockedEnvName(key: string): boolean {
 
 /** `collectConfigEnvVars`: `env.vars.*` (non-empty) and plain string keys under `env` (non-blank), portable
  *  names only, dangerous names skipped. */
-export function collectConfigEnvVars(cfg: OpenClawConfig | undefined): Record<string, string> {
+export function collectConfigEnvVars(cfg: OpenClawConfig | undefined, version: OpenClawVersion = OPENCLAW_BASELINE): Record<string, string> {
   const envConfig = cfg?.env;
   if (!envConfig || typeof envConfig !== 'object') return {};
   const entries: Record<string, string> = {};
@@ -78,7 +78,9 @@ export function collectConfigEnvVars(cfg: OpenClawConfig | undefined): Record<st
   };
   if (envConfig.vars && typeof envConfig.vars === 'object') {
     for (const [rawKey, value] of Object.entries(envConfig.vars as Record<string, unknown>)) {
-      if (!value) continue;
+      // Up to 2026.4.27 only an empty value is skipped (a blank one is exported); from 2026.4.29 a value must be a
+      // non-blank string.
+      if (has(version, 'env-vars-nonblank') ? typeof value !== 'string' || !value.trim() : !value) continue;
       add(rawKey, value as string);
     }
   }
@@ -91,8 +93,8 @@ export function collectConfigEnvVars(cfg: OpenClawConfig | undefined): Record<st
 }
 
 /** `applyConfigEnvVars`: only where the variable is unset or blank. */
-export function applyConfigEnvVars(cfg: OpenClawConfig | undefined, env: MutableEnv): void {
-  for (const [key, value] of Object.entries(collectConfigEnvVars(cfg))) {
+export function applyConfigEnvVars(cfg: OpenClawConfig | undefined, env: MutableEnv, version: OpenClawVersion = OPENCLAW_BASELINE): void {
+  for (const [key, value] of Object.entries(collectConfigEnvVars(cfg, version))) {
     if (env[key]?.trim()) continue;
     // process.env stores strings; a number in `env.vars` arrives as its text.
     env[key] = String(value);
@@ -334,7 +336,7 @@ export function applyLoaderDefaults(cfg: OpenClawConfig, env: MutableEnv): OpenC
  *  validates, and refuses the file on any complaint (`refused`, its "<path>: <message>" lines); 2026.4.12 takes
  *  it as it is. The editor checks an open openclaw.json's text with this too. */
 export function checkParsedConfig(parsed: unknown, version: OpenClawVersion): { config: unknown; refused: string[]; migrations: string[] } {
-  if (!since(version, '2026.9.6')) return { config: parsed, refused: [], migrations: [] };
+  if (!has(version, 'agents-entries')) return { config: parsed, refused: [], migrations: [] };
   let config = parsed;
   let migrations: string[] = [];
   if (isPlainObject(parsed)) {
@@ -342,7 +344,7 @@ export function checkParsedConfig(parsed: unknown, version: OpenClawVersion): { 
     config = migrated.config;
     migrations = migrated.diagnostics;
   }
-  return { config, refused: validateConfig96(config), migrations };
+  return { config, refused: validateConfig96(config, version), migrations };
 }
 
 /** The release's own words when it refuses `file` (the CLI prints them and exits 1). */
@@ -373,14 +375,14 @@ export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd:
       out.error = refusalWords(file, checked.refused);
       return out;
     }
-    if (parsed && typeof parsed === 'object' && 'env' in parsed) applyConfigEnvVars(parsed as OpenClawConfig, env);
+    if (parsed && typeof parsed === 'object' && 'env' in parsed) applyConfigEnvVars(parsed as OpenClawConfig, env, params.version);
     const resolved = substituteEnv(parsed, env);
     if (typeof resolved !== 'object' || resolved === null || Array.isArray(resolved)) {
       out.error = 'the file does not hold an object';
       return out;
     }
     let cfg = applyLoaderDefaults(resolved as OpenClawConfig, env);
-    applyConfigEnvVars(cfg, env);
+    applyConfigEnvVars(cfg, env, params.version);
     cfg = applyOwnerDisplaySecret(cfg);
     out.config = cfg;
   } catch (err) {
@@ -469,7 +471,7 @@ function keyedAgentEntries(config: OpenClawConfig): OpenClawConfig[] {
 /** `resolveDefaultAgentId`: the first `default: true` agent, else the first listed, else `main` (2026.9.6:
  *  of `agents.entries`; its ownership rules for the default agent are not emulated). */
 export function resolveDefaultAgentId(config: OpenClawConfig, version: OpenClawVersion = OPENCLAW_BASELINE): string {
-  const agents = since(version, '2026.9.6') ? keyedAgentEntries(config) : agentEntries(config);
+  const agents = has(version, 'agents-entries') ? keyedAgentEntries(config) : agentEntries(config);
   if (agents.length === 0) return 'main';
   const chosen = (agents.find((a) => a?.default) ?? agents[0])?.id;
   const trimmed = typeof chosen === 'string' ? chosen.trim() : '';
@@ -487,7 +489,7 @@ export function normalizeSkillFilter(filter: unknown): string[] | undefined {
  *  `agents.defaults.skills`; undefined means no allow-list. */
 export function resolveAgentSkillFilter(config: OpenClawConfig, agentId: string, version: OpenClawVersion = OPENCLAW_BASELINE): string[] | undefined {
   const id = normalizeAgentId(agentId);
-  const entry = (since(version, '2026.9.6') ? keyedAgentEntries(config) : agentEntries(config)).find((e) => normalizeAgentId(e.id) === id);
+  const entry = (has(version, 'agents-entries') ? keyedAgentEntries(config) : agentEntries(config)).find((e) => normalizeAgentId(e.id) === id);
   if (entry && Object.prototype.hasOwnProperty.call(entry, 'skills')) return normalizeSkillFilter(entry.skills);
   return normalizeSkillFilter(config?.agents?.defaults?.skills);
 }
@@ -642,11 +644,15 @@ function validateSkills96(issues: Issues, at: readonly string[], value: unknown)
 
 /** The problems 2026.9.6's schema reports for `raw` (after the roster migration), in its words; empty when
  *  the parts the emulation checks are valid. */
-export function validateConfig96(raw: unknown): string[] {
+export function validateConfig96(raw: unknown, version: OpenClawVersion = '2026.9.6'): string[] {
   const issues: Issues = [];
   if (!expectType(issues, [], raw, 'object')) return issues;
   const root = raw as Record<string, unknown>;
-  strictKeys(issues, [], root, ROOT_KEYS_96);
+  // `worktreeRoot` arrived in 2026.9.3, `worktreeAcceleration` in 2026.9.5.
+  const rootKeys = new Set(ROOT_KEYS_96);
+  if (!since(version, '2026.9.3')) rootKeys.delete('worktreeRoot');
+  if (!since(version, '2026.9.5')) rootKeys.delete('worktreeAcceleration');
+  strictKeys(issues, [], root, rootKeys);
   optional(issues, [], root, 'env', validateEnv96);
   optional(issues, [], root, 'skills', validateSkills96);
   return issues;

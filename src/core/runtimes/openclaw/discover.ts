@@ -34,12 +34,13 @@ import {
   isRealPathInside,
   isSymlinkPath,
   loadSingleSkillDirectory96,
+  loadSkillFile96,
   readSkillFileSync,
   tryRealpath,
   type ReadFailure,
 } from './read';
 import type { SkillsLimits } from './config';
-import { since, type OpenClawVersion } from './versions';
+import { has, type OpenClawVersion } from './versions';
 
 export type SkillSource =
   | 'openclaw-extra'
@@ -195,7 +196,7 @@ function contained(ctx: DiscoveryContext, source: SkillSource, rootDir: string, 
 
 /** 2026.9.6's `warnInvalidSkill` (plugin-skills-*.mjs): a folder whose SKILL.md does not load is logged. */
 function warnInvalidSkill(ctx: DiscoveryContext, source: SkillSource, filePath: string, error: string): void {
-  if (!ctx.version || !since(ctx.version, '2026.9.6')) return;
+  if (!has(ctx.version, 'invalid-skill-warnings')) return;
   ctx.logs.push({
     subsystem: 'skills',
     level: 'warn',
@@ -207,21 +208,10 @@ function warnInvalidSkill(ctx: DiscoveryContext, source: SkillSource, filePath: 
 /** `loadSingleSkillDirectory`: the SKILL.md read safely and parsed; a name (frontmatter `name` trimmed, else
  *  the folder name) and a trimmed non-empty description are required. */
 function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, source: SkillSource, rootRealPath: string): LoadedSkill | null {
-  if (ctx.version && since(ctx.version, '2026.9.6')) return loadSingleSkillDirectory96(ctx, skillDir, source);
+  if (has(ctx.version, 'skill-file-in-folder')) return loadSingleSkillDirectory96(ctx, skillDir, source);
   const skillFilePath = path.join(skillDir, 'SKILL.md');
   const read = readSkillFileSync(rootRealPath, skillFilePath, ctx.limits.maxSkillFileBytes);
   if (!read.ok) {
-    if (read.reason === 'too-large' && ctx.version && since(ctx.version, '2026.9.6')) {
-      let size = 0;
-      try {
-        size = fs.statSync(skillFilePath).size;
-      } catch {
-        // the size is only for the trace
-      }
-      ctx.traces.push({ dir: skillDir, source, fate: { kind: 'oversized', size, limit: ctx.limits.maxSkillFileBytes } });
-      warnInvalidSkill(ctx, source, skillFilePath, `File exceeds ${ctx.limits.maxSkillFileBytes} bytes`);
-      return null;
-    }
     if (read.reason !== 'path') ctx.traces.push({ dir: skillDir, source, fate: { kind: 'unreadable', reason: read.reason } });
     else if (!existsSync(skillFilePath)) ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-skill-md' } });
     else ctx.traces.push({ dir: skillDir, source, fate: { kind: 'unreadable', reason: read.reason } });
@@ -229,7 +219,7 @@ function loadSingleSkillDirectory(ctx: DiscoveryContext, skillDir: string, sourc
   }
   let frontmatter: Record<string, string>;
   try {
-    frontmatter = parseFrontmatter(read.text);
+    frontmatter = parseFrontmatter(read.text, ctx.version);
   } catch (err) {
     ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-description' } });
     warnInvalidSkill(ctx, source, skillFilePath, err instanceof Error ? err.message : 'failed to parse skill frontmatter');
@@ -313,9 +303,18 @@ function resolveNestedSkillsRoot(dir: string, maxEntries: number): string {
   return dir;
 }
 
-/** OpenClaw's `loadSkills({ dir, source })` for one root (2026.9.6: `loadSkillRootRecords`, loadRoot96). */
+/**
+ * OpenClaw's `loadSkills({ dir, source })` for one root. The walk went through four forms:
+ *  - up to 2026.4.27 the one below: a root SKILL.md without a description lets the sub-folders load, and a
+ *    folder without SKILL.md holds nothing;
+ *  - 2026.4.29–5.27 (loadRootGrouped): a root SKILL.md loads alone or nothing, and a folder without SKILL.md is a
+ *    group one level deep;
+ *  - from 2026.5.28 groups six levels deep (loadRoot96), a nested `skills` root chosen by probing for a SKILL.md
+ *    that loads and a SKILL.md found by `existsSync` up to 2026.7.35, by `lstat` (a broken link counts) from 8.1.
+ */
 export function loadRoot(ctx: DiscoveryContext, dir: string, source: SkillSource): RootScan {
-  if (ctx.version && since(ctx.version, '2026.9.6')) return loadRoot96(ctx, dir, source);
+  if (has(ctx.version, 'deep-grouped-folders')) return loadRoot96(ctx, dir, source);
+  if (has(ctx.version, 'root-skill-needs-description')) return loadRootGrouped(ctx, dir, source);
   const limits = ctx.limits;
   const rootDir = path.resolve(dir);
   const rootRealPath = tryRealpath(rootDir) ?? rootDir;
@@ -469,16 +468,26 @@ function readOrNull(p: string): Buffer | null {
   }
 }
 
-/** 2026.9.6's `warnSkillPrecedenceCollision` (workspace-skill-loader-*.mjs mergeSkillRecords): a skill replaced
- *  by one of the same name from another file is logged, unless both files have the same content, name,
- *  description and invocation flag. */
-function warnPrecedenceCollision(ctx: Pick<DiscoveryContext, 'logs' | 'compactPath' | 'fs'>, winner: LoadedSkill, loser: LoadedSkill): void {
+/** `warnSkillPrecedenceCollision` (from 2026.8.1; workspace-skill-loader-*.mjs mergeSkillRecords): a skill
+ *  replaced by one of the same name from another file is logged; from 2026.9.6 not when both files have the
+ *  same content, name, description and invocation flag. */
+function warnPrecedenceCollision(
+  ctx: Pick<DiscoveryContext, 'logs' | 'compactPath' | 'fs'>,
+  winner: LoadedSkill,
+  loser: LoadedSkill,
+  sameContentQuiet: boolean,
+): void {
   const view = viewOf(ctx);
   if (realOrSelf(view, winner.filePath) === realOrSelf(view, loser.filePath)) return;
+  if (!sameContentQuiet) return pushCollision(ctx, winner, loser);
   const a = readOrNull(winner.filePath);
   const b = readOrNull(loser.filePath);
   const sameContent = a !== null && b !== null && a.equals(b);
   if (sameContent && winner.description === loser.description && winner.disableModelInvocation === loser.disableModelInvocation) return;
+  pushCollision(ctx, winner, loser);
+}
+
+function pushCollision(ctx: Pick<DiscoveryContext, 'logs' | 'compactPath'>, winner: LoadedSkill, loser: LoadedSkill): void {
   const name = winner.name.slice(0, 128);
   ctx.logs.push({
     subsystem: 'skills',
@@ -509,14 +518,15 @@ export function mergeByName(
     for (const skill of scan.skills) {
       const previous = map.get(skill.name);
       if (previous) replaced.push({ loser: previous, winner: skill });
-      if (previous && ctx && since(version, '2026.9.6')) warnPrecedenceCollision(ctx, skill, previous);
+      if (previous && ctx && has(version, 'invalid-skill-warnings'))
+        warnPrecedenceCollision(ctx, skill, previous, has(version, 'collision-same-content-quiet'));
       map.set(skill.name, skill);
     }
   }
   // A loser replaced again later points at the final winner.
   const final = (s: LoadedSkill): LoadedSkill => map.get(s.name) ?? s;
   const merged = [...map.values()];
-  if (since(version, '2026.9.6')) merged.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  if (has(version, 'prompt-sorted-by-name')) merged.sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return { merged, replaced: replaced.map((r) => ({ loser: r.loser, winner: final(r.winner) })) };
 }
 
@@ -622,12 +632,22 @@ function hasCandidateSymlinkChild(dir: string, skipName: string | undefined, max
 }
 
 /** `containsDiscoverableSkill`: a SKILL.md (or a link) somewhere below `dir`, up to 6 levels, `skipTopLevelDirName`
- *  aside. */
-function containsDiscoverableSkill(view: FsView, dir: string, maxCandidateDirs: number, skipTopLevelDirName: string): boolean {
+ *  aside. 2026.5.28–7.35 (`loadable` given) count a SKILL.md only when it loads, and do not look below one. */
+function containsDiscoverableSkill(
+  view: FsView,
+  dir: string,
+  maxCandidateDirs: number,
+  skipTopLevelDirName: string,
+  loadable?: (skillDir: string) => boolean,
+): boolean {
   const budget = createBudget(maxCandidateDirs);
   const queue = [{ dir, depth: 0 }];
   for (const candidate of queue) {
-    if (candidate.depth > 0 && hasSkillFileCandidate(view, candidate.dir)) return true;
+    if (candidate.depth > 0 && loadable && existsSync(path.join(candidate.dir, 'SKILL.md'))) {
+      if (loadable(candidate.dir)) return true;
+      continue;
+    }
+    if (candidate.depth > 0 && !loadable && hasSkillFileCandidate(view, candidate.dir)) return true;
     if (candidate.depth >= MAX_GROUPED_SKILL_SCAN_DEPTH) continue;
     const skip = candidate.depth === 0 ? skipTopLevelDirName : undefined;
     if (hasCandidateSymlinkChild(candidate.dir, skip, rawEntryScanLimit(maxCandidateDirs))) return true;
@@ -642,15 +662,19 @@ function containsDiscoverableSkill(view: FsView, dir: string, maxCandidateDirs: 
 
 /** 2026.9.6's `resolveNestedSkillsRoot`: `<dir>/skills` becomes the root only when `dir` has a SKILL.md or
  *  nothing else in `dir` holds a skill, and a SKILL.md lies in `<dir>/skills` or up to 6 levels below. */
-function resolveNestedSkillsRoot96(view: FsView, dir: string, maxEntriesToScan: number): string {
+function resolveNestedSkillsRoot96(view: FsView, dir: string, maxEntriesToScan: number, loadable?: (skillDir: string) => boolean): string {
+  // 2026.5.28–7.35 (`loadable` given): a root whose SKILL.md loads is its own root; the nested root is the first
+  // folder below `<dir>/skills` whose SKILL.md loads.
+  if (loadable && existsSync(path.join(dir, 'SKILL.md')) && loadable(dir)) return dir;
   const nested = nestedSkillsFolder(dir);
   if (!nested) return dir;
   const scanLimit = Math.max(0, maxEntriesToScan);
-  if (!hasSkillFileCandidate(view, dir) && containsDiscoverableSkill(view, dir, scanLimit, 'skills')) return dir;
+  const rootHasSkillFile = loadable ? existsSync(path.join(dir, 'SKILL.md')) : hasSkillFileCandidate(view, dir);
+  if (!rootHasSkillFile && containsDiscoverableSkill(view, dir, scanLimit, 'skills', loadable)) return dir;
   const budget = createBudget(scanLimit);
   const queue = [{ dir: nested, depth: 0 }];
   for (const candidate of queue) {
-    if (hasSkillFileCandidate(view, candidate.dir)) return nested;
+    if (loadable ? existsSync(path.join(candidate.dir, 'SKILL.md')) && loadable(candidate.dir) : hasSkillFileCandidate(view, candidate.dir)) return nested;
     if (candidate.depth >= MAX_GROUPED_SKILL_SCAN_DEPTH) continue;
     const children = listChildDirs96(view, candidate.dir, { budget, followSymlinks: false, maxCandidateDirs: scanLimit }).dirs;
     for (const child of children.slice().sort().slice(0, scanLimit)) queue.push({ dir: path.join(candidate.dir, child), depth: candidate.depth + 1 });
@@ -683,11 +707,161 @@ function contained96(
   return null;
 }
 
-/** `resolveSkillRootCandidatePath`. */
+/** `resolveSkillRootCandidatePath`: inside the root's real path, or inside an allowed symlink target (from
+ *  2026.5.12; every root up to 2026.5.17, then the workspace, extra and project roots); from 2026.5.18 managed
+ *  and ~/.agents skills are not held inside their root. */
 function rootCandidatePath(ctx: DiscoveryContext, source: SkillSource, rootDir: string, rootRealPath: string, candidatePath: string): string | null {
-  if (!enforcesContainment(source)) return viewOf(ctx).realpath(candidatePath);
-  const allowTargets = source === 'openclaw-workspace' || source === 'openclaw-extra' || source === 'agents-skills-project';
+  const bySource = has(ctx.version, 'containment-by-source');
+  if (bySource && !enforcesContainment(source)) return viewOf(ctx).realpath(candidatePath);
+  const allowTargets =
+    has(ctx.version, 'allow-symlink-targets') &&
+    (!bySource || source === 'openclaw-workspace' || source === 'openclaw-extra' || source === 'agents-skills-project');
   return contained96(ctx, source, rootDir, rootRealPath, candidatePath, allowTargets);
+}
+
+/** The SKILL.md of a candidate folder is acceptable: from 2026.5.18 inside its own folder (skillFileAccepted),
+ *  before inside the root (as the folder itself). */
+function skillFileOk(ctx: DiscoveryContext, source: SkillSource, rootDir: string, rootRealPath: string, skillDir: string, skillDirRealPath: string): boolean {
+  if (has(ctx.version, 'containment-by-source')) return skillFileAccepted(ctx, source, skillDir, skillDirRealPath);
+  const file = path.join(skillDir, 'SKILL.md');
+  if (!viewOf(ctx).realpath(file)) return true;
+  return rootCandidatePath(ctx, source, rootDir, rootRealPath, file) !== null;
+}
+
+/** The stat check of the loaders before 2026.8.1: a SKILL.md over the limit is skipped with a warning. */
+function oversized(ctx: DiscoveryContext, source: SkillSource, skillDir: string, message: string, meta: Record<string, unknown>): boolean {
+  const file = path.join(skillDir, 'SKILL.md');
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    return false;
+  }
+  if (size <= ctx.limits.maxSkillFileBytes) return false;
+  ctx.logs.push({ subsystem: 'skills', level: 'warn', message, meta: { ...meta, filePath: file, size, maxSkillFileBytes: ctx.limits.maxSkillFileBytes } });
+  ctx.traces.push({ dir: skillDir, source, fate: { kind: 'oversized', size, limit: ctx.limits.maxSkillFileBytes } });
+  return true;
+}
+
+/** The warnings of a root with too many folders: the raw listing was cut, or more folders than
+ *  `maxCandidatesPerRoot` (from 2026.4.29). */
+function warnRootSize(
+  ctx: DiscoveryContext,
+  dir: string,
+  baseDir: string,
+  childScan: { scannedEntryCount: number; truncated: boolean },
+  childDirCount: number,
+): void {
+  const limits = ctx.limits;
+  const limitsMeta = { maxCandidatesPerRoot: limits.maxCandidatesPerRoot, maxSkillsLoadedPerSource: limits.maxSkillsLoadedPerSource };
+  if (childScan.truncated) {
+    ctx.logs.push({
+      subsystem: 'skills',
+      level: 'warn',
+      message: 'Skills root looks suspiciously large, truncating discovery.',
+      meta: {
+        dir,
+        baseDir,
+        childDirCount,
+        scannedEntryCount: childScan.scannedEntryCount,
+        maxEntriesToScan: rawEntryScanLimit(Math.max(0, limits.maxCandidatesPerRoot)),
+        ...limitsMeta,
+      },
+    });
+  } else if (childDirCount > limits.maxCandidatesPerRoot) {
+    ctx.logs.push({
+      subsystem: 'skills',
+      level: 'warn',
+      message: 'Skills root has many entries, truncating discovery.',
+      meta: { dir, baseDir, childDirCount, ...limitsMeta },
+    });
+  }
+}
+
+/**
+ * 2026.4.29–5.27's walk of one root: `<dir>/skills` is the root when any of its sub-folders (within the raw-entry
+ * limit) holds a SKILL.md; a root with a SKILL.md is that one skill or nothing; otherwise its sub-folders, sorted
+ * (code units) and cut to `maxCandidatesPerRoot`, are skills, and one without SKILL.md is a group whose own
+ * sub-folders are (one level only), until `maxSkillsLoadedPerSource` are loaded.
+ */
+function loadRootGrouped(ctx: DiscoveryContext, dir: string, source: SkillSource): RootScan {
+  const limits = ctx.limits;
+  const view = viewOf(ctx);
+  const rootDir = path.resolve(dir);
+  const scan: RootScan = { source, dir: rootDir, baseDir: rootDir, nestedRoot: false, rootIsSkill: false, skills: [] };
+  if (!existsSync(rootDir)) return scan;
+  const rootRealPath = tryRealpath(rootDir) ?? rootDir;
+  const n = Math.max(0, limits.maxCandidatesPerRoot);
+  let baseDir = rootDir;
+  const nested = nestedSkillsFolder(rootDir);
+  if (nested && listChildDirs96(view, nested, { maxCandidateDirs: n }).dirs.some((name) => existsSync(path.join(nested, name, 'SKILL.md')))) baseDir = nested;
+  scan.baseDir = baseDir;
+  scan.nestedRoot = baseDir !== rootDir;
+  if (scan.nestedRoot) {
+    ctx.traces.push({ dir: baseDir, source, fate: { kind: 'is-nested-root' } });
+    for (const name of listChildDirectories(rootDir)) {
+      if (path.join(rootDir, name) !== baseDir)
+        ctx.traces.push({ dir: path.join(rootDir, name), source, fate: { kind: 'not-scanned-nested-root', nestedRoot: baseDir } });
+    }
+  }
+  const baseDirRealPath = rootCandidatePath(ctx, source, rootDir, rootRealPath, baseDir);
+  if (!baseDirRealPath) return scan;
+
+  if (existsSync(path.join(baseDir, 'SKILL.md'))) {
+    scan.rootIsSkill = true;
+    if (!skillFileOk(ctx, source, rootDir, baseDirRealPath, baseDir, baseDirRealPath)) return scan;
+    if (oversized(ctx, source, baseDir, 'Skipping skills root due to oversized SKILL.md.', { dir: baseDir })) return scan;
+    const skill = loadSingleSkillDirectory(ctx, baseDir, source, baseDirRealPath);
+    if (skill) scan.skills = [skill];
+    for (const name of listChildDirectories(baseDir)) {
+      ctx.traces.push({ dir: path.join(baseDir, name), source, fate: { kind: 'not-scanned-root-skill', rootSkillFile: path.join(baseDir, 'SKILL.md') } });
+    }
+    return scan;
+  }
+
+  const childScan = listChildDirs96(view, baseDir, { maxCandidateDirs: n });
+  const sorted = childScan.dirs.slice().sort();
+  warnRootSize(ctx, dir, baseDir, childScan, sorted.length);
+  const limited = limits.maxSkillsLoadedPerSource <= 0 ? [] : sorted.slice(0, n);
+  for (const name of sorted) {
+    if (!limited.includes(name)) ctx.traces.push({ dir: path.join(baseDir, name), source, fate: { kind: 'beyond-limit', limit: n } });
+  }
+  const loaded: LoadedSkill[] = [];
+  const full = (): boolean => loaded.length >= limits.maxSkillsLoadedPerSource;
+  const loadOne = (skillDir: string, name: string): void => {
+    const skillDirRealPath = rootCandidatePath(ctx, source, rootDir, baseDirRealPath, skillDir);
+    if (!skillDirRealPath) {
+      const real = tryRealpath(skillDir);
+      if (real) ctx.traces.push({ dir: skillDir, source, fate: { kind: 'escapes-root', realPath: real } });
+      return;
+    }
+    if (!skillFileOk(ctx, source, rootDir, baseDirRealPath, skillDir, skillDirRealPath)) return;
+    if (oversized(ctx, source, skillDir, 'Skipping skill due to oversized SKILL.md.', { skill: name })) return;
+    const skill = loadSingleSkillDirectory(ctx, skillDir, source, baseDirRealPath);
+    if (skill) loaded.push(skill);
+  };
+  for (const name of limited) {
+    if (full()) {
+      ctx.traces.push({ dir: path.join(baseDir, name), source, fate: { kind: 'beyond-limit', limit: limits.maxSkillsLoadedPerSource } });
+      continue;
+    }
+    const skillDir = path.join(baseDir, name);
+    if (existsSync(path.join(skillDir, 'SKILL.md'))) {
+      loadOne(skillDir, name);
+      continue;
+    }
+    // A group, one level deep.
+    if (!rootCandidatePath(ctx, source, rootDir, baseDirRealPath, skillDir)) continue;
+    const children = listChildDirs96(view, skillDir, { maxCandidateDirs: n }).dirs.slice().sort().slice(0, n);
+    if (!children.some((c) => existsSync(path.join(skillDir, c, 'SKILL.md')))) ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-skill-md' } });
+    for (const child of children) {
+      if (full()) break;
+      const childDir = path.join(skillDir, child);
+      if (existsSync(path.join(childDir, 'SKILL.md'))) loadOne(childDir, `${name}/${child}`);
+    }
+  }
+  scan.skills = loaded;
+  return scan;
 }
 
 /** `resolveSkillFilePath`: the SKILL.md must stay inside its skill folder; one that does not resolve is kept
@@ -724,17 +898,38 @@ function loadCandidate96(ctx: DiscoveryContext, candidate: Candidate96, source: 
   return copy;
 }
 
-/** 2026.9.6's `loadSkillRootRecords` + `discoverSkillCandidates` for one root. */
+/** Whether the SKILL.md of `skillDir` loads (`hasLoadableSkillFrontmatter` of 2026.5.28–7.35): read as the
+ *  loader reads it, with a name and a description. Nothing is logged or traced. */
+function loadableProbe(ctx: DiscoveryContext): (skillDir: string) => boolean {
+  const version = ctx.version;
+  return (skillDir) =>
+    loadSkillFile96({
+      skillDir,
+      maxBytes: ctx.limits.maxSkillFileBytes,
+      rejectHardlinks: true,
+      home: ctx.home ?? '',
+      parse: (text) => parseFrontmatter(text, version),
+      ...(ctx.fs ? { fs: ctx.fs } : {}),
+    }).ok;
+}
+
+/** 2026.9.6's `loadSkillRootRecords` + `discoverSkillCandidates` for one root; 2026.5.28–7.35 walk the same
+ *  way, but find a SKILL.md with `existsSync` (a broken link makes the folder a group), choose a nested root by
+ *  probing for a SKILL.md that loads, skip an oversized SKILL.md with a warning before reading it, and never let a
+ *  root SKILL.md beside a nested root win; from 2026.9.3 a root of more folders than the limit is logged. */
 function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): RootScan {
   const limits = ctx.limits;
   const view = viewOf(ctx);
+  const lstatPresence = has(ctx.version, 'invalid-skill-warnings');
+  const present = (skillDir: string): boolean => (lstatPresence ? hasSkillFileCandidate(view, skillDir) : existsSync(path.join(skillDir, 'SKILL.md')));
+  const probe = lstatPresence ? undefined : loadableProbe(ctx);
   const rootDir = path.resolve(dir);
   const scan: RootScan = { source, dir: rootDir, baseDir: rootDir, nestedRoot: false, rootIsSkill: false, skills: [] };
   const rootRealPath = view.realpath(rootDir);
   if (!rootRealPath) return scan;
   // The workshop root is a container: never a skill itself, never a nested `skills` root.
   const rootIsContainer = source === 'openclaw-workshop';
-  const baseDir = rootIsContainer ? rootDir : resolveNestedSkillsRoot96(view, dir, limits.maxCandidatesPerRoot);
+  const baseDir = rootIsContainer ? rootDir : resolveNestedSkillsRoot96(view, dir, limits.maxCandidatesPerRoot, probe);
   scan.baseDir = path.resolve(baseDir);
   scan.nestedRoot = scan.baseDir !== rootDir;
   if (scan.nestedRoot) {
@@ -748,10 +943,13 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
   const baseDirRealPath = rootCandidatePath(ctx, source, rootDir, rootRealPath, baseDir);
   if (!baseDirRealPath) return scan;
 
-  if (!rootIsContainer && hasSkillFileCandidate(view, baseDir)) {
+  if (!rootIsContainer && present(baseDir)) {
     // The root is one skill; without a description it loads nothing (no sub-folder is looked at).
     scan.rootIsSkill = true;
-    if (skillFileAccepted(ctx, source, baseDir, baseDirRealPath)) {
+    if (
+      skillFileAccepted(ctx, source, baseDir, baseDirRealPath) &&
+      (lstatPresence || !oversized(ctx, source, baseDir, 'Skipping skills root due to oversized SKILL.md.', { dir: baseDir }))
+    ) {
       const skill = loadCandidate96(ctx, { skillDir: baseDir, skillDirRealPath: baseDirRealPath, name: path.basename(baseDir) }, source);
       if (skill) scan.skills = [skill];
     }
@@ -769,39 +967,18 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
   const budget = createBudget(maxCandidatesPerRoot);
   const childScan = listChildDirs96(view, baseDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
   const childDirs = childScan.dirs.slice().sort();
-  budget.truncated ||= childDirs.length > maxCandidatesPerRoot;
+  if (has(ctx.version, 'workshop-root')) budget.truncated ||= childDirs.length > maxCandidatesPerRoot;
   const limited = maxSkillsLoadedPerSource === 0 ? [] : childDirs.slice(0, maxCandidatesPerRoot);
   if (maxSkillsLoadedPerSource > 0 && childDirs.includes('skills') && !limited.includes('skills')) limited.push('skills');
   for (const name of childDirs) {
     if (!limited.includes(name)) ctx.traces.push({ dir: path.join(baseDir, name), source, fate: { kind: 'beyond-limit', limit: maxCandidatesPerRoot } });
   }
   const limitsMeta = { maxCandidatesPerRoot: limits.maxCandidatesPerRoot, maxSkillsLoadedPerSource: limits.maxSkillsLoadedPerSource };
-  if (childScan.truncated) {
-    ctx.logs.push({
-      subsystem: 'skills',
-      level: 'warn',
-      message: 'Skills root looks suspiciously large, truncating discovery.',
-      meta: {
-        dir,
-        baseDir,
-        childDirCount: childDirs.length,
-        scannedEntryCount: childScan.scannedEntryCount,
-        maxEntriesToScan: rawEntryScanLimit(maxCandidatesPerRoot),
-        ...limitsMeta,
-      },
-    });
-  } else if (childDirs.length > maxCandidatesPerRoot) {
-    ctx.logs.push({
-      subsystem: 'skills',
-      level: 'warn',
-      message: 'Skills root has many entries, truncating discovery.',
-      meta: { dir, baseDir, childDirCount: childDirs.length, ...limitsMeta },
-    });
-  }
+  warnRootSize(ctx, dir, baseDir, childScan, childDirs.length);
 
   // A root SKILL.md beside a nested `skills` root wins when it loads.
   let configuredRoot: Candidate96 | undefined;
-  if (!rootIsContainer && path.resolve(baseDir) !== rootDir && hasSkillFileCandidate(view, rootDir)) {
+  if (lstatPresence && !rootIsContainer && path.resolve(baseDir) !== rootDir && hasSkillFileCandidate(view, rootDir)) {
     if (skillFileAccepted(ctx, source, rootDir, rootRealPath))
       configuredRoot = { skillDir: rootDir, skillDirRealPath: rootRealPath, name: path.basename(rootDir) };
   }
@@ -811,7 +988,7 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
   const queue = limited.map((name) => ({
     skillDir: joinBase(name),
     name,
-    depth: name === 'skills' && !hasSkillFileCandidate(view, path.join(baseDir, name)) ? 0 : 1,
+    depth: name === 'skills' && !present(path.join(baseDir, name)) ? 0 : 1,
   }));
   for (const candidate of queue) {
     const skillDirRealPath = rootCandidatePath(ctx, source, rootDir, baseDirRealPath, candidate.skillDir);
@@ -820,7 +997,7 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
       if (real) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'escapes-root', realPath: real } });
       continue;
     }
-    if (hasSkillFileCandidate(view, candidate.skillDir)) {
+    if (present(candidate.skillDir)) {
       if (skillFileAccepted(ctx, source, candidate.skillDir, skillDirRealPath))
         candidates.push({ skillDir: candidate.skillDir, skillDirRealPath, name: candidate.name });
       else {
@@ -847,7 +1024,7 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
     const nestedScan = listChildDirs96(view, candidate.skillDir, { budget, maxCandidateDirs: maxCandidatesPerRoot });
     const nestedChildren = nestedScan.dirs;
     if (nestedChildren.length === 0) ctx.traces.push({ dir: candidate.skillDir, source, fate: { kind: 'no-skill-md' } });
-    budget.truncated ||= nestedChildren.length > maxCandidatesPerRoot;
+    if (has(ctx.version, 'workshop-root')) budget.truncated ||= nestedChildren.length > maxCandidatesPerRoot;
     const nestedMeta = { dir, baseDir, nestedDir: candidate.skillDir, nestedChildDirCount: nestedChildren.length };
     if (nestedScan.truncated) {
       ctx.logs.push({
@@ -904,7 +1081,9 @@ function loadRoot96(ctx: DiscoveryContext, dir: string, source: SkillSource): Ro
       for (const rest of candidates.slice(i)) ctx.traces.push({ dir: rest.skillDir, source, fate: { kind: 'beyond-limit', limit: maxSkillsLoadedPerSource } });
       break;
     }
-    const skill = loadCandidate96(ctx, candidates[i]!, source);
+    const candidate = candidates[i]!;
+    if (!lstatPresence && oversized(ctx, source, candidate.skillDir, 'Skipping skill due to oversized SKILL.md.', { skill: candidate.name })) continue;
+    const skill = loadCandidate96(ctx, candidate, source);
     if (skill) loaded.push(skill);
   }
   scan.skills = loaded;

@@ -23,7 +23,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { resolveBundledAllowlist, resolveSkillConfig, type MutableEnv, type OpenClawConfig } from './config';
 import type { OpenClawMetadata } from './metadata';
-import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 
 export interface SkillLike {
   name: string;
@@ -80,9 +80,10 @@ export function isTruthy(value: unknown): boolean {
 
 const BLOCKED_OBJECT_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
 
-/** A dotted path into the config; numeric segments index lists (`hosts.0`). 2026.9.6 stops at a blocked key. */
+/** A dotted path into the config; numeric segments index lists (`hosts.0`). From 2026.7.1 a blocked key
+ *  (`__proto__`, `prototype`, `constructor`) resolves to nothing. */
 export function resolveConfigPath(config: unknown, pathStr: string, version: OpenClawVersion = OPENCLAW_BASELINE): unknown {
-  const blocked = since(version, '2026.9.6');
+  const blocked = has(version, 'config-path-blocked-keys');
   let current: unknown = config;
   for (const part of pathStr.split('.').filter(Boolean)) {
     if (typeof current !== 'object' || current === null) return undefined;
@@ -138,7 +139,7 @@ export function hasConfiguredSecretInput(value: unknown): boolean {
  *  `hasConfiguredSecretInput`). */
 export function hasEnv(skill: SkillLike, ctx: EligibilityContext, envName: string): boolean {
   const skillConfig = resolveSkillConfig(ctx.config, resolveSkillKey(skill));
-  if (since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6')) {
+  if (has(ctx.version, 'strict-requirements')) {
     // `isSkillEnvRequirementSatisfied`.
     return (
       isNonBlankString(ctx.env[envName]) ||
@@ -168,8 +169,8 @@ export function promptGate(skill: SkillLike, ctx: EligibilityContext): PromptGat
   if (skill.metadata?.always === true) return null;
   const requires = skill.metadata?.requires;
   if (!requires) return null;
-  if (since(version, '2026.9.6')) {
-    // `evaluateRuntimeRequires`: env, config, bins, anyBins.
+  if (has(version, 'requires-env-first')) {
+    // `evaluateRuntimeRequires` from 2026.9.5: env, config, bins, anyBins.
     for (const name of requires.env) if (!hasEnv(skill, ctx, name)) return 'env';
     for (const p of requires.config) if (!isConfigPathTruthy(ctx.config, p, version)) return 'config';
     for (const bin of requires.bins) if (!ctx.bins.has(bin)) return 'bins';
@@ -215,7 +216,6 @@ export function normalizeOsRequirementPlatform(platform: string): string {
  *  ineligible whatever `always` says. */
 export function evaluateRequirements(skill: SkillLike, ctx: EligibilityContext): RequirementsEvaluation {
   const version = ctx.version ?? OPENCLAW_BASELINE;
-  const v96 = since(version, '2026.9.6');
   const m = skill.metadata;
   const required: Requirements = {
     bins: m?.requires?.bins ?? [],
@@ -228,7 +228,7 @@ export function evaluateRequirements(skill: SkillLike, ctx: EligibilityContext):
   const missingBins = required.bins.filter((b) => !ctx.bins.has(b));
   const missingAnyBins = required.anyBins.length === 0 || required.anyBins.some((b) => ctx.bins.has(b)) ? [] : required.anyBins;
   let missingOs: string[];
-  if (v96) {
+  if (has(version, 'os-case-insensitive')) {
     const wanted = new Set(required.os.map(normalizeOsRequirementPlatform));
     missingOs = required.os.length === 0 || wanted.has(normalizeOsRequirementPlatform(ctx.platform)) ? [] : required.os;
   } else missingOs = required.os.length === 0 || required.os.includes(ctx.platform) ? [] : required.os;
@@ -241,8 +241,8 @@ export function evaluateRequirements(skill: SkillLike, ctx: EligibilityContext):
     anyBins: unlessAlways(missingAnyBins),
     env: unlessAlways(missingEnv),
     config: unlessAlways(missingConfig),
-    // 2026.9.6: `always` no longer clears os, and a wrong os keeps the skill ineligible.
-    os: v96 ? missingOs : unlessAlways(missingOs),
+    // From 2026.8.1 `always` no longer clears os, and a wrong os keeps the skill ineligible.
+    os: has(version, 'strict-requirements') ? missingOs : unlessAlways(missingOs),
   };
   const othersMet = missing.bins.length === 0 && missing.anyBins.length === 0 && missing.env.length === 0 && missing.config.length === 0;
   const requirementsSatisfied = missing.os.length === 0 && (always || othersMet);

@@ -26,7 +26,15 @@ import { ensureOpenClawCliOnPath } from './clipath';
 import { loadRoot, mergeByName, type DiscoveryContext, type FolderTrace, type LoadedSkill, type LogRecord, type RootScan, type SkillSource } from './discover';
 import { BinaryLookup, promptGate, type EligibilityContext, type PromptGate } from './eligibility';
 import { resolveEntryMetadata, resolveInvocationPolicy } from './metadata';
-import { buildSkillsPrompt, compactHomePath, resolveAgentPromptLimits, resolvePromptLimits, systemPromptSection, type PromptResult } from './prompt';
+import {
+  buildSkillsPrompt,
+  compactHomePath,
+  promptVersionOf,
+  resolveAgentPromptLimits,
+  resolvePromptLimits,
+  systemPromptSection,
+  type PromptResult,
+} from './prompt';
 import { readEntryFrontmatter } from './read';
 import { forgetFrontmatterParses } from './frontmatter';
 import { FsView } from '../../machine/fsview';
@@ -34,7 +42,7 @@ import { OpenClawReadCache } from './readCache';
 import { buildSkillStatus, type StatusReport } from './status';
 import type { SkillEntry } from './types';
 import type { RuntimeContext } from '../types';
-import { isOpenClawVersion, OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, isOpenClawVersion, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 import { allowedSymlinkTargets, configuredExtraDirs, isAmbientOwner, resolveAgentDir } from './roots';
 import { loadPluginSkillScans, resolvePluginSkills, type PluginSkillPlan } from './plugins';
 
@@ -130,6 +138,20 @@ function bundledSkillsDir(env: Readonly<Record<string, string | undefined>>, ctx
   return undefined;
 }
 
+/** The `<version>` of a skill's entry (2026.6.6–7.35): the hash of its SKILL.md as the loader read it. */
+function promptVersionField(file: string, view: FsView): { version?: string } {
+  const text = view.textOf(file, Number.MAX_SAFE_INTEGER) ?? readTextOrNull(file);
+  return text === null ? {} : { version: promptVersionOf(text) };
+}
+
+function readTextOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClawRunOptions = {}): OpenClawRun {
   const version = openClawVersionOf(ctx, options);
   const readCache = ctx.readCache ? new OpenClawReadCache(ctx.readCache, version) : null;
@@ -145,7 +167,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   // The prompt budget's default and the agent's override are the release's (prompt.ts resolvePromptLimits).
   const limits = resolvePromptLimits(resolveSkillsLimits(cfg), cfg, version);
   const home = resolveEffectiveHome(env, ctx.home);
-  const homes = compactHomePrefixes(env, ctx.home);
+  const homes = compactHomePrefixes(env, ctx.home, { effective: !has(version, 'os-home-only'), os: has(version, 'os-home-compacted') });
   const compactPath = (p: string): string => compactHomePath(p, homes);
   const stateDir = resolveStateDir(env, home);
   const workspaceSkillsDir = path.resolve(root);
@@ -157,7 +179,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const osHomeDir = env.HOME?.trim() || ctx.home;
   const view = options.fsView ?? new FsView();
   const dctx: DiscoveryContext = { limits, logs, traces, compactPath, version, home: osHomeDir, fs: view };
-  if (since(version, '2026.9.6')) dctx.allowedSymlinkTargets = allowedSymlinkTargets(cfg, home);
+  if (has(version, 'allow-symlink-targets')) dctx.allowedSymlinkTargets = allowedSymlinkTargets(cfg, home);
   // A config 2026.9.6 refuses stops the CLI before any skill is read (config.ts `validateConfig96`).
   const load = (dir: string, source: SkillSource): RootScan =>
     config.refused
@@ -169,11 +191,11 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const pluginScans = (): RootScan[] => loadPluginSkillScans(plugins, load, limits);
   const scans: RootScan[] = [];
   const bundledNames = new Set<string>();
-  if (options.otherRoots !== false && since(version, '2026.9.6')) {
-    // 2026.9.6 (workspace-skill-sources-*.mjs resolveWorkspaceSkillSourcePlan, workspace-skill-loader-*.mjs
+  if (options.otherRoots !== false && has(version, 'custodian-root')) {
+    // From 2026.8.1 (workspace-skill-sources-*.mjs resolveWorkspaceSkillSourcePlan, workspace-skill-loader-*.mjs
     // loadWorkspaceSkillSourceEntries): extra < bundled (+ custodian for the ambient owner agent, sorted by name)
-    // < the agent's workshop-skills < managed < ~/.agents/skills (only with the default state folder) <
-    // <workspace>/.agents/skills < <workspace>/skills, loaded in that order.
+    // < the agent's workshop-skills (from 2026.9.3) < managed < ~/.agents/skills (only with the default state
+    // folder) < <workspace>/.agents/skills < <workspace>/skills, loaded in that order.
     const extra = [...configuredExtraDirs(cfg).map((d) => load(resolveUserPath(d, home), 'openclaw-extra')), ...pluginScans()];
     const bundledDir = bundledSkillsDir(env, ctx);
     const bundled: RootScan[] = [];
@@ -182,7 +204,9 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
       if (isAmbientOwner(cfg, agentIdForRoots)) bundled.push(load(path.join(path.dirname(path.resolve(bundledDir)), 'custodian-skills'), 'openclaw-custodian'));
     }
     for (const scan of bundled) for (const s of scan.skills) bundledNames.add(s.name);
-    const workshop = load(path.join(resolveAgentDir(cfg, agentIdForRoots, stateDir, home), 'workshop-skills'), 'openclaw-workshop');
+    const workshop = has(version, 'workshop-root')
+      ? [load(path.join(resolveAgentDir(cfg, agentIdForRoots, stateDir, home), 'workshop-skills'), 'openclaw-workshop')]
+      : [];
     const managed = load(managedSkillsDir, 'openclaw-managed');
     const osHome = env.HOME?.trim() || ctx.home;
     const defaultStateDir = !env.OPENCLAW_STATE_DIR?.trim() || path.resolve(stateDir) === path.resolve(home, '.openclaw');
@@ -191,7 +215,7 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
     const workspace = load(workspaceSkillsDir, 'openclaw-workspace');
     // The bundled tier is merged sorted by name, then source: for one name the custodian skill wins, as it does
     // merged after the bundled root (the final merge sorts by name anyway).
-    scans.push(...extra, ...bundled, workshop, managed, ...personal, project, workspace);
+    scans.push(...extra, ...bundled, ...workshop, managed, ...personal, project, workspace);
   } else if (options.otherRoots !== false) {
     // Load order (and so log order) is OpenClaw's: bundled, extra, managed, personal, project, workspace.
     const bundledDir = bundledSkillsDir(env, ctx);
@@ -239,26 +263,36 @@ export function runOpenClaw(root: string, ctx: RuntimeContext, options: OpenClaw
   const skillFilter = resolveAgentSkillFilter(cfg, agentId, version);
   let allowed = eligible;
   if (skillFilter !== undefined) {
-    logs.push({ subsystem: 'skills', level: 'debug', message: `Applying skill filter: ${skillFilter.length > 0 ? skillFilter.join(', ') : '(none)'}` });
+    // 2026.5.26–7.35 return before filtering when the allow-list is empty: neither line is logged.
+    const quiet = skillFilter.length === 0 && has(version, 'empty-filter-early-return') && !has(version, 'prompt-limits-shorten');
+    if (!quiet)
+      logs.push({ subsystem: 'skills', level: 'debug', message: `Applying skill filter: ${skillFilter.length > 0 ? skillFilter.join(', ') : '(none)'}` });
     allowed = skillFilter.length > 0 ? eligible.filter((e) => skillFilter.includes(e.name)) : [];
-    logs.push({ subsystem: 'skills', level: 'debug', message: `After skill filter: ${allowed.map((e) => e.name).join(', ') || '(none)'}` });
+    if (!quiet) logs.push({ subsystem: 'skills', level: 'debug', message: `After skill filter: ${allowed.map((e) => e.name).join(', ') || '(none)'}` });
   }
   const allowedSet = new Set(allowed);
   const candidates = allowed.filter((e) => !e.invocation.disableModelInvocation);
-  const promptSkills = candidates.map((e) => ({ name: e.name, description: e.description, filePath: compactPath(e.filePath) }));
+  // 2026.6.6–7.35 print each entry's `<version>`, a hash of its SKILL.md as read.
+  const versioned = has(version, 'prompt-version-hash') && !has(version, 'prompt-version-hash-gone');
+  const promptSkills = candidates.map((e) => ({
+    name: e.name,
+    description: e.description,
+    filePath: compactPath(e.filePath),
+    ...(versioned ? promptVersionField(e.filePath, view) : {}),
+  }));
   const prompt = buildSkillsPrompt(promptSkills, promptLimits, version);
   const included = new Set(prompt.skills);
   const inPromptSet = new Set(candidates.filter((_, i) => included.has(promptSkills[i]!)));
 
-  // 2026.9.6's status is for an agent (`buildWorkspaceSkillStatus`, chunk `status-BSyTpTh2.mjs`:
-  // `resolveEffectiveAgentSkillFilter(config, agentId)`) and its report names both; 2026.4.12's is for none.
-  const v96 = since(version, '2026.9.6');
+  // From 2026.5.2 the status is for an agent (`buildWorkspaceSkillStatus`, chunk `status-BSyTpTh2.mjs`:
+  // `resolveEffectiveAgentSkillFilter(config, agentId)`) and its report names both; before, for none.
+  const forAgent = has(version, 'status-for-agent');
   const status: StatusReport = {
     version,
     workspaceDir,
     managedSkillsDir,
-    ...(v96 ? { agentId, agentSkillFilter: skillFilter } : {}),
-    skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames, v96 ? skillFilter : undefined)),
+    ...(forAgent ? { agentId, agentSkillFilter: skillFilter } : {}),
+    skills: entries.map((e) => buildSkillStatus(e, ectx, bundledNames, forAgent ? skillFilter : undefined)),
   };
 
   return {

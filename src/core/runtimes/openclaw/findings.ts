@@ -21,7 +21,7 @@ import { normalizeStringList, parseBooleanValue, parseInstallSpecDetailed, parse
 import { readForDiagnostics } from './read';
 import type { OpenClawFinding, OpenClawFix } from './types';
 import { code, dropReason } from './words';
-import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 import { pluginFindings } from './plugins';
 import { placeConfigIssues } from './configText';
 
@@ -105,9 +105,9 @@ class SkillText {
     this.parse = parseFrontmatterDetailed(text, version);
   }
 
-  /** Where the frontmatter block starts in `normalized` (2026.9.6 strips a BOM before slicing it). */
+  /** Where the frontmatter block starts in `normalized` (from 2026.5.28 a BOM is stripped before slicing it). */
   get blockStart(): number {
-    return this.parse.blockStart + (since(this.version, '2026.9.6') && this.text.charCodeAt(0) === 0xfeff ? 1 : 0);
+    return this.parse.blockStart + (has(this.version, 'bom-stripped') && this.text.charCodeAt(0) === 0xfeff ? 1 : 0);
   }
 
   toFile(normalizedOffset: number): number {
@@ -217,13 +217,12 @@ export function configRefusalFindings(file: string, text: string, refused: reado
 /** Findings about one SKILL.md that OpenClaw parses. */
 export function analyzeSkillText(file: string, text: string, version: OpenClawVersion = OPENCLAW_BASELINE): OpenClawFinding[] {
   const t = new SkillText(file, text, version);
-  const v96 = since(version, '2026.9.6');
   const out: OpenClawFinding[] = [];
   const at = (codeName: string, severity: Severity, message: string, nStart: number, nEnd: number, fix?: OpenClawFix) =>
     out.push(finding(file, t.index, codeName, severity, message, t.toFile(nStart), t.toFile(nEnd), fix));
 
-  // 2026.9.6 strips a BOM (frontmatter.ts `normalizeFrontmatterContent96`): nothing to say then.
-  if (text.charCodeAt(0) === 0xfeff && !v96) {
+  // From 2026.5.28 a BOM is stripped (frontmatter.ts): nothing to say then.
+  if (text.charCodeAt(0) === 0xfeff && !has(version, 'bom-stripped')) {
     const fm =
       text
         .slice(1)
@@ -314,7 +313,7 @@ export function analyzeSkillText(file: string, text: string, version: OpenClawVe
         title: `Quote the value of ${m[1]}`,
       };
     }
-    if (v96) {
+    if (has(version, 'frontmatter-issues')) {
       at(
         'yaml-invalid',
         'error',
@@ -344,8 +343,8 @@ export function analyzeSkillText(file: string, text: string, version: OpenClawVe
   const description = typeof fm.description === 'string' ? fm.description.trim() : '';
   if (!description) {
     const line = t.keyLine('description');
-    // 2026.4.12 drops it silently; 2026.9.6 logs "Skipping invalid skill … error=description is required".
-    const drops = since(version, '2026.9.6')
+    // Up to 2026.7.35 it is dropped silently; from 2026.8.1 with "Skipping invalid skill … error=description is required".
+    const drops = has(version, 'invalid-skill-warnings')
       ? `drops the skill with a warning ("Skipping invalid skill: … error=description is required")`
       : 'drops the skill without a message';
     const msg = line
@@ -789,8 +788,8 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
   if (run.config.refused) out.push(...configRefusalFindings(run.config.path, run.config.text ?? '', run.config.refused, run.version));
   // The installation's plugins: what is not emulated of them (plugins.ts).
   out.push(...pluginFindings(run.plugins));
-  // 2026.9.6 says why it skips a SKILL.md ("Skipping invalid skill.", read.ts loadSingleSkillDirectory96).
-  if (since(run.version, '2026.9.6')) {
+  // From 2026.8.1 OpenClaw says why it skips a SKILL.md ("Skipping invalid skill.", read.ts loadSingleSkillDirectory96).
+  if (has(run.version, 'invalid-skill-warnings')) {
     for (const log of run.logs) {
       if (log.message !== 'Skipping invalid skill.' || typeof log.meta?.filePath !== 'string') continue;
       // A missing description has its own finding, placed on the frontmatter (no-description).

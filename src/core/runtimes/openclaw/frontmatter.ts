@@ -8,7 +8,7 @@
 // operator, so a key such as `toString` or `__proto__` behaves in the emulation as it does in OpenClaw.
 
 import YAML, { isAlias, isMap, isNode, isScalar, parseDocument } from 'yaml';
-import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 
 export type ParsedFrontmatter = Record<string, string>;
 
@@ -79,10 +79,10 @@ export function normalizeNewlines(content: string): string {
 }
 
 /** The text between the opening `---` and the first later line starting with `---`. The text must START with
- *  `---` (a BOM or a blank first line means no frontmatter); note the opening line is cut by position (4
- *  characters), exactly as OpenClaw slices it. */
-export function extractFrontmatterBlock(content: string): string | undefined {
-  const normalized = normalizeNewlines(content);
+ *  `---` (a blank first line means no frontmatter, and so does a BOM before 2026.5.28, which strips it); note
+ *  the opening line is cut by position (4 characters), exactly as OpenClaw slices it. */
+export function extractFrontmatterBlock(content: string, stripBom = false): string | undefined {
+  const normalized = normalizeNewlines(stripBom ? content.replace(/^\uFEFF/, '') : content);
   if (!normalized.startsWith('---')) return undefined;
   const endIndex = normalized.indexOf('\n---', 3);
   if (endIndex === -1) return undefined;
@@ -194,10 +194,30 @@ function shouldPreferInlineLineValue(lineEntry: LineEntry, yamlValue: YamlValue)
   return lineEntry.value.includes(':');
 }
 
+/**
+ * The parse of `content` as `version` does it. The parser went through five forms:
+ *  - up to 2026.5.27 the one above (4.12's), from 2026.5.28 with a leading BOM stripped first;
+ *  - 2026.6.35–7.35: the opening and closing lines must be `---` plus blanks (a `----` line closes nothing), and a
+ *    key of the line reader fills in only where YAML has no own key of that name (`Object.hasOwn`);
+ *  - from 2026.8.1 YAML errors are issues, and the skill loader drops a file with any (8.1 repairs only an
+ *    unquoted `: ` in `description`; from 8.2 in the free-text field YAML choked on, up to three times).
+ */
 export function parseFrontmatterDetailed(content: string, version: OpenClawVersion = OPENCLAW_BASELINE): FrontmatterParse {
-  if (since(version, '2026.9.6')) return parseFrontmatterDetailed96(content);
-  const block = extractFrontmatterBlock(content);
-  const out = emptyParse(block, 4);
+  if (has(version, 'frontmatter-issues')) return parseFrontmatterDetailed96(content, has(version, 'freeform-repair-at-error') ? 'p4' : 'p3');
+  if (has(version, 'strict-closing-fence')) return parseFrontmatterCached(content, 'p2', () => parseFrontmatterLenient(content, 'p2'));
+  return parseFrontmatterLenient(content, has(version, 'bom-stripped') ? 'p1' : 'p0');
+}
+
+/** The parsers before 2026.8.1, which never report: a YAML error falls back to the line reader alone. */
+function parseFrontmatterLenient(content: string, epoch: 'p0' | 'p1' | 'p2'): FrontmatterParse {
+  let block: string | undefined;
+  let blockStart = 4;
+  if (epoch === 'p2') {
+    const extracted = extractBlock96(normalizeFrontmatterContent96(content));
+    block = extracted?.block;
+    blockStart = extracted?.start ?? 0;
+  } else block = extractFrontmatterBlock(content, epoch === 'p1');
+  const out = emptyParse(block, blockStart);
   // An empty block (`---` directly followed by `---`) counts as none, as `if (!block)` does in OpenClaw.
   if (!block) return out;
   const lineParsed = parseLineFrontmatter(block);
@@ -221,7 +241,7 @@ export function parseFrontmatterDetailed(content: string, version: OpenClawVersi
     }
   }
   for (const [key, lineEntry] of Object.entries(lineParsed)) {
-    if (!(key in merged)) {
+    if (epoch === 'p2' ? !Object.hasOwn(merged, key) : !(key in merged)) {
       merged[key] = lineEntry.value;
       out.filledFromLines.push(key);
     }
@@ -325,6 +345,27 @@ function normalizeFreeformFieldAtError(block: string): { block: string; key?: st
   return { block: `${block.slice(0, lineStart)}${replacement}${block.slice(end)}`, key: keyName };
 }
 
+/** 2026.8.1's `normalizeFreeformDescription`: the first top-level `description` line, whatever YAML choked on,
+ *  rewritten as a JSON string (unchanged when its value is empty or a block-scalar indicator). */
+function normalizeFreeformDescription81(block: string): { block: string; key?: string } {
+  const unchanged = { block };
+  const doc = parseDocument(block, { schema: 'core', prettyErrors: false });
+  if (!isMap(doc.contents)) return unchanged;
+  const pair = doc.contents.items.find((candidate) => isScalar(candidate.key) && candidate.key.value === 'description');
+  const keyStart = pair && isNode(pair.key) ? pair.key.range?.[0] : undefined;
+  if (keyStart === undefined) return unchanged;
+  const lineStart = block.lastIndexOf('\n', keyStart - 1) + 1;
+  const lineEnd = block.indexOf('\n', lineStart);
+  const end = lineEnd === -1 ? block.length : lineEnd;
+  const rawValue = block
+    .slice(lineStart, end)
+    .match(/^(?:description|"description"|'description'):\s*(.*)$/)?.[1]
+    ?.trim();
+  if (!rawValue || /^[|>](?:[1-9][+-]?|[+-][1-9]?)?$/.test(rawValue)) return unchanged;
+  const replacement = `description: ${JSON.stringify(stripQuotes96(rawValue))}`;
+  return { block: `${block.slice(0, lineStart)}${replacement}${block.slice(end)}`, key: 'description' };
+}
+
 interface YamlOnce {
   frontmatter: ParsedFrontmatter;
   issues: FrontmatterIssue[];
@@ -384,9 +425,12 @@ function parseYamlOnce96(block: string, fallback: ParsedFrontmatter): YamlOnce {
   }
 }
 
+/** The parser's forms (parseFrontmatterDetailed): p2 from 2026.6.35, p3 in 2026.8.1, p4 from 2026.8.2. */
+type ParserEpoch = 'p2' | 'p3' | 'p4';
+
 /** One SKILL.md is parsed by discovery, by the entry's reader and by the findings: the parse of a text is
  *  kept for one run (and its findings) so that each file is parsed once. Callers only read it. */
-const PARSED_96 = new Map<string, FrontmatterParse>();
+const PARSED = new Map<ParserEpoch, Map<string, FrontmatterParse>>();
 /** What the parse asks of the CLI's on-disk cache (readCache.ts OpenClawReadCache). */
 export interface ParseStore {
   readonly version: OpenClawVersion;
@@ -396,28 +440,41 @@ export interface ParseStore {
 }
 
 /** The CLI's on-disk cache of parses for the run, when it has one. */
-let stored96: ParseStore | null = null;
+let stored: ParseStore | null = null;
 
 /** A new run starts: the parses of the last one are dropped (a long-lived server keeps none); `store` is the
  *  on-disk cache of the run's release, if any (only a 2026.9.6 one holds 2026.9.6 parses). */
 export function forgetFrontmatterParses(store: ParseStore | null = null): void {
-  PARSED_96.clear();
-  stored96 = store;
+  PARSED.clear();
+  stored = store;
 }
 
-function parseFrontmatterDetailed96(content: string): FrontmatterParse {
-  const known = PARSED_96.get(content);
+/** The release whose parses the on-disk store holds, by the parser form it uses. */
+function epochOfStore(store: ParseStore): ParserEpoch | null {
+  const v = store.version;
+  if (has(v, 'frontmatter-issues')) return has(v, 'freeform-repair-at-error') ? 'p4' : 'p3';
+  return has(v, 'strict-closing-fence') ? 'p2' : null;
+}
+
+function parseFrontmatterCached(content: string, epoch: ParserEpoch, parse: () => FrontmatterParse): FrontmatterParse {
+  let kept = PARSED.get(epoch);
+  if (!kept) PARSED.set(epoch, (kept = new Map()));
+  const known = kept.get(content);
   if (known) return known;
-  const store = stored96?.version === '2026.9.6' ? stored96 : null;
+  const store = stored && epochOfStore(stored) === epoch ? stored : null;
   const key = store ? store.keyOf(content) : '';
-  const parsed = store?.parse(key) ?? parseFrontmatterDetailed96Uncached(content);
+  const parsed = store?.parse(key) ?? parse();
   if (store && store.parse(key) === undefined) store.setParse(key, parsed);
-  if (PARSED_96.size >= 4096) PARSED_96.clear();
-  PARSED_96.set(content, parsed);
+  if (kept.size >= 4096) kept.clear();
+  kept.set(content, parsed);
   return parsed;
 }
 
-function parseFrontmatterDetailed96Uncached(content: string): FrontmatterParse {
+function parseFrontmatterDetailed96(content: string, epoch: 'p3' | 'p4'): FrontmatterParse {
+  return parseFrontmatterCached(content, epoch, () => parseFrontmatterDetailed96Uncached(content, epoch));
+}
+
+function parseFrontmatterDetailed96Uncached(content: string, epoch: 'p3' | 'p4'): FrontmatterParse {
   const normalized = normalizeFrontmatterContent96(content);
   const extracted = extractBlock96(normalized);
   const out = emptyParse(extracted?.block, extracted?.start ?? 0);
@@ -434,8 +491,9 @@ function parseFrontmatterDetailed96Uncached(content: string): FrontmatterParse {
   for (const [key, entry] of Object.entries(out.lineEntries)) fallback[key] = entry.value;
   let parsed = parseYamlOnce96(block, fallback);
   let recovered = block;
-  for (let i = 0; i < FREEFORM_TEXT_FIELDS.size && parsed.issues.length > 0; i += 1) {
-    const next = normalizeFreeformFieldAtError(recovered);
+  const rounds = epoch === 'p3' ? 1 : FREEFORM_TEXT_FIELDS.size;
+  for (let i = 0; i < rounds && parsed.issues.length > 0; i += 1) {
+    const next = epoch === 'p3' ? normalizeFreeformDescription81(recovered) : normalizeFreeformFieldAtError(recovered);
     if (next.block === recovered) break;
     if (next.key) out.repaired.push(next.key);
     recovered = next.block;

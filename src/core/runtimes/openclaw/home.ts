@@ -25,10 +25,16 @@ export function resolveEffectiveHome(env: MutableEnv, osHome: string): string {
   return path.resolve(norm(env.HOME) ?? norm(env.USERPROFILE) ?? norm(osHome) ?? '.');
 }
 
-/** The homes whose prefix becomes `~/` in the prompt (workspace.ts `resolveCompactHomePrefixes`): OpenClaw's
- *  home, the OS home (HOME, ignoring OPENCLAW_HOME) and `os.homedir()`, with their real paths, longest first. */
-export function compactHomePrefixes(env: MutableEnv, osHome: string): string[] {
-  const homes = [resolveEffectiveHome(env, osHome), norm(env.HOME) ?? norm(env.USERPROFILE) ?? norm(osHome), norm(osHome)]
+/** The homes whose prefix becomes `~/` in the prompt (workspace.ts `resolveCompactHomePrefixes`), with their
+ *  real paths, longest first: OpenClaw's home (OPENCLAW_HOME first) and `os.homedir()` up to 2026.4.15; the OS
+ *  home (HOME, ignoring OPENCLAW_HOME) between them from 2026.4.20; from 2026.6.9 OpenClaw's own home no longer
+ *  (`which` says which of the three a release uses). */
+export function compactHomePrefixes(env: MutableEnv, osHome: string, which: { effective: boolean; os: boolean } = { effective: true, os: true }): string[] {
+  const homes = [
+    which.effective ? resolveEffectiveHome(env, osHome) : undefined,
+    which.os ? (norm(env.HOME) ?? norm(env.USERPROFILE) ?? norm(osHome)) : undefined,
+    norm(osHome),
+  ]
     .filter((h): h is string => !!h)
     .map((h) => path.resolve(h));
   const real = homes.map((h) => {

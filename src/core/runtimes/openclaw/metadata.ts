@@ -19,7 +19,7 @@ import * as path from 'node:path';
 import JSON5 from 'json5';
 import type { ParsedFrontmatter } from './frontmatter';
 import type { FsView } from '../../machine/fsview';
-import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 
 export type InstallKind = 'brew' | 'node' | 'go' | 'uv' | 'download';
 export const INSTALL_KINDS: readonly InstallKind[] = ['brew', 'node', 'go', 'uv', 'download'];
@@ -70,10 +70,10 @@ export interface InvocationPolicy {
 /** 2026.4.12 has no legacy manifest keys (src/compat/legacy-names.ts): only `openclaw` is read. */
 export const MANIFEST_KEY = 'openclaw';
 
-/** The keys `resolveOpenClawManifestBlock` tries, in order: 2026.9.6 adds `LEGACY_MANIFEST_KEYS` (`clawdbot`,
+/** The keys `resolveOpenClawManifestBlock` tries, in order: 2026.4.24 adds `LEGACY_MANIFEST_KEYS` (`clawdbot`,
  *  src/compat/legacy-names.ts, chunk `legacy-names-*.mjs`). */
 export function manifestKeys(version: OpenClawVersion = OPENCLAW_BASELINE): readonly string[] {
-  return since(version, '2026.9.6') ? [MANIFEST_KEY, 'clawdbot'] : [MANIFEST_KEY];
+  return has(version, 'legacy-clawdbot-metadata') ? [MANIFEST_KEY, 'clawdbot'] : [MANIFEST_KEY];
 }
 
 /** A list, or one comma-separated string; entries `String()`-ed and trimmed, empties dropped; anything else
@@ -129,8 +129,8 @@ export function parseManifestBlock(frontmatter: ParsedFrontmatter, version: Open
   if (!raw) return { status: 'absent' };
   let parsed: unknown;
   try {
-    if (since(version, '2026.9.6')) {
-      // `parseJsonWithJson5Fallback` (src/utils/parse-json-compat.ts): strict JSON first.
+    if (has(version, 'metadata-json-first')) {
+      // 2026.9.6's `parseJsonWithJson5Fallback` (src/utils/parse-json-compat.ts): strict JSON first.
       try {
         parsed = JSON.parse(raw);
       } catch {
@@ -261,7 +261,7 @@ export function parseInstallSpecDetailed(input: unknown, version: OpenClawVersio
   const url = safeDownloadUrl(raw.url);
   if (url) spec.url = url;
   // 2026.9.6 `parseInstallSpec` (chunk `frontmatter-2H_F0IFB.mjs`): a download's sha256 must be 64 hex digits.
-  if (since(version, '2026.9.6') && spec.kind === 'download' && raw.sha256 !== undefined) {
+  if (has(version, 'install-sha256-checked') && spec.kind === 'download' && raw.sha256 !== undefined) {
     if (typeof raw.sha256 !== 'string') return { problem: 'bad-sha256' };
     const sha256 = raw.sha256.trim().toLowerCase();
     if (!/^[a-f0-9]{64}$/u.test(sha256)) return { problem: 'bad-sha256' };
@@ -307,7 +307,7 @@ export function metadataFromBlock(block: Record<string, unknown>, version: OpenC
   if (typeof block.emoji === 'string') out.emoji = block.emoji;
   if (typeof block.homepage === 'string') out.homepage = block.homepage;
   // 2026.9.6 `readNonEmptyStringPreservingWhitespace`: an empty skillKey is none.
-  if (typeof block.skillKey === 'string' && (block.skillKey !== '' || !since(version, '2026.9.6'))) out.skillKey = block.skillKey;
+  if (typeof block.skillKey === 'string' && (block.skillKey !== '' || !has(version, 'empty-skill-key-none'))) out.skillKey = block.skillKey;
   if (typeof block.primaryEnv === 'string') out.primaryEnv = block.primaryEnv;
   if (os.length > 0) out.os = os;
   if (requires) out.requires = requires;
@@ -354,7 +354,7 @@ export function resolveEntryMetadata(
   view?: Pick<FsView, 'realpath'>,
 ): OpenClawMetadata | undefined {
   const metadata = resolveOpenClawMetadata(frontmatter, version);
-  if (!since(version, '2026.9.6') || metadata?.skillKey) return metadata;
+  if (!has(version, 'source-origin-slug') || metadata?.skillKey) return metadata;
   const slug = readSourceOriginSlug(skillDir, view);
   return slug ? { ...metadata, skillKey: slug } : metadata;
 }

@@ -37,7 +37,7 @@ import type { LoadedSkill, RootScan, SkillSource } from './discover';
 import { tryRealpath } from './read';
 import type { OpenClawFinding } from './types';
 import type { RuntimeContext } from '../types';
-import { since, type OpenClawVersion } from './versions';
+import { has, type OpenClawVersion } from './versions';
 
 const MANIFEST_FILE = 'openclaw.plugin.json';
 /** manifest-*.mjs `MAX_PLUGIN_MANIFEST_BYTES`. */
@@ -151,8 +151,8 @@ function packageBundledDir(pkg: string, version: OpenClawVersion): string | null
   const built = path.join(pkg, 'dist', 'extensions');
   const runtime = path.join(pkg, 'dist-runtime', 'extensions');
   if (!exists(built)) return null;
-  if (!since(version, '2026.9.6')) return exists(runtime) ? runtime : built;
-  // 2026.9.6: the first of dist-runtime, dist whose real path lies in the package's trusted roots.
+  if (!has(version, 'plugins-package-trust')) return exists(runtime) ? runtime : built;
+  // From 2026.9.4: the first of dist-runtime, dist whose real path lies in the package's trusted roots.
   return trustedInPackage(pkg, runtime) ? runtime : trustedInPackage(pkg, built) ? built : null;
 }
 
@@ -174,8 +174,8 @@ export function resolveBundledPluginsDir(version: OpenClawVersion, install: stri
   const override = env.OPENCLAW_BUNDLED_PLUGINS_DIR?.trim();
   if (override) {
     const resolved = resolveUserPath(override, home);
-    if (!since(version, '2026.9.6')) {
-      // 2026.4.12 takes any existing folder; a missing one falls back to the package's own folder.
+    if (!has(version, 'plugins-dir-override-trusted')) {
+      // Up to 2026.4.27 any existing folder is taken; a missing one falls back to the package's own folder.
       if (exists(resolved)) return { dir: resolved, notes };
       return { dir: packageBundledDir(install, version) ?? resolved, notes };
     }
@@ -311,19 +311,22 @@ function slotValue(v: unknown): string | null | undefined {
   return t.toLowerCase() === 'none' ? null : t;
 }
 
-/** `normalizePluginsConfigWithResolver[Core]` with the registry's id normalizer. 2026.9.6 compares ids
- *  lowercased (`normalizePluginPolicyId`); 2026.4.12 exactly. */
+/** `normalizePluginsConfigWithResolver[Core]` with the registry's id normalizer: from 2026.5.2 an id or alias
+ *  is looked up ignoring case (to the plugin's own id), from 2026.8.1 policy ids are lowercased
+ *  (`normalizePluginPolicyId`); up to 2026.4.29 ids are compared exactly. */
 function normalizePluginsConfig(raw: unknown, version: OpenClawVersion, plugins: PluginRecord[]): NormalizedPlugins {
-  const v96 = since(version, '2026.9.6');
+  const anyCase = has(version, 'plugins-ids-any-case');
+  const lowerPolicy = has(version, 'plugins-policy-lowercase');
+  const key = (id: string): string => (anyCase ? id.toLowerCase() : id);
   const aliases = new Map<string, string>();
   for (const p of [...plugins].sort((a, b) => a.id.localeCompare(b.id))) {
-    aliases.set(v96 ? p.id.toLowerCase() : p.id, p.id);
-    for (const a of p.aliases) if (!aliases.has(v96 ? a.toLowerCase() : a)) aliases.set(v96 ? a.toLowerCase() : a, p.id);
+    aliases.set(key(p.id), p.id);
+    for (const a of p.aliases) if (!aliases.has(key(a))) aliases.set(key(a), p.id);
   }
   const normalizeId = (id: string): string => {
     const t = id.trim();
-    const canonical = aliases.get(v96 ? t.toLowerCase() : t) ?? t;
-    return v96 ? canonical.toLowerCase() : canonical;
+    const canonical = aliases.get(key(t)) ?? t;
+    return lowerPolicy ? canonical.toLowerCase() : canonical;
   };
   const cfg = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const list = (v: unknown): string[] => (Array.isArray(v) ? v.map((e) => (typeof e === 'string' ? normalizeId(e) : '')).filter(Boolean) : []);
@@ -362,7 +365,7 @@ function channelEnablement(config: OpenClawConfig, p: PluginRecord, version: Ope
     const entry = (channels as Record<string, unknown>)[id];
     return entry && typeof entry === 'object' && !Array.isArray(entry) ? (entry as Record<string, unknown>).enabled : undefined;
   };
-  if (!since(version, '2026.9.6')) {
+  if (!has(version, 'plugins-channel-enablement')) {
     const own = p.channels.some((c) => c.toLowerCase() === p.id.toLowerCase());
     return own && at(p.id.toLowerCase()) === true ? true : undefined;
   }
@@ -375,19 +378,18 @@ function channelEnablement(config: OpenClawConfig, p: PluginRecord, version: Ope
 /** `resolvePluginActivationDecisionShared` (2026.9.6) / `resolvePluginActivationState` (2026.4.12) for a bundled
  *  plugin: whether it is activated. 2026.4.12's skill resolution passes no `enabledByDefault`. */
 export function pluginActivated(p: PluginRecord, plugins: NormalizedPlugins, config: OpenClawConfig, version: OpenClawVersion): boolean {
-  const v96 = since(version, '2026.9.6');
-  const policyId = v96 ? p.id.toLowerCase() : p.id;
+  const policyId = has(version, 'plugins-policy-lowercase') ? p.id.toLowerCase() : p.id;
   if (!plugins.enabled) return false;
   if (plugins.deny.includes(policyId)) return false;
   const entry = plugins.entries[policyId];
   if (entry?.enabled === false) return false;
   const channel = channelEnablement(config, p, version);
-  if (v96 && channel === false) return false;
+  if (has(version, 'plugins-channel-enablement') && channel === false) return false;
   const allowed = plugins.allow.includes(policyId);
   if (plugins.memorySlot === p.id || plugins.contextEngineSlot === p.id) return true;
   if (plugins.allow.length > 0 && !allowed) return false;
   if (entry?.enabled === true || channel === true) return true;
-  return v96 && p.enabledByDefault;
+  return has(version, 'plugins-enabled-by-default') && p.enabledByDefault;
 }
 
 /** `resolveMemorySlotDecision[Shared]`: a memory plugin counts only as the slot's choice (the configured id,
@@ -496,10 +498,9 @@ export function resolvePluginSkills(params: {
   };
   if (!install) return plan;
   try {
-    const v96 = since(version, '2026.9.6');
     plan.notes.push(...outsidePluginNotes(version, config, stateDir, workspaceDir, home));
-    // 2026.9.6 returns before reading any manifest when plugins are off.
-    if (v96 && config?.plugins?.enabled === false) return plan;
+    // From 2026.9.5 nothing is read when plugins are off (before, every plugin is off then).
+    if (has(version, 'plugins-off-early') && config?.plugins?.enabled === false) return plan;
     const bundled = resolveBundledPluginsDir(version, install, env, home);
     plan.notes.push(...bundled.notes);
     plan.bundledDir = bundled.dir;
@@ -511,9 +512,10 @@ export function resolvePluginSkills(params: {
     for (const p of plan.plugins) {
       if (p.skills.length === 0) continue;
       if (!pluginActivated(p, normalized, config, version)) continue;
-      if (p.id === 'acpx' && (v96 || !acpEnabled)) {
-        // 2026.9.6 counts acpx's skills only when an ACP runtime backend is registered (`isAcpRuntimeSpawnAvailable`).
-        if (v96 && acpEnabled)
+      const acpBackend = has(version, 'plugins-acpx-backend');
+      if (p.id === 'acpx' && (acpBackend || !acpEnabled)) {
+        // From 2026.4.25 acpx's skills count only when an ACP runtime backend is registered (`isAcpRuntimeSpawnAvailable`).
+        if (acpBackend && acpEnabled)
           plan.notes.push({
             file: p.manifestPath,
             code: 'plugin-skills-not-counted',
@@ -546,7 +548,7 @@ export function resolvePluginSkills(params: {
         plan.roots.push(...roots);
       }
     }
-    if (v96) {
+    if (has(version, 'plugin-skills-links')) {
       const targets = new Map<string, string>();
       for (const root of plan.roots) collectLinkTargets(root, targets);
       for (const [name, target] of [...targets].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

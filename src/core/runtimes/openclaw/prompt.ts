@@ -14,15 +14,19 @@
 // characters do not fit; when no compact prefix fits with the note, the note is dropped. The system prompt
 // section is `## Skills` with four lines (system-prompt-params-*.mjs buildSkillsSection).
 
+import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import { normalizeAgentId, type OpenClawConfig, type SkillsLimits } from './config';
-import { since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 
 export interface PromptSkill {
   name: string;
   description: string;
   /** The location as it appears in the prompt (home already written `~/`). */
   filePath: string;
+  /** 2026.6.6–7.35: `sha256:` and the first 16 hex digits of the SKILL.md's SHA-256 (promptVersionOf), printed
+   *  as the entry's `<version>`. */
+  version?: string;
 }
 
 export interface PromptLimits {
@@ -51,44 +55,55 @@ export interface PromptResult {
 
 export const COMPACT_WARNING_OVERHEAD = 150;
 
-const INSTRUCTIONS =
-  'The following skills provide specialized instructions for specific tasks.\n' +
-  "Use the read tool to load a skill's file when the task matches its description.\n" +
-  'When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.';
-
-const COMPACT_INSTRUCTIONS = INSTRUCTIONS.replace('matches its description.', 'matches its name.');
-
 export function escapeXml(str: string): string {
   return str.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** `formatSkillsForPrompt`. */
-export function formatSkillsForPrompt(skills: readonly PromptSkill[]): string {
+/** The catalog's loading line (the second): up to 2026.9.1 it names the read tool, from 2026.9.2 the listed
+ *  location; `of` is what the task is matched against. */
+function loadingLine(version: OpenClawVersion, of: 'description' | 'name' | 'name or description'): string {
+  return has(version, 'read-line-reworded')
+    ? `Read a skill's file at its listed location when the task matches its ${of}.`
+    : `Use the read tool to load a skill's file when the task matches its ${of}.`;
+}
+
+const REREAD_LINE = "If a skill's <version> differs from a previous turn, re-read its SKILL.md before using it.";
+
+/** `formatSkillCatalog` (skill-contract-*.mjs) as each release writes it: three header lines (2026.6.6–7.35 a
+ *  fourth, to re-read a skill whose `<version>` changed), then one `<skill>` per entry; an entry's description
+ *  is left out when `describe` gives undefined, and 2026.6.6–7.35 end it with its `<version>`. */
+function formatSkillCatalog(
+  skills: readonly PromptSkill[],
+  version: OpenClawVersion,
+  of: 'description' | 'name' | 'name or description',
+  describe: (s: PromptSkill) => string | undefined,
+): string {
   if (skills.length === 0) return '';
-  const lines = [`\n\n${INSTRUCTIONS}`, '', '<available_skills>'];
+  const versions = has(version, 'prompt-version-hash') && !has(version, 'prompt-version-hash-gone');
+  const lines = ['\n\nThe following skills provide specialized instructions for specific tasks.', loadingLine(version, of)];
+  if (versions) lines.push(REREAD_LINE);
+  lines.push(CONTEXT_LINE, '', '<available_skills>');
   for (const skill of skills) {
     lines.push('  <skill>');
     lines.push(`    <name>${escapeXml(skill.name)}</name>`);
-    lines.push(`    <description>${escapeXml(skill.description)}</description>`);
+    const description = describe(skill);
+    if (description !== undefined) lines.push(`    <description>${escapeXml(description)}</description>`);
     lines.push(`    <location>${escapeXml(skill.filePath)}</location>`);
+    if (versions && skill.version) lines.push(`    <version>${escapeXml(skill.version)}</version>`);
     lines.push('  </skill>');
   }
   lines.push('</available_skills>');
   return lines.join('\n');
 }
 
-/** `formatSkillsCompact`: names and locations only. */
-export function formatSkillsCompact(skills: readonly PromptSkill[]): string {
-  if (skills.length === 0) return '';
-  const lines = [`\n\n${COMPACT_INSTRUCTIONS}`, '', '<available_skills>'];
-  for (const skill of skills) {
-    lines.push('  <skill>');
-    lines.push(`    <name>${escapeXml(skill.name)}</name>`);
-    lines.push(`    <location>${escapeXml(skill.filePath)}</location>`);
-    lines.push('  </skill>');
-  }
-  lines.push('</available_skills>');
-  return lines.join('\n');
+/** `formatSkillsForPrompt`: names, descriptions (as written) and locations. */
+export function formatSkillsForPrompt(skills: readonly PromptSkill[], version: OpenClawVersion = OPENCLAW_BASELINE): string {
+  return formatSkillCatalog(skills, version, 'description', (s) => s.description);
+}
+
+/** `formatSkillsCompact` up to 2026.7.35: names and locations only. */
+export function formatSkillsCompact(skills: readonly PromptSkill[], version: OpenClawVersion = OPENCLAW_BASELINE): string {
+  return formatSkillCatalog(skills, version, 'name', () => undefined);
 }
 
 /** `compactHomePath`: the first (longest) home whose `home + sep` prefixes the path becomes `~/`. */
@@ -106,17 +121,24 @@ export function compactHomePath(filePath: string, homes: readonly string[]): str
   return filePath;
 }
 
-/** `applySkillsPromptLimits` + the note, as `resolveWorkspaceSkillPromptState` assembles them; from 2026.9.6
- *  `prepareSkillsForPrompt` (buildSkillsPrompt96). */
-export function buildSkillsPrompt(candidates: readonly PromptSkill[], limits: PromptLimits, version: OpenClawVersion = '2026.4.12'): PromptResult {
-  if (since(version, '2026.9.6')) return buildSkillsPrompt96(candidates, limits);
-  const total = candidates.length;
-  let skills = candidates.slice(0, Math.max(0, limits.maxSkillsInPrompt));
+/**
+ * `applySkillsPromptLimits` + the note, as `resolveWorkspaceSkillPromptState` assembles them. Four forms:
+ *  - up to 2026.6.5 the one below: the block alone is measured, the compact one against the budget minus 150;
+ *    from 2026.4.15 the skills are sorted by name first;
+ *  - 2026.6.6–7.35 (buildSkillsPrompt66): the whole text, note included, is measured;
+ *  - from 2026.8.1 `prepareSkillsForPrompt` (buildSkillsPrompt96): the compact form keeps cut descriptions.
+ */
+export function buildSkillsPrompt(candidates: readonly PromptSkill[], limits: PromptLimits, version: OpenClawVersion = OPENCLAW_BASELINE): PromptResult {
+  if (has(version, 'prompt-limits-shorten')) return buildSkillsPrompt96(candidates, limits, version);
+  if (has(version, 'prompt-version-hash')) return buildSkillsPrompt66(candidates, limits, version);
+  const ordered = has(version, 'prompt-sorted-by-name') ? candidates.slice().sort((a, b) => a.name.localeCompare(b.name, 'en')) : candidates;
+  const total = ordered.length;
+  let skills = ordered.slice(0, Math.max(0, limits.maxSkillsInPrompt));
   let truncated = total > skills.length;
   let compact = false;
-  const fitsFull = (s: readonly PromptSkill[]): boolean => formatSkillsForPrompt(s).length <= limits.maxSkillsPromptChars;
+  const fitsFull = (s: readonly PromptSkill[]): boolean => formatSkillsForPrompt(s, version).length <= limits.maxSkillsPromptChars;
   const compactBudget = limits.maxSkillsPromptChars - COMPACT_WARNING_OVERHEAD;
-  const fitsCompact = (s: readonly PromptSkill[]): boolean => formatSkillsCompact(s).length <= compactBudget;
+  const fitsCompact = (s: readonly PromptSkill[]): boolean => formatSkillsCompact(s, version).length <= compactBudget;
   if (!fitsFull(skills)) {
     compact = true;
     if (!fitsCompact(skills)) {
@@ -137,7 +159,7 @@ export function buildSkillsPrompt(candidates: readonly PromptSkill[], limits: Pr
     : compact
       ? '⚠️ Skills catalog using compact format (descriptions omitted). Run `openclaw skills check` to audit.'
       : '';
-  const block = compact ? formatSkillsCompact(skills) : formatSkillsForPrompt(skills);
+  const block = compact ? formatSkillsCompact(skills, version) : formatSkillsForPrompt(skills, version);
   const text = [note, block].filter(Boolean).join('\n');
   return {
     text,
@@ -155,10 +177,10 @@ export function buildSkillsPrompt(candidates: readonly PromptSkill[], limits: Pr
 /** The `## Skills (mandatory)` section `buildAgentSystemPrompt` inserts (read tool `read`), '' when the run
  *  has no skills prompt. The run trims the prompt first. From 2026.9.6 the section is `## Skills` and four
  *  lines (system-prompt-params-*.mjs buildSkillsSection, read tool `read`, code mode off). */
-export function systemPromptSection(prompt: string, version: OpenClawVersion = '2026.4.12'): string {
+export function systemPromptSection(prompt: string, version: OpenClawVersion = OPENCLAW_BASELINE): string {
   const trimmed = prompt.trim();
   if (!trimmed) return '';
-  if (since(version, '2026.9.6')) {
+  if (has(version, 'prompt-limits-shorten')) {
     return [
       '## Skills',
       'Scan <available_skills>. Clear match: read exact <location> with `read`; obey.',
@@ -169,11 +191,28 @@ export function systemPromptSection(prompt: string, version: OpenClawVersion = '
       '',
     ].join('\n');
   }
+  if (has(version, 'section-short')) {
+    return [
+      '## Skills',
+      'Scan <available_skills>. If one clearly applies, read its SKILL.md at exact <location> with `read`, then follow it.',
+      ...(has(version, 'prompt-version-hash') ? ["If a skill's <version> differs from a previous turn, re-read that skill before using it."] : []),
+      'If several apply, choose the most specific. If none clearly apply, read none.',
+      'One skill up front max. Never guess/fabricate skill paths.',
+      'External API writes: batch when safe, avoid tight loops, respect 429/Retry-After.',
+      trimmed,
+      '',
+    ].join('\n');
+  }
+  const exact = has(version, 'section-exact-location')
+    ? ' You MUST use the exact <location> value from <available_skills>; never guess, fabricate, or hard-code a skill file path.'
+    : '';
   return [
     '## Skills (mandatory)',
     'Before replying: scan <available_skills> <description> entries.',
-    '- If exactly one skill clearly applies: read its SKILL.md at <location> with `read`, then follow it.',
-    '- If multiple could apply: choose the most specific one, then read/follow it.',
+    `- If exactly one skill clearly applies: read its SKILL.md at <location> with \`read\`, then follow it.${exact}`,
+    exact
+      ? `- If multiple could apply: choose the most specific one, read its SKILL.md at <location> with \`read\`, then follow it.${exact}`
+      : '- If multiple could apply: choose the most specific one, then read/follow it.',
     '- If none clearly apply: do not read any SKILL.md.',
     'Constraints: never read more than one skill up front; only read after selecting.',
     '- When a skill drives external API writes, assume rate limits: prefer fewer larger writes, avoid tight one-item loops, serialize bursts when possible, and respect 429/Retry-After.',
@@ -191,7 +230,7 @@ export const DEFAULT_MAX_SKILLS_PROMPT_CHARS_96 = 18_000;
 const COMPACT_DESCRIPTION_MIN_CHARS = 4;
 const COMPACT_DESCRIPTION_MAX_CHARS = 220;
 
-const CONTEXT_LINE_96 =
+const CONTEXT_LINE =
   'When a skill file references a relative path, resolve it against the skill directory (parent of SKILL.md / dirname of the path) and use that absolute path in tool commands.';
 
 /** `truncateUtf16Safe` (utf16-slice-*.mjs): a prefix of at most `maxLen` code units that does not end inside a
@@ -215,38 +254,16 @@ export function truncateSkillDescription(description: string, maxChars: number):
   return `${truncateUtf16Safe(normalized, maxChars - 3).trimEnd()}...`;
 }
 
-/** `formatSkillCatalog` (skill-contract-*.mjs): the catalog with one loading line; a skill's description line
- *  is left out when `describe` gives undefined. */
-function formatSkillCatalog96(skills: readonly PromptSkill[], loadingLine: string, describe: (s: PromptSkill) => string | undefined): string {
-  if (skills.length === 0) return '';
-  const lines = ['\n\nThe following skills provide specialized instructions for specific tasks.', loadingLine, CONTEXT_LINE_96, '', '<available_skills>'];
-  for (const skill of skills) {
-    lines.push('  <skill>');
-    lines.push(`    <name>${escapeXml(skill.name)}</name>`);
-    const description = describe(skill);
-    if (description !== undefined) lines.push(`    <description>${escapeXml(description)}</description>`);
-    lines.push(`    <location>${escapeXml(skill.filePath)}</location>`);
-    lines.push('  </skill>');
-  }
-  lines.push('</available_skills>');
-  return lines.join('\n');
+/** `formatSkillsForPromptCore` (from 2026.8.1). */
+export function formatSkillsForPrompt96(skills: readonly PromptSkill[], version: OpenClawVersion = '2026.9.6'): string {
+  return formatSkillsForPrompt(skills, version);
 }
 
-/** `formatSkillsForPromptCore` (2026.9.6). */
-export function formatSkillsForPrompt96(skills: readonly PromptSkill[]): string {
-  return formatSkillCatalog96(skills, "Read a skill's file at its listed location when the task matches its description.", (s) => s.description);
-}
-
-/** `formatSkillsCompactForPrompt` (2026.9.6): descriptions cut to `descriptionMaxChars`, omitted at 0. */
-export function formatSkillsCompact96(skills: readonly PromptSkill[], descriptionMaxChars: number): string {
-  if (skills.length === 0) return '';
+/** `formatSkillsCompactForPrompt` (from 2026.8.1): descriptions cut to `descriptionMaxChars`, omitted at 0. */
+export function formatSkillsCompact96(skills: readonly PromptSkill[], descriptionMaxChars: number, version: OpenClawVersion = '2026.9.6'): string {
   const max = Math.max(0, Math.floor(descriptionMaxChars));
-  return formatSkillCatalog96(
-    skills,
-    max > 0
-      ? "Read a skill's file at its listed location when the task matches its name or description."
-      : "Read a skill's file at its listed location when the task matches its name.",
-    (s) => (max > 0 ? truncateSkillDescription(s.description, max) || undefined : undefined),
+  return formatSkillCatalog(skills, version, max > 0 ? 'name or description' : 'name', (s) =>
+    max > 0 ? truncateSkillDescription(s.description, max) || undefined : undefined,
   );
 }
 
@@ -254,7 +271,7 @@ export function formatSkillsCompact96(skills: readonly PromptSkill[], descriptio
  *  2026.4.12 and 18,000 from 2026.9.6 (workspace-skill-prompt-*.mjs resolveWorkspaceSkillPromptState passes
  *  the configured value, prepareSkillsForPrompt defaults it). */
 export function resolvePromptLimits(limits: SkillsLimits, config: OpenClawConfig, version: OpenClawVersion): SkillsLimits {
-  if (!since(version, '2026.9.6')) return limits;
+  if (!has(version, 'prompt-budget-18000')) return limits;
   const configured: unknown = config?.skills?.limits?.maxSkillsPromptChars;
   return {
     ...limits,
@@ -266,13 +283,13 @@ export function resolvePromptLimits(limits: SkillsLimits, config: OpenClawConfig
  *  (agent-filter-*.mjs resolveEffectiveAgentSkillsLimits: the agent's entry in `agents.entries` or
  *  `agents.list`). */
 export function resolveAgentPromptLimits(limits: SkillsLimits, config: OpenClawConfig, agentId: string, version: OpenClawVersion): SkillsLimits {
-  if (!since(version, '2026.9.6')) return limits;
+  if (!has(version, 'prompt-budget-18000')) return limits;
   const agents: unknown = config?.agents;
   if (!agents || typeof agents !== 'object') return limits;
   const id = normalizeAgentId(agentId);
   const roster = agents as Record<string, unknown>;
   let entry: Record<string, unknown> | undefined;
-  if (Object.hasOwn(roster, 'entries') && roster.entries !== undefined) {
+  if (has(version, 'agents-entries') && Object.hasOwn(roster, 'entries') && roster.entries !== undefined) {
     const entries = roster.entries;
     if (entries && typeof entries === 'object' && !Array.isArray(entries)) {
       for (const [key, value] of Object.entries(entries as Record<string, unknown>)) {
@@ -309,14 +326,14 @@ function limitNote96(truncated: boolean, format: Format96, included: number, tot
  *  name, the first `maxSkillsInPrompt`; the full text if it fits the budget (note included), else the longest
  *  prefix whose compact form without descriptions fits with its note (or, when none does, without the note),
  *  then the longest description cut (4…220) that still fits. */
-function buildSkillsPrompt96(candidates: readonly PromptSkill[], limits: PromptLimits): PromptResult {
+function buildSkillsPrompt96(candidates: readonly PromptSkill[], limits: PromptLimits, version: OpenClawVersion): PromptResult {
   const maxChars = limits.maxSkillsPromptChars;
   const ordered = candidates.slice().sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const total = ordered.length;
   const byCount = ordered.slice(0, Math.max(0, limits.maxSkillsInPrompt));
   const render = (skills: readonly PromptSkill[], format: Format96, withNote = true): string => {
     const note = withNote ? limitNote96(skills.length < total, format, skills.length, total) : '';
-    const block = format.kind === 'compact' ? formatSkillsCompact96(skills, format.descriptionMaxChars) : formatSkillsForPrompt96(skills);
+    const block = format.kind === 'compact' ? formatSkillsCompact96(skills, format.descriptionMaxChars, version) : formatSkillsForPrompt96(skills, version);
     return [note, block].filter(Boolean).join('\n');
   };
   const fits = (text: string): boolean => text.length <= maxChars;
@@ -374,4 +391,48 @@ function buildSkillsPrompt96(candidates: readonly PromptSkill[], limits: PromptL
   const rendered = render(skills, format, withNote);
   const text = fits(rendered) ? rendered : '';
   return result(text, text ? skills : [], format);
+}
+
+/** 2026.6.6–7.35's `applySkillsPromptLimits` with `buildRenderedSkillsPrompt`: the skills sorted by name, the
+ *  first `maxSkillsInPrompt`; the whole text (note included) measured; the full form if it fits, else the
+ *  longest prefix whose compact form (no descriptions) fits with its note — and when none does, the note alone,
+ *  whatever the budget. */
+function buildSkillsPrompt66(candidates: readonly PromptSkill[], limits: PromptLimits, version: OpenClawVersion): PromptResult {
+  const maxChars = limits.maxSkillsPromptChars;
+  const ordered = candidates.slice().sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const total = ordered.length;
+  const byCount = ordered.slice(0, Math.max(0, limits.maxSkillsInPrompt));
+  const render = (skills: readonly PromptSkill[], compact: boolean): string => {
+    const format: Format96 = compact ? { kind: 'compact', descriptionMaxChars: 0 } : { kind: 'full' };
+    const note = limitNote96(skills.length < total, format, skills.length, total);
+    return [note, compact ? formatSkillsCompact(skills, version) : formatSkillsForPrompt(skills, version)].filter(Boolean).join('\n');
+  };
+  const result = (text: string, skills: readonly PromptSkill[], compact: boolean): PromptResult => ({
+    text,
+    format: !text.includes('<available_skills>') ? 'none' : compact ? 'compact' : 'full',
+    included: skills.length,
+    candidates: total,
+    truncated: skills.length < total,
+    compact,
+    blockLength: text.length,
+    skills,
+    descriptionMaxChars: 0,
+  });
+  const full = render(byCount, false);
+  if (full.length <= maxChars) return result(full, byCount, false);
+  let lo = 0;
+  let hi = byCount.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (render(byCount.slice(0, mid), true).length <= maxChars) lo = mid;
+    else hi = mid - 1;
+  }
+  const skills = byCount.slice(0, lo);
+  return result(render(skills, true), skills, true);
+}
+
+/** 2026.6.6–7.35's `computeSkillPromptVersion`: `sha256:` and the first 16 hex digits of the SHA-256 of the
+ *  SKILL.md as read (UTF-8 decoded, BOM and line ends kept). */
+export function promptVersionOf(raw: string): string {
+  return `sha256:${createHash('sha256').update(raw).digest('hex').slice(0, 16)}`;
 }

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { parseFrontmatter, parseSkillFrontmatter } from './frontmatter';
 import { NOT_NORMAL, UncachedFsView, type FsView } from '../../machine/fsview';
 import { resolveInvocationPolicy } from './metadata';
-import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 
 export type ReadFailure = 'symlink' | 'not-a-file' | 'too-large' | 'outside-root' | 'path' | 'io' | 'empty' | 'hardlink';
 
@@ -158,6 +158,27 @@ function shortPath(value: string, home: string): string {
   return shortened.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** Where a dangling link points: its target resolved from the link's folder, through the real path of the
+ *  nearest ancestor that exists (null when that cannot be told). */
+function danglingTarget(link: string): string | null {
+  let target: string;
+  try {
+    target = path.resolve(path.dirname(link), fs.readlinkSync(link));
+  } catch {
+    return null;
+  }
+  const rest: string[] = [];
+  let dir = target;
+  for (;;) {
+    const real = tryRealpath(dir);
+    if (real) return path.join(real, ...rest.reverse());
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    rest.push(path.basename(dir));
+    dir = parent;
+  }
+}
+
 function errorCode(err: unknown): string {
   return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
 }
@@ -212,7 +233,19 @@ export function loadSkillFile96(p: {
         realPath = fs.realpathSync.native(filePath);
       } catch (err) {
         const c = errorCode(err);
-        if (c === 'ENOENT' || c === 'ENOTDIR') return { ok: false, reason: 'path', diagnostic: null };
+        if (c === 'ENOENT' || c === 'ENOTDIR') {
+          // A dangling link: fs-safe resolves its target through the nearest folder that exists, and one that
+          // leads out of the skill folder is refused with words; one inside is simply missing.
+          const target = danglingTarget(filePath);
+          if (target && !isPathInside(skillDirReal, target)) {
+            return {
+              ok: false,
+              reason: 'outside-root',
+              diagnostic: diag(`Symlink escapes skill root (${shortPath(skillDirReal, p.home)}): ${shortPath(path.resolve(filePath), p.home)}`),
+            };
+          }
+          return { ok: false, reason: 'path', diagnostic: null };
+        }
         return { ok: false, reason: 'symlink', diagnostic: diag('symlink path could not be resolved') };
       }
       if (!isPathInside(skillDirReal, realPath)) {
@@ -312,20 +345,31 @@ export function carryLoadedFrontmatter(skill: object, copy: object): void {
   if (fm) LOADED_FRONTMATTER.set(copy, fm);
 }
 
+/** Whether `version` hard-links refuses for `source`: none before 2026.5.12, every source in 2026.5.12–7.35,
+ *  all but the bundled skills from 2026.8.1 (`shouldRejectHardlinkedPluginFiles`). */
+function rejectsHardlinks(version: OpenClawVersion, source: string): boolean {
+  if (has(version, 'invalid-skill-warnings')) return source !== 'openclaw-bundled';
+  return has(version, 'skill-file-in-folder');
+}
+
 /** `loadSingleSkillDirectory` of 2026.9.6 (local-loader.ts, chunk `local-loader-DP-Jr6_I.mjs`) with the
- *  root loader's `warnInvalidSkill` as its diagnostic sink; the folder's fate is traced as 2026.4.12's are. */
+ *  root loader's `warnInvalidSkill` as its diagnostic sink; the folder's fate is traced as 2026.4.12's are.
+ *  2026.5.12–7.35 open the file the same way (a link inside the folder is followed), but refuse a hard link
+ *  whatever the source, parse leniently and say nothing (an empty file, which they take for none, fails the
+ *  same way: it has no description). */
 export function loadSingleSkillDirectory96<S extends string>(ctx: SkillDirectoryContext<S>, skillDir: string, source: S): SkillDirectoryLoad<S> | null {
   const version = ctx.version ?? OPENCLAW_BASELINE;
+  const warns = has(version, 'invalid-skill-warnings');
   const loaded = loadSkillFile96({
     skillDir,
     maxBytes: ctx.limits.maxSkillFileBytes,
-    rejectHardlinks: source !== 'openclaw-bundled',
+    rejectHardlinks: rejectsHardlinks(version, source),
     home: homeOf(ctx),
     parse: (text) => parseSkillFrontmatter(text, version),
     ...(ctx.fs ? { fs: ctx.fs } : {}),
   });
   if (!loaded.ok) {
-    if (loaded.diagnostic) warnInvalidSkill(ctx, source, loaded.diagnostic);
+    if (loaded.diagnostic && warns) warnInvalidSkill(ctx, source, loaded.diagnostic);
     switch (loaded.reason) {
       case 'path':
         ctx.traces.push({ dir: skillDir, source, fate: { kind: 'no-skill-md' } });
@@ -364,14 +408,14 @@ export function readEntryFrontmatter(
   home = '',
   view?: FsView,
 ): Record<string, string> {
-  if (since(version, '2026.9.6')) {
+  if (has(version, 'skill-file-in-folder')) {
     const known = LOADED_FRONTMATTER.get(skill);
     if (known) return known;
     const loaded = loadSkillFile96({
       // A plugin skill shown at its `plugin-skills` link is read from the plugin's folder (plugins.ts).
       skillDir: skill.readFrom ?? skill.baseDir,
       maxBytes,
-      rejectHardlinks: skill.source !== 'openclaw-bundled',
+      rejectHardlinks: rejectsHardlinks(version, skill.source),
       home,
       parse: (text) => parseSkillFrontmatter(text, version),
       ...(view ? { fs: view } : {}),
@@ -383,7 +427,7 @@ export function readEntryFrontmatter(
   const read = readSkillFileSync(rootReal, path.resolve(skill.filePath), maxBytes);
   if (!read.ok) return {};
   try {
-    return parseFrontmatter(read.text);
+    return parseFrontmatter(read.text, version);
   } catch {
     return {};
   }

@@ -6,7 +6,7 @@ import { isBundledSkillAllowed, evaluateRequirements, resolveSkillKey, type Elig
 import { resolveBundledAllowlist, resolveSkillConfig, resolveSkillsInstallPreferences } from './config';
 import type { InstallSpec } from './metadata';
 import type { SkillEntry } from './types';
-import { OPENCLAW_BASELINE, since, type OpenClawVersion } from './versions';
+import { has, OPENCLAW_BASELINE, type OpenClawVersion } from './versions';
 
 export interface InstallOption {
   id: string;
@@ -111,10 +111,10 @@ export function installChoices(entry: SkillEntry, ctx: EligibilityContext): Arra
     }
     return { id, kind: spec.kind, label, bins: spec.bins ?? [] };
   };
-  // 2026.9.6 `normalizeInstallOptions` (chunk `status-BSyTpTh2.mjs`) numbers default ids by the spec's place in
-  // the whole install list; 2026.4.12 by its place among the specs for this platform.
-  const v96 = since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6');
-  const placeOf = (spec: InstallSpec, i: number): number => (v96 ? install.indexOf(spec) : i);
+  // From 2026.9.3 `normalizeInstallOptions` (chunk `status-BSyTpTh2.mjs`) numbers default ids by the spec's place
+  // in the whole install list; before, by its place among the specs for this platform.
+  const wholeList = has(ctx.version, 'install-ids-whole-list');
+  const placeOf = (spec: InstallSpec, i: number): number => (wholeList ? install.indexOf(spec) : i);
   if (filtered.every((spec) => spec.kind === 'download')) return filtered.map((spec, i) => ({ option: toOption(spec, placeOf(spec, i)), spec }));
   const indexed = filtered.map((spec, index) => ({ spec, index: placeOf(spec, index) }));
   const find = (kind: InstallSpec['kind']) => indexed.find((i) => i.spec.kind === kind);
@@ -139,7 +139,7 @@ export function buildSkillStatus(
   bundledNames: ReadonlySet<string> = new Set(),
   agentSkillFilter?: readonly string[],
 ): SkillStatusEntry {
-  const v96 = since(ctx.version ?? OPENCLAW_BASELINE, '2026.9.6');
+  const version = ctx.version ?? OPENCLAW_BASELINE;
   const skillKey = resolveSkillKey(entry);
   const disabled = resolveSkillConfig(ctx.config, skillKey)?.enabled === false;
   const blockedByAllowlist = !isBundledSkillAllowed(entry, resolveBundledAllowlist(ctx.config));
@@ -156,11 +156,11 @@ export function buildSkillStatus(
   const blockedByAgentFilter = agentSkillFilter !== undefined && !agentSkillFilter.includes(entry.name);
   const availableToAgent = eligible && !blockedByAgentFilter;
   const userInvocable = entry.invocation.userInvocable;
-  const agentFields = v96
+  const agentFields = has(version, 'status-for-agent')
     ? {
         blockedByAgentFilter,
         eligible,
-        platformIncompatible: req.missing.os.length > 0,
+        ...(has(version, 'status-platform-incompatible') ? { platformIncompatible: req.missing.os.length > 0 } : {}),
         modelVisible: availableToAgent && !entry.invocation.disableModelInvocation,
         userInvocable,
         commandVisible: availableToAgent && userInvocable,
@@ -173,8 +173,8 @@ export function buildSkillStatus(
     source: entry.source,
     // `resolveBundledSkillsContext`: when the bundled folder holds skills, a skill of the same NAME counts as
     // bundled whatever its source; otherwise the source decides.
-    // (2026.9.6: the source alone decides, `bundled` or `custodian`.)
-    bundled: v96
+    // (From 2026.8.1: the source alone decides, `bundled` or `custodian`.)
+    bundled: has(version, 'custodian-root')
       ? entry.source === 'openclaw-bundled' || (entry.source as string) === 'openclaw-custodian'
       : bundledNames.size > 0
         ? bundledNames.has(entry.name)
@@ -238,16 +238,22 @@ export interface StatusReport {
   skills: SkillStatusEntry[];
 }
 
-function isV96Report(report: StatusReport): boolean {
-  return since(report.version ?? OPENCLAW_BASELINE, '2026.9.6');
+/** From 2026.5.2 the CLI's status is for an agent: its JSON gains the agent fields and the check's layout. */
+function isAgentReport(report: StatusReport): boolean {
+  return has(report.version, 'status-for-agent');
+}
+
+/** The CLI's JSON strings: from 2026.9.3 tab, newline and carriage return are kept. */
+function sanitizerOf(report: StatusReport): (s: string) => string {
+  return has(report.version, 'status-json-keeps-newlines') ? sanitizeJsonString96 : sanitizeJsonString;
 }
 
 /** stdout of `openclaw skills list --json` (with its trailing newline). 2026.9.6 (`formatSkillsList`, chunk
  *  `skills-cli-*.mjs`): `--eligible` keeps the skills `eligible && !blockedByAgentFilter`, four fields follow
  *  `blockedByAllowlist`, and strings keep tab, newline and carriage return. */
 export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?: boolean } = {}): string {
-  const v96 = isV96Report(report);
-  const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible && !(v96 && s.blockedByAgentFilter)) : report.skills;
+  const forAgent = isAgentReport(report);
+  const skills = opts.eligibleOnly ? report.skills.filter((s) => s.eligible && !(forAgent && s.blockedByAgentFilter)) : report.skills;
   const json = sanitizeJsonValue(
     {
       workspaceDir: report.workspaceDir,
@@ -259,7 +265,7 @@ export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?
         eligible: s.eligible,
         disabled: s.disabled,
         blockedByAllowlist: s.blockedByAllowlist,
-        ...(v96
+        ...(forAgent
           ? { blockedByAgentFilter: s.blockedByAgentFilter, modelVisible: s.modelVisible, userInvocable: s.userInvocable, commandVisible: s.commandVisible }
           : {}),
         source: s.source,
@@ -269,7 +275,7 @@ export function formatSkillsListJson(report: StatusReport, opts: { eligibleOnly?
         missing: s.missing,
       })),
     },
-    v96 ? sanitizeJsonString96 : sanitizeJsonString,
+    sanitizerOf(report),
   );
   return JSON.stringify(json, null, 2) + '\n';
 }
@@ -284,9 +290,11 @@ function formatSkillsCheckJson96(report: StatusReport): string {
   const commandVisible = report.skills.filter((s) => s.commandVisible);
   const disabled = report.skills.filter((s) => s.disabled);
   const blocked = report.skills.filter((s) => s.blockedByAllowlist && !s.disabled);
-  const agentFiltered = report.skills.filter((s) => s.blockedByAgentFilter);
+  // 2026.5.2–7.35: an agent-filtered skill counts only when eligible, and is never among the missing.
+  const strict = has(report.version, 'strict-requirements');
+  const agentFiltered = report.skills.filter((s) => s.blockedByAgentFilter && (strict || s.eligible));
   const promptHidden = report.skills.filter((s) => s.eligible && !s.blockedByAgentFilter && !s.modelVisible);
-  const missing = report.skills.filter((s) => !s.eligible && !s.disabled && !s.blockedByAllowlist);
+  const missing = report.skills.filter((s) => !s.eligible && !s.disabled && !s.blockedByAllowlist && (strict || !s.blockedByAgentFilter));
   const json = sanitizeJsonValue(
     {
       agentId: report.agentId,
@@ -313,14 +321,14 @@ function formatSkillsCheckJson96(report: StatusReport): string {
       notInjected: promptHidden.map((s) => ({ name: s.name, reason: 'disable-model-invocation' })),
       missingRequirements: missing.map((s) => ({ name: s.name, missing: s.missing, install: s.install })),
     },
-    sanitizeJsonString96,
+    sanitizerOf(report),
   );
   return JSON.stringify(json, null, 2) + '\n';
 }
 
 /** stdout of `openclaw skills check --json`. */
 export function formatSkillsCheckJson(report: StatusReport): string {
-  if (isV96Report(report)) return formatSkillsCheckJson96(report);
+  if (isAgentReport(report)) return formatSkillsCheckJson96(report);
   const eligible = report.skills.filter((s) => s.eligible);
   const disabled = report.skills.filter((s) => s.disabled);
   const blocked = report.skills.filter((s) => s.blockedByAllowlist && !s.disabled);
