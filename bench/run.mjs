@@ -5,6 +5,8 @@
 // the median of its runs, so a burst of load on the machine spreads over all kinds instead of hitting one.
 //
 //   node bench/run.mjs [--rounds N] [--quick] [--keep]
+//   node bench/run.mjs --corpus DIR [--rounds N]   one real collection (never committed): a cold check in CI
+//                                                  mode against skills-ref and skill-check on DIR, nothing else
 //
 // Prints a table and the machine line, and writes the same figures to bench/results.json (not committed).
 
@@ -74,8 +76,9 @@ function skillsRef(corpus, mode) {
 const SKILL_CHECK = join(root, 'node_modules', 'skill-check', 'bin', 'skill-check.js');
 const SKILL_CHECK_VERSION = JSON.parse(readFileSync(join(root, 'node_modules', 'skill-check', 'package.json'), 'utf8')).version;
 
-/** `skill-check check DIR --format json --no-security-scan`: its wall time, after checking it read every skill.
- *  Its report goes to a file: it exits before a pipe has taken all of a large report. */
+/** `skill-check check DIR --format json --no-security-scan`: its wall time, after checking it read every skill
+ *  (`expected` null: however many it found). Its report goes to a file: it exits before a pipe has taken all of
+ *  a large report. */
 function skillCheck(corpus, expected) {
   const out = join(tmp, 'skill-check.json');
   const fd = openSync(out, 'w');
@@ -90,7 +93,7 @@ function skillCheck(corpus, expected) {
   if (r.error) throw r.error;
   if (r.status !== 0 && r.status !== 1) throw new Error(`skill-check exited ${r.status}: ${r.stderr}`);
   const count = JSON.parse(readFileSync(out, 'utf8')).summary?.skillCount;
-  if (count !== expected) throw new Error(`skill-check read ${count} skills of ${expected} under ${corpus}`);
+  if (expected !== null && count !== expected) throw new Error(`skill-check read ${count} skills of ${expected} under ${corpus}`);
   return wall;
 }
 
@@ -110,6 +113,36 @@ const machine = {
   loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
 };
 console.error(`bench: ${machine.cores} cores, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}; corpora in ${tmp}`);
+
+// --corpus DIR: a real collection, cold (CI mode: nothing kept between runs, no analysis cache) against the
+// peers on the same folder, alternating; the faster peer is the reference.
+const corpusArg = args.indexOf('--corpus');
+if (corpusArg >= 0) {
+  const dir = args[corpusArg + 1];
+  if (!dir || !existsSync(dir)) {
+    console.error(`bench: --corpus needs a folder (${dir ?? 'none given'})`);
+    process.exit(2);
+  }
+  const cold = [];
+  const sr = [];
+  const sc = [];
+  let skills = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    cold.push(timeChild([cli, 'check', '--json', '--no-probe', '--no-cache', dir], { env: { CI: 'true' } }).wall);
+    const r = timeChild([join(here, 'skills-ref-runner.mjs'), dir, 'parallel'], { expectJsonLine: true });
+    skills = JSON.parse(r.stdout.trim().split('\n').pop()).count;
+    sr.push(r.wall);
+    sc.push(skillCheck(dir, null));
+  }
+  const peer = Math.min(median(sr), median(sc));
+  console.log(`corpus ${dir}: ${skills} skills (folders with a SKILL.md, as skills-ref finds them); ${ROUNDS} rounds, medians`);
+  console.log(`  skill-author check --json --no-probe --no-cache (CI=true): ${ms(median(cold))} ms`);
+  console.log(`  skills-ref 0.1.5 (parallel): ${ms(median(sr))} ms; skill-check ${SKILL_CHECK_VERSION}: ${ms(median(sc))} ms`);
+  console.log(`  ratio to the faster peer: ${(median(cold) / peer).toFixed(2)}× (target ≤ 2×)`);
+  console.log(`machine: ${machine.cores} cores, Node ${machine.node}, load average at start ${machine.loadAverageAtStart.join(' ')}`);
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(0);
+}
 
 const sizes = quick ? [100, 1000] : [100, 1000, 10000];
 const corpora = {};

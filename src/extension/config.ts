@@ -20,7 +20,22 @@ export interface DiagnosticsSettings {
   readonly background: boolean;
 }
 
-export type IndexFormat = 'hermes' | 'xml' | 'nexo' | 'openclaw' | 'claude-code' | 'codex' | 'copilot-cli' | 'gemini-cli' | 'opencode' | 'qwen-code';
+/** The index layouts a preview shows: the engine's three, OpenClaw's skills prompt, each agent CLI's section and
+ *  VS Code's own listing. */
+export const INDEX_FORMATS = [
+  'hermes',
+  'xml',
+  'nexo',
+  'openclaw',
+  'claude-code',
+  'codex',
+  'copilot-cli',
+  'gemini-cli',
+  'opencode',
+  'qwen-code',
+  'vscode',
+] as const;
+export type IndexFormat = (typeof INDEX_FORMATS)[number];
 
 /** Which runtimes judge the skills, and the context of those that need one (the CLI's `--runtime`,
  *  `--tools`, `--toolsets`, `--environments`, `--hermes-home`, `--openclaw-config`). */
@@ -133,7 +148,7 @@ function readSkills(): SkillSettings {
     probeConcurrency: clampInt(c.get('probes.concurrency'), 1, 32, DEFAULT_PROBE_CONCURRENCY),
     extraPath: strings(c.get('path.extraDirs')),
     envFiles: strings(c.get('envFiles')),
-    indexFormat: format === 'xml' || format === 'nexo' || format === 'openclaw' ? format : 'hermes',
+    indexFormat: (INDEX_FORMATS as readonly string[]).includes(format) ? (format as IndexFormat) : 'hermes',
   };
 }
 

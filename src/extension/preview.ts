@@ -28,7 +28,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RuntimeId } from '../core/runtimes/types';
-import type { IndexFormat } from './config';
+import { INDEX_FORMATS, type IndexFormat } from './config';
 import { RUNTIME_LABELS } from '../core/runtimes/registry';
 import type { SkillAuthorContext } from './context';
 import { existingStore, skillFileOf, type StoreChange, storeOf } from './skills';
@@ -39,20 +39,6 @@ const BANNER = 'banner';
 const INDEX = 'index';
 /** Quiet time after a change of the store (a file changed on disk) before the previews follow it. */
 const PREVIEW_DEBOUNCE_MS = 150;
-/** The index layouts a preview shows: the engine's three, OpenClaw's skills prompt, and each agent CLI's section. */
-export const INDEX_FORMATS: readonly IndexFormat[] = [
-  'hermes',
-  'xml',
-  'nexo',
-  'openclaw',
-  'claude-code',
-  'codex',
-  'copilot-cli',
-  'gemini-cli',
-  'opencode',
-  'qwen-code',
-];
-
 type Target = { kind: 'banner'; file: string } | { kind: 'index'; format: IndexFormat; agent: string | undefined };
 
 /** The preview document of the skill whose SKILL.md is `file`: `skill-author-preview://banner/<dir>/<id> (model view).md`. */
@@ -307,6 +293,7 @@ async function pickIndex(ctx: SkillAuthorContext): Promise<{ format: IndexFormat
     'gemini-cli': 'Gemini CLI: the Available Agent Skills section of its system instruction from the workspace folder',
     opencode: 'OpenCode: the <available_skills> section of its system prompt from the workspace folder',
     'qwen-code': 'Qwen Code: the <available_skills> reminder it sends the model from the workspace folder',
+    vscode: 'VS Code: the skills listing its own chat sends the model from this workspace',
   };
   const formats = INDEX_FORMATS.map((f) => ({ label: f, description: f === preferred ? '(default)' : '', detail: descriptions[f], format: f }));
   const fq = vscode.window.createQuickPick<(typeof formats)[number]>();
