@@ -3,7 +3,8 @@
 // src/core/runtimes/openclaw, case by case, for every release of the profile's OPENCLAW_VERSIONS. See
 // docs/conformance.md.
 //
-//   npm run conformance                      every golden case of ../shared/golden/openclaw + generated trees, on
+//   npm run conformance                      every golden case of ../shared/golden/openclaw, our own (cases/) and
+//                                            generated trees, on
 //                                            the releases where the behaviour changed and the newest
 //   npm run conformance -- --all-releases   every stable release the profile emulates (bisect.mjs)
 //   node test/conformance/run.mjs --version 2026.4.12 --case a3 --count 0 --cli none
@@ -280,6 +281,14 @@ async function main() {
         const cli = opts.cli === 'all' ? ['list', 'check'] : opts.cli === 'some' ? [...(i % 2 === 0 ? ['list'] : []), ...(i % 6 === 0 ? ['check'] : [])] : [];
         cases.push({ name: n, dir: join(opts.golden, n), cli, index: i });
       });
+    }
+  }
+  // Our own cases (cases/): inputs only, for behaviours the golden set does not show; each runs against the
+  // release itself like a golden case.
+  if (opts.useGolden) {
+    for (const n of readdirSync(join(HERE, 'cases')).sort()) {
+      if (existsSync(join(HERE, 'cases', n, 'case.json')))
+        cases.push({ name: n, dir: join(HERE, 'cases', n), cli: opts.cli === 'none' ? [] : ['list'], index: cases.length });
     }
   }
   const genDir = join(tmp, 'generated');

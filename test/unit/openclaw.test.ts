@@ -156,10 +156,16 @@ describe('OpenClaw profile: configuration', function () {
     assert.equal('EMPTY' in env, false);
   });
 
-  it('substitutes ${VAR}; an unset variable makes the whole config empty', () => {
-    write('{skills: {entries: {x: {apiKey: "${KEY}"}}}}');
+  it('substitutes ${VAR}; an unset variable keeps its placeholder as the value, and is noted with its path', () => {
+    // Observed running openclaw@2026.4.12, 2026.6.6 and 2026.9.6 on such a config: the entry stays, its apiKey
+    // is the text `${KEY}` (truthy: a primaryEnv requirement is met), and the other entries still apply.
+    write('{skills: {entries: {x: {apiKey: "${KEY}"}, y: {enabled: false}}}}');
     assert.equal(loadOpenClawConfig({ env: { HOME: tmp, KEY: 'k' }, home: tmp, cwd: tmp }).config.skills.entries.x.apiKey, 'k');
-    assert.deepEqual(loadOpenClawConfig({ env: { HOME: tmp }, home: tmp, cwd: tmp }).config, {});
+    const missing = loadOpenClawConfig({ env: { HOME: tmp }, home: tmp, cwd: tmp });
+    assert.equal(missing.config.skills.entries.x.apiKey, '${KEY}');
+    assert.equal(missing.config.skills.entries.y.enabled, false);
+    assert.deepEqual(missing.missingEnv, [{ name: 'KEY', at: 'skills.entries.x.apiKey' }]);
+    assert.equal(missing.error, '');
   });
 
   it('finds the file through OPENCLAW_CONFIG_PATH and OPENCLAW_STATE_DIR', () => {

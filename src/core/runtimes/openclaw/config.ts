@@ -41,6 +41,9 @@ export interface ConfigLoad {
   text?: string;
   /** 2026.9.6: what the config migrations said ("Moved agents.list to keyed agents.entries."). */
   migrations?: string[];
+  /** The `${VAR}` placeholders whose variable is unset or empty, each with the dotted path of its value:
+   *  OpenClaw logs `missing env var "X" at <path>` and keeps the placeholder's text as the value. */
+  missingEnv?: Array<{ name: string; at: string }>;
 }
 
 // --- environment ---
@@ -119,13 +122,12 @@ function loadDotEnvFiles(env: MutableEnv, cwd: string, stateDir: string): void {
   }
 }
 
-class MissingEnvVarError extends Error {}
-
 const ENV_VAR_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
-/** `${VAR}` substitution in every string of the config (`$${VAR}` escapes); an unset or empty variable fails
- *  the whole read. */
-function substituteString(value: string, env: MutableEnv): string {
+/** `${VAR}` substitution in every string of the config (`$${VAR}` escapes). An unset or empty variable leaves
+ *  the placeholder as it is written (so the value is the text `${VAR}`), and is noted in `missing`: every release
+ *  from 2026.4.12 to 2026.9.6 logs it and reads on. */
+function substituteString(value: string, env: MutableEnv, missing: string[]): string {
   if (!value.includes('$')) return value;
   let out = '';
   for (let i = 0; i < value.length; i++) {
@@ -149,8 +151,10 @@ function substituteString(value: string, env: MutableEnv): string {
       const name = end === -1 ? '' : value.slice(i + 2, end);
       if (end !== -1 && ENV_VAR_NAME.test(name)) {
         const v = env[name];
-        if (v === undefined || v === '') throw new MissingEnvVarError(`Missing env var "${name}"`);
-        out += v;
+        if (v === undefined || v === '') {
+          missing.push(name);
+          out += '${' + name + '}';
+        } else out += v;
         i = end;
         continue;
       }
@@ -160,13 +164,18 @@ function substituteString(value: string, env: MutableEnv): string {
   return out;
 }
 
-function substituteEnv(value: unknown, env: MutableEnv, depth = 0): unknown {
+function substituteEnv(value: unknown, env: MutableEnv, missing: Array<{ name: string; at: string }>, at = '', depth = 0): unknown {
   if (depth > 200) return value;
-  if (typeof value === 'string') return substituteString(value, env);
-  if (Array.isArray(value)) return value.map((v) => substituteEnv(v, env, depth + 1));
+  if (typeof value === 'string') {
+    const names: string[] = [];
+    const out = substituteString(value, env, names);
+    for (const name of names) missing.push({ name, at: at || '<root>' });
+    return out;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => substituteEnv(v, env, missing, at ? `${at}.${i}` : String(i), depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = substituteEnv(v, env, depth + 1);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = substituteEnv(v, env, missing, at ? `${at}.${k}` : k, depth + 1);
     return out;
   }
   return value;
@@ -376,7 +385,9 @@ export function loadOpenClawConfig(params: { env: MutableEnv; home: string; cwd:
       return out;
     }
     if (parsed && typeof parsed === 'object' && 'env' in parsed) applyConfigEnvVars(parsed as OpenClawConfig, env, params.version);
-    const resolved = substituteEnv(parsed, env);
+    const missingEnv: Array<{ name: string; at: string }> = [];
+    const resolved = substituteEnv(parsed, env, missingEnv);
+    if (missingEnv.length > 0) out.missingEnv = missingEnv;
     if (typeof resolved !== 'object' || resolved === null || Array.isArray(resolved)) {
       out.error = 'the file does not hold an object';
       return out;
