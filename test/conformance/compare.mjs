@@ -36,8 +36,9 @@ export function compareOutcomes({ oracle, emu, cli, cliEmu }) {
   const mark = (key, ok) => skillOk.set(key, (skillOk.get(key) ?? true) && ok);
   if (oracle.error || emu.error) {
     // Both fail alike when the release throws the error the emulation predicts (`InvalidConfigError: <its
-    // message>` then the stack) and every CLI command run fails too; then nothing else is compared.
-    const alike = !!oracle.error && !!emu.error && oracle.error.startsWith(`InvalidConfigError: ${emu.error}\n`);
+    // message>`, before 2026.8.1 `Error: <its message>`, then the stack) and every CLI command run fails too;
+    // then nothing else is compared.
+    const alike = !!oracle.error && !!emu.error && [`InvalidConfigError: ${emu.error}\n`, `Error: ${emu.error}\n`].some((p) => oracle.error.startsWith(p));
     if (!alike)
       diffs.push({
         field: 'release error',

@@ -141,6 +141,20 @@ describe('OpenClaw releases: each change on both sides of its first release', ()
     assert.deepEqual(listed(run(files, '2026.8.2')), ['colon']);
   });
 
+  it('each release refuses an openclaw.json with its own schema (test/conformance/cases r01–r03)', () => {
+    const refused = (config: unknown, v: OpenClawVersion): string[] => run({ 'a/SKILL.md': skillMd('a', 'A skill.') }, v, config).config.refused ?? [];
+    assert.deepEqual(refused({ nonsense: 1 }, '2026.4.12'), ['<root>: Unrecognized key: "nonsense"']);
+    assert.deepEqual(refused({ nonsense: 1 }, '2026.5.18'), ['<root>: Invalid input']);
+    assert.deepEqual(refused({ tui: {} }, '2026.6.5'), ['<root>: Invalid input'], 'tui is a key from 2026.6.6');
+    assert.deepEqual(refused({ tui: {} }, '2026.6.6'), []);
+    assert.deepEqual(refused({ env: { APP_REGION: 'eu' } }, '2026.7.35'), [], 'a plain variable under env is one up to 2026.7.35');
+    assert.deepEqual(refused({ env: { APP_REGION: 'eu' } }, '2026.8.1'), ['env: Unrecognized key: "APP_REGION"']);
+    assert.deepEqual(refused({ agents: { entries: { main: {} } } }, '2026.4.12'), ['agents: Unrecognized key: "entries"']);
+    assert.deepEqual(refused({ skills: { load: { watchDebounceMs: 200 } } }, '2026.7.35'), []);
+    assert.deepEqual(refused({ skills: { load: { watchDebounceMs: 200 } } }, '2026.8.1'), ['skills.load: Unrecognized key: "watchDebounceMs"']);
+    assert.deepEqual(listed(run({ 'a/SKILL.md': skillMd('a', 'A skill.') }, '2026.4.12', { nonsense: 1 })), [], 'a refused config lists nothing');
+  });
+
   it('`os` is compared case-insensitively in the status from 2026.5.22', () => {
     const files = { 'cased/SKILL.md': '---\nname: cased\ndescription: Linux only.\nmetadata: {"openclaw": {"os": ["Linux"]}}\n---\n' };
     const missingOs = (v: OpenClawVersion): string[] => run(files, v).status.skills[0]?.missing.os ?? [];

@@ -6,10 +6,10 @@
 // What is emulated of `loadConfig`: `.env` files (cwd, then <stateDir>/.env, never overriding), JSON5,
 // `env.vars` / string keys under `env` exported into the process environment (before and after `${VAR}`
 // substitution, never over a non-blank value, dangerous names skipped), `${VAR}` substitution (a missing
-// variable makes the whole config `{}`, as OpenClaw logs and falls back), and the defaults the loader fills
-// in (messages, logging, session, agents.defaults.maxConcurrent / subagents / compaction, context pruning,
-// model entries). Not emulated for 2026.4.12: schema validation (an invalid file makes OpenClaw use `{}`; we
-// read it anyway; 2026.9.6's refusal is emulated below, `validateConfig96`), `$include`, talk-config normalisation, path normalisation (neither changes truthiness).
+// variable keeps its placeholder as the value, which OpenClaw logs), and the defaults the loader fills in
+// (messages, logging, session, agents.defaults.maxConcurrent / subagents / compaction, context pruning, model
+// entries). Each release's schema refuses an invalid file (checkParsedConfig: the parts skills authors meet).
+// Not emulated: `$include`, talk-config normalisation, path normalisation (neither changes truthiness).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -341,11 +341,12 @@ export function applyLoaderDefaults(cfg: OpenClawConfig, env: MutableEnv): OpenC
   return out;
 }
 
-/** What a release makes of a parsed openclaw.json before using it: 2026.9.6 migrates the agents roster, then
- *  validates, and refuses the file on any complaint (`refused`, its "<path>: <message>" lines); 2026.4.12 takes
- *  it as it is. The editor checks an open openclaw.json's text with this too. */
+/** What a release makes of a parsed openclaw.json before using it: from 2026.8.1 it migrates the agents roster,
+ *  then validates with the 2026.8 schema; before, it validates with its own (validateConfigBefore81). Any
+ *  complaint refuses the file (`refused`, its "<path>: <message>" lines). The editor checks an open
+ *  openclaw.json's text with this too. */
 export function checkParsedConfig(parsed: unknown, version: OpenClawVersion): { config: unknown; refused: string[]; migrations: string[] } {
-  if (!has(version, 'agents-entries')) return { config: parsed, refused: [], migrations: [] };
+  if (!has(version, 'agents-entries')) return { config: parsed, refused: validateConfigBefore81(parsed, version), migrations: [] };
   let config = parsed;
   let migrations: string[] = [];
   if (isPlainObject(parsed)) {
@@ -603,23 +604,37 @@ function isSecretRefShape(value: unknown): boolean {
   return ['env', 'file', 'exec', 'store'].includes(String(value.source)) && typeof value.provider === 'string' && typeof value.id === 'string';
 }
 
-function validateSkills96(issues: Issues, at: readonly string[], value: unknown): void {
+/** The `skills` subtree as `version`'s schema has it: `load.allowSymlinkTargets` and
+ *  `install.allowUploadedArchives` from 2026.5.12, `workshop` from 2026.6.1, `load.watchDebounceMs` until 2026.7.35. */
+function validateSkills96(issues: Issues, at: readonly string[], value: unknown, version: OpenClawVersion = '2026.9.6'): void {
   if (!expectType(issues, at, value, 'object')) return;
   const skills = value as Record<string, unknown>;
-  strictKeys(issues, at, skills, new Set(['allowBundled', 'load', 'install', 'limits', 'workshop', 'entries']));
+  const from512 = since(version, '2026.5.12');
+  const keys = (all: string[], drop: string[]): Set<string> => new Set(all.filter((k) => !drop.includes(k)));
+  strictKeys(issues, at, skills, keys(['allowBundled', 'load', 'install', 'limits', 'workshop', 'entries'], since(version, '2026.6.1') ? [] : ['workshop']));
   optional(issues, at, skills, 'allowBundled', stringList);
   optional(issues, at, skills, 'load', (i, p, v) => {
     if (!expectType(i, p, v, 'object')) return;
     const o = v as Record<string, unknown>;
-    strictKeys(i, p, o, new Set(['extraDirs', 'allowSymlinkTargets', 'watch']));
+    const debounce = !has(version, 'agents-entries');
+    strictKeys(
+      i,
+      p,
+      o,
+      keys(
+        ['extraDirs', 'allowSymlinkTargets', 'watch', 'watchDebounceMs'],
+        [...(from512 ? [] : ['allowSymlinkTargets']), ...(debounce ? [] : ['watchDebounceMs'])],
+      ),
+    );
     optional(i, p, o, 'extraDirs', stringList);
     optional(i, p, o, 'allowSymlinkTargets', stringList);
     optional(i, p, o, 'watch', bool);
+    if (debounce) optional(i, p, o, 'watchDebounceMs', intMin(0));
   });
   optional(issues, at, skills, 'install', (i, p, v) => {
     if (!expectType(i, p, v, 'object')) return;
     const o = v as Record<string, unknown>;
-    strictKeys(i, p, o, new Set(['preferBrew', 'nodeManager', 'allowUploadedArchives']));
+    strictKeys(i, p, o, keys(['preferBrew', 'nodeManager', 'allowUploadedArchives'], from512 ? [] : ['allowUploadedArchives']));
     optional(i, p, o, 'preferBrew', bool);
     optional(i, p, o, 'allowUploadedArchives', bool);
     optional(i, p, o, 'nodeManager', (i2, p2, v2) => {
@@ -655,6 +670,49 @@ function validateSkills96(issues: Issues, at: readonly string[], value: unknown)
 
 /** The problems 2026.9.6's schema reports for `raw` (after the roster migration), in its words; empty when
  *  the parts the emulation checks are valid. */
+/** The top-level keys before 2026.8.1: 2026.4.12's, then those each release added. */
+const ROOT_KEYS_412 =
+  '$schema meta env wizard diagnostics logging cli update browser ui secrets auth acp models nodeHost agents tools bindings broadcast ' +
+  'audio media messages commands approvals session cron hooks web channels discovery canvasHost talk gateway memory mcp skills plugins';
+const ROOT_KEYS_ADDED: ReadonlyArray<[OpenClawVersion, string]> = [
+  ['2026.4.20', 'surfaces'],
+  ['2026.4.25', 'crestodian'],
+  ['2026.4.27', 'proxy'],
+  ['2026.4.29', 'commitments'],
+  ['2026.5.2', 'accessGroups'],
+  ['2026.5.18', 'security'],
+  ['2026.5.26', 'transcripts'],
+  ['2026.6.6', 'tui'],
+  ['2026.7.1', 'audit marketplaces'],
+];
+
+/** What a release before 2026.8.1 refuses in openclaw.json (its zod schema, the part skills authors meet):
+ *  unknown top-level keys, a non-string value under `env` (plain string keys are variables there),
+ *  `agents.entries` (those releases have `agents.list`), and the `skills` subtree of that release. 2026.5.18–7.35
+ *  word every problem `Invalid input`. */
+function validateConfigBefore81(raw: unknown, version: OpenClawVersion): string[] {
+  const issues: Issues = [];
+  if (expectType(issues, [], raw, 'object')) {
+    const root = raw as Record<string, unknown>;
+    const rootKeys = new Set(ROOT_KEYS_412.split(' '));
+    for (const [from, keys] of ROOT_KEYS_ADDED) if (since(version, from)) for (const k of keys.split(' ')) rootKeys.add(k);
+    strictKeys(issues, [], root, rootKeys);
+    optional(issues, [], root, 'env', (i, p, v) => {
+      if (!expectType(i, p, v, 'object')) return;
+      for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
+        if (k === 'vars') stringRecord(i, [...p, k], val);
+        else if (k !== 'shellEnv') expectType(i, [...p, k], val, 'string');
+      }
+    });
+    optional(issues, [], root, 'agents', (i, p, v) => {
+      if (isPlainObject(v) && Object.hasOwn(v, 'entries')) i.push(`${joinPath(p)}: Unrecognized key: "entries"`);
+    });
+    optional(issues, [], root, 'skills', (i, p, v) => validateSkills96(i, p, v, version));
+  }
+  if (!since(version, '2026.5.18')) return issues;
+  return issues.map((issue) => `${issue.slice(0, issue.indexOf(': '))}: Invalid input`);
+}
+
 export function validateConfig96(raw: unknown, version: OpenClawVersion = '2026.9.6'): string[] {
   const issues: Issues = [];
   if (!expectType(issues, [], raw, 'object')) return issues;
@@ -665,7 +723,7 @@ export function validateConfig96(raw: unknown, version: OpenClawVersion = '2026.
   if (!since(version, '2026.9.5')) rootKeys.delete('worktreeAcceleration');
   strictKeys(issues, [], root, rootKeys);
   optional(issues, [], root, 'env', validateEnv96);
-  optional(issues, [], root, 'skills', validateSkills96);
+  optional(issues, [], root, 'skills', (i, p, v) => validateSkills96(i, p, v, version));
   return issues;
 }
 

@@ -784,7 +784,8 @@ export function collectFindings(run: OpenClawRun): OpenClawFinding[] {
     }
     return known;
   };
-  // 2026.9.6 refuses an invalid openclaw.json: the CLI exits 1 and lists nothing (config.ts validateConfig96).
+  // Every release refuses an openclaw.json its schema rejects: the CLI exits 1 and lists nothing (config.ts
+  // checkParsedConfig).
   if (run.config.refused) out.push(...configRefusalFindings(run.config.path, run.config.text ?? '', run.config.refused, run.version));
   // The installation's plugins: what is not emulated of them (plugins.ts).
   out.push(...pluginFindings(run.plugins));
