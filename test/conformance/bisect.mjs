@@ -42,6 +42,7 @@ import { loadEmulation, pool, runOracle, sandboxEnvOf, usageOf } from './run.mjs
 import { homeRelative, setUpCase } from './sandbox.mjs';
 
 const BISECT_CACHE = join(CACHE_DIR, 'bisect');
+const HERE = join(ROOT, 'test', 'conformance');
 /** Bumped whenever normalise() changes, or oracle.mjs changes what it reports, so cached fingerprints of an
  *  older format are not mixed in. */
 const FINGERPRINT_FORMAT = 1;
@@ -544,6 +545,14 @@ async function main() {
   const ctx = { opts, nodeBin, releases: new Map(), tmp, cases: [] };
   try {
     ctx.cases = collectCases(opts, tmp);
+    // --all-releases checks our own cases too (cases/: what the golden set does not show); the search does not,
+    // so the change points stay those of the golden cases and generated trees.
+    if (opts.allReleases && opts.useGolden)
+      for (const n of readdirSync(join(HERE, 'cases')).sort())
+        if (existsSync(join(HERE, 'cases', n, 'case.json')) && (!opts.filter || n.includes(opts.filter))) {
+          const dir = join(HERE, 'cases', n);
+          ctx.cases.push({ name: n, dir, input: folderHash(dir) });
+        }
     const bisector = createBisector(opts, ctx);
     if (opts.allReleases) {
       const { passed, failed } = await checkAllReleases(opts, ctx, bisector);
