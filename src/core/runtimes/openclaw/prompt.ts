@@ -6,13 +6,14 @@
 // form fits. A one-line warning is prepended when the format was downgraded or skills were dropped.
 // Lengths are JavaScript string lengths (UTF-16 code units), as OpenClaw measures them.
 //
-// 2026.9.6 (src/skills/loading/skill-prompt-limits.ts and skill-contract.ts; dist chunks
-// `skill-prompt-limits-*.mjs` prepareSkillsForPrompt, `skill-contract-*.mjs` formatSkillCatalog): new
-// instruction lines; the skills sorted by name (`localeCompare(b, 'en')`), not in map order; a budget of 18,000
-// characters that the note counts toward (the whole text is measured); the compact form keeps each description
-// whitespace-collapsed and cut to the longest length (4…220) that fits, and omits descriptions only when even 4
-// characters do not fit; when no compact prefix fits with the note, the note is dropped. The system prompt
-// section is `## Skills` with four lines (system-prompt-params-*.mjs buildSkillsSection).
+// The releases after it (each switch is a change of versions.ts): from 2026.4.15 the skills are sorted by name
+// (`localeCompare(b, 'en')`) and the budget is 18,000; 2026.6.6–7.35 measure the whole text, note included,
+// and give each entry a `<version>` hash; from 2026.8.1 (src/skills/loading/skill-prompt-limits.ts and
+// skill-contract.ts; dist chunks `skill-prompt-limits-*.mjs` prepareSkillsForPrompt, `skill-contract-*.mjs`
+// formatSkillCatalog) the compact form keeps each description whitespace-collapsed and cut to the longest length
+// (4…220) that fits, and omits descriptions only when even 4 characters do not fit; when no compact prefix fits
+// with the note, the note is dropped. The system prompt section went through five wordings (systemPromptSection;
+// system-prompt-params-*.mjs buildSkillsSection), the catalog's loading line through two (2026.9.2).
 
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
