@@ -255,11 +255,6 @@ export function truncateSkillDescription(description: string, maxChars: number):
   return `${truncateUtf16Safe(normalized, maxChars - 3).trimEnd()}...`;
 }
 
-/** `formatSkillsForPromptCore` (from 2026.8.1). */
-export function formatSkillsForPrompt96(skills: readonly PromptSkill[], version: OpenClawVersion = '2026.9.6'): string {
-  return formatSkillsForPrompt(skills, version);
-}
-
 /** `formatSkillsCompactForPrompt` (from 2026.8.1): descriptions cut to `descriptionMaxChars`, omitted at 0. */
 export function formatSkillsCompact96(skills: readonly PromptSkill[], descriptionMaxChars: number, version: OpenClawVersion = '2026.9.6'): string {
   const max = Math.max(0, Math.floor(descriptionMaxChars));
@@ -334,7 +329,7 @@ function buildSkillsPrompt96(candidates: readonly PromptSkill[], limits: PromptL
   const byCount = ordered.slice(0, Math.max(0, limits.maxSkillsInPrompt));
   const render = (skills: readonly PromptSkill[], format: Format96, withNote = true): string => {
     const note = withNote ? limitNote96(skills.length < total, format, skills.length, total) : '';
-    const block = format.kind === 'compact' ? formatSkillsCompact96(skills, format.descriptionMaxChars, version) : formatSkillsForPrompt96(skills, version);
+    const block = format.kind === 'compact' ? formatSkillsCompact96(skills, format.descriptionMaxChars, version) : formatSkillsForPrompt(skills, version);
     return [note, block].filter(Boolean).join('\n');
   };
   const fits = (text: string): boolean => text.length <= maxChars;
