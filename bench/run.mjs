@@ -203,6 +203,24 @@ const F = results.figures;
   };
 }
 
+// 0b. Start-up: the check most CI jobs and pre-commit hooks run, on one skill and on 20, cold in CI mode
+// (`CI=true`, `--no-cache`: nothing kept between runs) against skills-ref validating the same folder, alternating.
+{
+  console.error('bench: start-up, 1 and 20 skills, cold, against skills-ref');
+  F.startup = {};
+  for (const n of [1, 20]) {
+    const dir = join(tmp, `start-${n}`);
+    generateCorpus(dir, n, { seed: n, specValid: true });
+    const ours = [];
+    const ref = [];
+    for (let i = 0; i < ROUNDS * 3; i++) {
+      ours.push(timeChild([cli, 'check', '--json', '--no-probe', '--no-cache', dir], { env: { CI: 'true' } }).wall);
+      ref.push(skillsRef(dir, 'seq').wall);
+    }
+    F.startup[n] = { coldMs: median(ours), skillsRefMs: median(ref), ratio: median(ours) / median(ref) };
+  }
+}
+
 // 1. Spec-valid corpus: skill-author cold / warm vs skills-ref, alternating.
 {
   console.error('bench: 2,000 spec-valid skills: skill-author cold/warm vs skills-ref');
@@ -444,6 +462,11 @@ for (const n of sizes) {
 // ---------------------------------------------------------------------------------------------------------
 const rows = [];
 const row = (figure, value, target, met) => rows.push({ figure, value, target, met });
+for (const [n, st] of Object.entries(F.startup)) {
+  const what = n === '1' ? 'one skill' : `${n} skills`;
+  row(`start-up: ${what}, cold (\`CI=true\`, --no-cache) / skills-ref 0.1.5 on the same folder`, `${ms(st.coldMs)} / ${ms(st.skillsRefMs)} ms`, '', '');
+  row(`start-up ratio to skills-ref, ${what}`, st.ratio.toFixed(2), '≤ 1.0', st.ratio <= 1 ? 'yes' : 'no');
+}
 const s = F.spec2000;
 row('cold check, 2,000 spec-valid (--no-cache)', `${ms(s.coldMs)} ms`, '', '');
 row('warm check, 2,000 spec-valid, nothing changed (the kept run, checked and printed)', `${ms(s.warmMs)} ms`, '', '');

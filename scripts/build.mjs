@@ -1,7 +1,9 @@
 // Bundles the CLI and the extension with esbuild, and transpiles the tests (one file each, no bundling)
 // into out/ so mocha can run them without a TypeScript loader.
 import * as esbuild from 'esbuild';
-import { readdirSync, lstatSync, rmSync, existsSync, chmodSync, cpSync, mkdtempSync } from 'node:fs';
+import { readdirSync, lstatSync, rmSync, existsSync, chmodSync, cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -186,6 +188,47 @@ await Promise.all([
   }),
 ]);
 chmodSync(join(root, 'dist/cli.js'), 0o755);
+writeCodeCache();
 // Unbundled modules under out/ import the schema by relative path, as src/ does.
 cpSync(join(root, 'schemas'), join(root, 'out/schemas'), { recursive: true });
 if (watch) console.log('watch mode is not implemented; run npm run build again');
+
+// The build's code cache (src/cli/codeCache.ts): the CLI checks examples/ with a cache folder of its own, and
+// the compiled code it kept there (the bundle, its parts and chunks a check runs) becomes
+// dist/code-cache/<node version>-<arch>/, with a manifest of each file's SHA-1. An installation carries it, so
+// a cold start on the same Node compiles nothing; on another Node, V8 refuses it and the CLI compiles as usual.
+function writeCodeCache() {
+  const shipped = join(root, 'dist', 'code-cache');
+  rmSync(shipped, { recursive: true, force: true });
+  const examples = join(root, 'examples');
+  if (!existsSync(examples)) return;
+  const scratch = mkdtempSync(join(tmpdir(), 'skill-author-code-cache-'));
+  try {
+    const env = { ...process.env, XDG_CACHE_HOME: scratch, CI: 'true', NO_COLOR: '1' };
+    for (const args of [
+      ['check', '--json', '--no-probe', examples],
+      ['check', '--no-probe', examples],
+    ]) {
+      const r = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { env, encoding: 'utf8', cwd: root });
+      if (r.status !== 0 && r.status !== 1) {
+        console.error(`build: no code cache (the CLI exited ${r.status}: ${(r.stderr || r.error?.message || '').split('\n')[0]})`);
+        return;
+      }
+    }
+    const out = join(shipped, `${process.version}-${process.arch}`);
+    mkdirSync(out, { recursive: true });
+    const files = {};
+    for (const name of readdirSync(join(scratch, 'skill-author'))) {
+      const m = /^code-(cli-.*)-[0-9a-f]{32}\.bin$/.exec(name);
+      if (!m) continue;
+      const js = `${m[1]}.js`;
+      cpSync(join(scratch, 'skill-author', name), join(out, `${js}.bin`));
+      files[js] = createHash('sha1')
+        .update(readFileSync(join(root, 'dist', js)))
+        .digest('hex');
+    }
+    writeFileSync(join(out, 'manifest.json'), `${JSON.stringify({ node: process.version, files }, null, 2)}\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

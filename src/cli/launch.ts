@@ -1,5 +1,5 @@
 // The `skill-author` command: runs the CLI's bundle (cli-main.js beside this file) with its compiled code
-// kept between runs (./codeCache.ts). The bundle's own `require.main` check does not fire when it is loaded
+// from the build or kept between runs (./codeCache.ts). The bundle's own `require.main` check does not fire when it is loaded
 // from here, so this file starts it.
 //
 // Before loading anything, a `check`, `index` or `banner` looks for the same run kept from before
@@ -7,12 +7,13 @@
 // loaded. Otherwise this run's questions to the file system are noted from the start, so that it can be kept.
 import * as path from 'node:path';
 import { cacheDir } from './cacheDir';
-import { requireWithCodeCache } from './codeCache';
+import { installCodeCache } from './codeCache';
 import { keepable, replayKept, RunKeeper, runFile, runKey } from './runMemo';
 
 const bundle = path.join(__dirname, 'cli-main.js');
 const argv = process.argv.slice(2);
-// --no-cache: nothing is read from or written to the cache folder, compiled code and kept runs included.
+// --no-cache: nothing is read from or written to the cache folder, compiled code and kept runs included (the
+// build's compiled code, part of the installation, is still used).
 const dir = argv.includes('--no-cache') ? null : cacheDir(process.env);
 // The bundle's parts and chunks (cli-*.js beside it) are written with it by every build: its identity is theirs.
 const key =
@@ -35,7 +36,9 @@ if (kept === null || key === null || !replayKept(kept, key))
 function run(keeper: RunKeeper | null): void {
   let main: typeof import('./main');
   try {
-    main = requireWithCodeCache(bundle, dir) as typeof import('./main');
+    installCodeCache(__dirname, dir);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    main = require(bundle) as typeof import('./main');
   } catch (e) {
     // An installation without its bundle (a partial copy): one line, as every other failure of the command.
     process.stderr.write(

@@ -1,9 +1,11 @@
-// The CLI's compiled code kept between runs (src/cli/codeCache.ts), through the built command in real processes:
-// the first run writes it, a run that compiles nothing new leaves it alone, a check makes it grow, and a
-// corrupt file, an unusable cache folder or another build never change what the command prints.
+// The CLI's compiled code (src/cli/codeCache.ts), through the built command in real processes: the build's
+// own (dist/code-cache) is used even with --no-cache and writes nothing, and a file it does not fit, or data V8
+// refuses, falls back to the cache folder; the cache folder's is written on the first run, left alone when
+// nothing new was compiled, grows for a check; a corrupt file, an unusable cache folder or another build never
+// change what the command prints.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Module from 'node:module';
 import * as path from 'node:path';
@@ -23,13 +25,21 @@ const codeFiles = (xdg: string): string[] => {
     return [];
   }
 };
-const only = (xdg: string): string => {
-  const files = codeFiles(xdg);
-  assert.equal(files.length, 1, files.join(', '));
+/** The cache folder's file for the bundle itself (cli-main.js). */
+const mainFile = (xdg: string): string => {
+  const files = codeFiles(xdg).filter((n) => n.startsWith('code-cli-main-'));
+  assert.equal(files.length, 1, codeFiles(xdg).join(', '));
   return path.join(xdg, 'skill-author', files[0] as string);
 };
+/** A copy of dist/ (with or without the build's code cache): the command run from there. */
+function distCopy(shipped: boolean): string {
+  const copy = path.join(tmp, shipped ? 'dist-shipped' : 'dist');
+  cpSync(path.join(repo, 'dist'), copy, { recursive: true, filter: (src) => !src.endsWith('.map') && (shipped || !src.includes(`${path.sep}code-cache`)) });
+  return path.join(copy, 'cli.js');
+}
+const shippedFolder = (cliJs: string): string => path.join(path.dirname(cliJs), 'code-cache', `${process.version}-${process.arch}`);
 
-describe('the CLI keeps its compiled code between runs', function () {
+describe('the CLI’s compiled code: the build’s, and the cache folder’s', function () {
   this.timeout(60_000);
   // Node ≥ 22.1 keeps the code itself (module.enableCompileCache, in its own layout): only the fallback is ours.
   const builtIn = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
@@ -41,31 +51,78 @@ describe('the CLI keeps its compiled code between runs', function () {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('writes it on the first run, leaves it alone when nothing new was compiled, and grows it for a check', () => {
+  it('the build carries its own for this Node, which a run uses without writing anything, --no-cache or not', () => {
+    const bundle = distCopy(true);
+    const manifest = JSON.parse(readFileSync(path.join(shippedFolder(bundle), 'manifest.json'), 'utf8')) as { files: Record<string, string> };
+    assert.ok(Object.keys(manifest.files).includes('cli-main.js'), Object.keys(manifest.files).join(', '));
     const xdg = path.join(tmp, 'xdg');
-    const plain = cli(['check', '--json', '--no-probe', '--no-cache', examples], path.join(tmp, 'other'));
-    assert.equal(cli(['--version'], xdg).status, 0);
-    const file = only(xdg);
+    const plain = cli(['check', '--json', '--no-probe', '--no-cache', examples], path.join(tmp, 'other'), distCopy(false));
+    assert.equal(cli(['check', '--json', '--no-probe', '--no-cache', examples], xdg, bundle).stdout, plain.stdout);
+    assert.equal(cli(['check', '--json', '--no-probe', examples], xdg, bundle).stdout, plain.stdout);
+    assert.deepEqual(codeFiles(xdg), [], 'V8 took the build’s code: nothing compiled, nothing kept');
+  });
+
+  it('a file the build’s code does not fit, or build data V8 refuses, is compiled with the cache folder’s', () => {
+    const bundle = distCopy(true);
+    const plain = cli(['check', '--json', '--no-probe', '--no-cache', examples], path.join(tmp, 'other'), distCopy(false));
+    // cli-main.js changed after the build (a comment at its end): its SHA-1 no longer matches the manifest.
+    appendFileSync(path.join(path.dirname(bundle), 'cli-main.js'), '\n// patched\n');
+    const xdg = path.join(tmp, 'xdg');
+    assert.equal(cli(['check', '--json', '--no-probe', examples], xdg, bundle).stdout, plain.stdout);
+    assert.deepEqual(
+      codeFiles(xdg).map((n) => n.replace(/-[0-9a-f]{32}\.bin$/, '')),
+      ['code-cli-main'],
+      'only the patched file was compiled (and kept); the chunks came from the build',
+    );
+    // Data V8 refuses for a file it fits (another Node's, or damaged): the cache folder's, as for any file.
+    const chunk = Object.keys(JSON.parse(readFileSync(path.join(shippedFolder(bundle), 'manifest.json'), 'utf8')).files).find((n) =>
+      n.startsWith('cli-chunk-'),
+    );
+    assert.ok(chunk);
+    writeFileSync(path.join(shippedFolder(bundle), `${chunk}.bin`), Buffer.alloc(4096, 7));
+    const xdg2 = path.join(tmp, 'xdg2');
+    const r = cli(['check', '--json', '--no-probe', examples], xdg2, bundle);
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, plain.stdout);
+    assert.ok(
+      codeFiles(xdg2).some((n) => n.startsWith(`code-${chunk.replace(/\.js$/, '')}-`)),
+      codeFiles(xdg2).join(', '),
+    );
+  });
+
+  it('without the build’s: the cache folder’s is written on the first run, left alone when nothing new was compiled, and grows for a check', () => {
+    const bundle = distCopy(false);
+    const xdg = path.join(tmp, 'xdg');
+    const plain = cli(['check', '--json', '--no-probe', '--no-cache', examples], path.join(tmp, 'other'), bundle);
+    assert.equal(cli(['--version'], xdg, bundle).status, 0);
+    const file = mainFile(xdg);
     const first = statSync(file);
-    assert.equal(cli(['--version'], xdg).status, 0);
+    assert.equal(cli(['--version'], xdg, bundle).status, 0);
     assert.equal(statSync(file).mtimeMs, first.mtimeMs, 'the same run compiled nothing the cache lacked: V8 took it as it was');
-    const checked = cli(['check', '--json', '--no-probe', examples], xdg);
+    const checked = cli(['check', '--json', '--no-probe', examples], xdg, bundle);
     assert.ok(statSync(file).size > first.size, 'the check compiled functions --version never ran');
+    assert.ok(
+      codeFiles(xdg).some((n) => n.startsWith('code-cli-chunk-')),
+      'the chunks are kept too',
+    );
     assert.equal(checked.stdout, plain.stdout);
-    assert.equal(cli(['check', '--json', '--no-probe', examples], xdg).stdout, plain.stdout);
+    assert.equal(cli(['check', '--json', '--no-probe', examples], xdg, bundle).stdout, plain.stdout);
     const before = statSync(file).mtimeMs;
-    cli(['check', '--json', '--no-probe', '--no-cache', path.join(repo, 'examples')], xdg);
+    const count = codeFiles(xdg).length;
+    cli(['check', '--json', '--no-probe', '--no-cache', path.join(repo, 'examples')], xdg, bundle);
     assert.equal(statSync(file).mtimeMs, before, '--no-cache writes nothing, compiled code included');
+    assert.equal(codeFiles(xdg).length, count);
   });
 
   it('a corrupt file is replaced, and the command prints what it always prints', () => {
+    const bundle = distCopy(false);
     const xdg = path.join(tmp, 'xdg');
-    cli(['--version'], xdg);
-    const file = only(xdg);
+    cli(['--version'], xdg, bundle);
+    const file = mainFile(xdg);
     writeFileSync(file, Buffer.alloc(4096, 7));
-    const r = cli(['check', '--json', '--no-probe', examples], xdg);
+    const r = cli(['check', '--json', '--no-probe', examples], xdg, bundle);
     assert.equal(r.stderr, '');
-    assert.equal(r.stdout, cli(['check', '--json', '--no-probe', '--no-cache', examples], path.join(tmp, 'fresh')).stdout);
+    assert.equal(r.stdout, cli(['check', '--json', '--no-probe', '--no-cache', examples], path.join(tmp, 'fresh'), bundle).stdout);
     assert.ok(statSync(file).size > 4096, 'V8 refused the bytes; the run wrote its own');
   });
 
@@ -89,10 +146,11 @@ describe('the CLI keeps its compiled code between runs', function () {
 
   it('another build of the bundle never meets this one’s code', () => {
     const xdg = path.join(tmp, 'xdg');
-    cli(['--version'], xdg);
-    const copy = path.join(tmp, 'dist');
-    cpSync(path.join(repo, 'dist'), copy, { recursive: true });
+    const bundle = distCopy(false);
+    cli(['--version'], xdg, bundle);
+    const copy = path.join(tmp, 'other-dist');
+    cpSync(path.dirname(bundle), copy, { recursive: true });
     assert.equal(cli(['--version'], xdg, path.join(copy, 'cli.js')).status, 0);
-    assert.equal(codeFiles(xdg).length, 2, 'one file per bundle identity');
+    assert.equal(codeFiles(xdg).filter((n) => n.startsWith('code-cli-main-')).length, 2, 'one file per bundle identity');
   });
 });

@@ -7,7 +7,7 @@
 // out/ that the other tests run stays as it is.
 import * as assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,7 +27,8 @@ describe('npm package', function () {
     tmp = mkdtempSync(join(tmpdir(), 'skill-author-pack-'));
     const stage = join(tmp, 'stage');
     mkdirSync(stage);
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'tsconfig.json', 'src', 'schemas', 'scripts'])
+    // examples/: the build checks it to make its code cache (scripts/build.mjs).
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'tsconfig.json', 'src', 'schemas', 'scripts', 'examples'])
       cpSync(join(root, f), join(stage, f), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'));
     const packed = await run('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: stage, env: NPM_ENV, maxBuffer: 16 * 1024 * 1024 });
@@ -50,8 +51,16 @@ describe('npm package', function () {
     const listed = stdout.trim().split('\n').sort();
     const chunks = listed.filter((f) => /^package\/dist\/cli-chunk-[A-Z0-9]+\.js$/.test(f));
     assert.ok(chunks.length > 0, 'the chunks the CLI shares with its parts');
+    // The build's code cache for the Node that packed it (src/cli/codeCache.ts): the bundle's and its chunks'.
+    const cacheDir = `package/dist/code-cache/${process.version}-${process.arch}/`;
+    const cached = listed.filter((f) => f.startsWith('package/dist/code-cache/'));
+    assert.ok(cached.includes(`${cacheDir}manifest.json`) && cached.includes(`${cacheDir}cli-main.js.bin`), cached.join(', '));
+    assert.ok(
+      cached.every((f) => f.startsWith(cacheDir)),
+      cached.join(', '),
+    );
     assert.deepEqual(
-      listed.filter((f) => !chunks.includes(f)),
+      listed.filter((f) => !chunks.includes(f) && !cached.includes(f)),
       [
         'package/CHANGELOG.md',
         'package/LICENSE',
@@ -98,6 +107,22 @@ describe('npm package', function () {
     const report = JSON.parse(installed) as { skills: Array<{ id: string; runtimes: unknown[] }> };
     assert.ok(report.skills.length >= 15, `${report.skills.length} skills`);
     assert.equal(installed, await check(process.execPath, [join(root, 'dist', 'cli.js')]));
+  });
+
+  it('installed alone, starts with the code its build compiled: no file the build compiled is compiled again', async () => {
+    const xdg = join(tmp, 'xdg');
+    await run(bin, ['check', '--json', '--no-probe', join(root, 'examples')], { cwd: tmp, env: { ...process.env, XDG_CACHE_HOME: xdg } }).catch(
+      () => undefined,
+    );
+    // A file this run compiles itself is kept in the cache folder as code-<file>-<id>.bin (src/cli/codeCache.ts).
+    const kept = existsSync(join(xdg, 'skill-author')) ? readdirSync(join(xdg, 'skill-author')).filter((n) => n.startsWith('code-')) : [];
+    const manifest = join(bin, '..', '..', 'lib', 'node_modules', 'skill-author', 'dist', 'code-cache', `${process.version}-${process.arch}`, 'manifest.json');
+    const built = Object.keys((JSON.parse(readFileSync(manifest, 'utf8')) as { files: Record<string, string> }).files);
+    assert.ok(built.includes('cli-main.js'), built.join(', '));
+    assert.deepEqual(
+      kept.filter((n) => built.includes(`${n.replace(/^code-/, '').replace(/-[0-9a-f]{32}\.bin$/, '')}.js`)),
+      [],
+    );
   });
 
   it('installed alone, serves the language server over stdio through initialize and shutdown', async () => {

@@ -107,6 +107,30 @@ describe('supporting files: what the body points at', () => {
     assert.deepEqual([d?.line, d?.column, a.text.slice(d?.start, d?.end)], [5, 5, 'references/nope.md']);
   });
 
+  it('finds the same paths at the same lines whatever ends the lines (LF, CRLF, a lone CR), past prose and fences that name none', () => {
+    const body = [
+      'Prose with `inline code` and [a link](https://example.com).',
+      '',
+      '```bash',
+      'echo nothing here',
+      './scripts/run.sh --now',
+      'ls -la',
+      '```',
+      'More prose, a `references/API.md` span.',
+      '~~~',
+      'python3 scripts/fill.py',
+      '~~~',
+      '[end](FORMS.md)',
+      '',
+    ];
+    const at = (eol: string): string[] =>
+      analyzeSkill(FM.replace(/\n/g, eol) + body.join(eol), { dirName: 'demo' }).links.map((l) => `${l.kind} ${l.path} ${l.line}:${l.column}-${l.endLine}:${l.endColumn}`);
+    const lf = at('\n');
+    assert.deepEqual(lf, ['command ./scripts/run.sh 9:1-9:17', 'code references/API.md 12:16-12:33', 'command scripts/fill.py 14:9-14:24', 'link FORMS.md 16:7-16:15']);
+    assert.deepEqual(at('\r\n'), lf);
+    assert.deepEqual(at('\r'), lf);
+  });
+
   it('decodes percent escapes in links, not in code spans', () => {
     assert.deepEqual(paths('[a](references/a%20b.md) `references/a%20b.md`\n'), ['link references/a b.md', 'code references/a%20b.md']);
   });

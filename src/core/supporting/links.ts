@@ -274,6 +274,9 @@ function commands(s: string, base: number): Array<Array<{ text: string; start: n
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** What every candidate of a code span or a shell line holds (`isSupportPath` needs a folder name and a
+ *  separator): text without it is not split into commands and words at all, which is most of a long body. */
+const SUPPORT_MENTION = /(?:references|scripts|templates|assets)[\\/]/;
 
 /**
  * The supporting-file candidates of the body starting at `bodyStart` in `text` (the author's view: past a BOM
@@ -310,6 +313,8 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
 
   let fence: { char: string; len: number } | null = null;
   let pos = bodyStart;
+  // Without a carriage return in the body, lines end at `\n` alone and are found with indexOf.
+  const noCR = text.indexOf('\r', bodyStart) < 0;
   // Outside a fence only lines with a backtick, a `]` or a `~~~` can hold a candidate: the prose between
   // them (most of a long body) is skipped with indexOf, never copied. Each `next` moves forward only.
   const next = { tick: -1, bracket: -1, tilde: -1 };
@@ -326,11 +331,15 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
       const at = Math.min(ahead('tick', '`'), ahead('bracket', ']'), ahead('tilde', '~~~'));
       if (at >= text.length) break;
       let lineStart = at;
-      while (lineStart > pos && text.charCodeAt(lineStart - 1) !== 10 && text.charCodeAt(lineStart - 1) !== 13) lineStart--;
+      if (noCR) lineStart = at > pos ? Math.max(pos, text.lastIndexOf('\n', at - 1) + 1) : pos;
+      else while (lineStart > pos && text.charCodeAt(lineStart - 1) !== 10 && text.charCodeAt(lineStart - 1) !== 13) lineStart--;
       pos = lineStart;
     }
     let eol = pos;
-    while (eol < text.length && text.charCodeAt(eol) !== 10 && text.charCodeAt(eol) !== 13) eol++;
+    if (noCR) {
+      eol = text.indexOf('\n', pos);
+      if (eol < 0) eol = text.length;
+    } else while (eol < text.length && text.charCodeAt(eol) !== 10 && text.charCodeAt(eol) !== 13) eol++;
     const base = pos;
     pos = eol + (text.charCodeAt(eol) === 13 && text.charCodeAt(eol + 1) === 10 ? 2 : 1);
     if (eol - base > MAX_LINE_CHARS) continue;
@@ -341,7 +350,7 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
     const f = FENCE.exec(line);
     if (fence) {
       if (f && f[1]?.[0] === fence.char && (f[1]?.length ?? 0) >= fence.len && line.slice(f[0].length).trim() === '') fence = null;
-      else
+      else if (SUPPORT_MENTION.test(line))
         for (const cmd of commands(line, base)) {
           const r = commandRun(cmd);
           if (r) add('command', r.word.start, r.word.start + r.word.text.length, r.run);
@@ -357,6 +366,7 @@ export function scanLinks(text: string, bodyStart: number, index: LineIndex): Li
     // Code spans: paths under the four folders, and the script a command span runs.
     for (const sp of spans) {
       const content = line.slice(sp.start, sp.end);
+      if (!SUPPORT_MENTION.test(content)) continue;
       const cmds = commands(content, base + sp.start);
       const runs = new Map<number, 'direct' | 'interpreter'>();
       for (const cmd of cmds) {

@@ -48,11 +48,19 @@ function pyOsError(e: unknown, file: string): string {
 /** The frontmatters of a text, parsed as Hermes `version` parses it (see below). `load` answers each YAML
  *  load. */
 function parsed(found: FoundFile, text: string, version: HermesVersion, load: (yaml: string, start: number) => YamlOutcome): LoadedSkill {
-  const fm = parseFrontmatter(text, version, load);
+  // A longer file's head usually holds the same frontmatter block at the same offset: its YAML is loaded
+  // once for both parses (an outcome is never changed after it is made).
+  let last: { yaml: string; start: number; outcome: YamlOutcome } | null = null;
+  const once = (yaml: string, start: number): YamlOutcome => {
+    if (last && last.yaml === yaml && last.start === start) return last.outcome;
+    last = { yaml, start, outcome: load(yaml, start) };
+    return last.outcome;
+  };
+  const fm = parseFrontmatter(text, version, once);
   // skills_list's head is the whole text for a file of at most 4000 characters (nearly all of them): the
   // same parse then, not a second one (a Frontmatter is never changed after it is made).
   const head = skillsListHead(text);
-  return { found, text, readError: null, readProblem: null, fm, fmHead: head === text ? fm : parseFrontmatter(head, version, load) };
+  return { found, text, readError: null, readProblem: null, fm, fmHead: head === text ? fm : parseFrontmatter(head, version, once) };
 }
 
 /** One SKILL.md as Hermes `version` reads it. With `cache` (kept for that version): an unchanged file (same

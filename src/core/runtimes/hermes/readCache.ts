@@ -32,7 +32,7 @@ import { HERMES_BASELINE, type HermesVersion } from './versions';
 import { refuseKeeping } from '../../machine/keeping';
 
 /** Bump when what the emulation derives from a file changes (read.ts, yaml11.ts, pyvalue.ts semantics). */
-export const HERMES_READ_VERSION = 2;
+export const HERMES_READ_VERSION = 3;
 /** The layout of the shards themselves. */
 const FORMAT = 'hermes-read-1';
 /** As ANALYSIS's cache (src/core/check/cache.ts RACY_MS): a stamp this close to the read is not trusted. */
