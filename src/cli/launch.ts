@@ -46,5 +46,6 @@ function run(keeper: RunKeeper | null): void {
     );
     process.exit(3);
   }
-  main.start(keeper ? (code) => keeper.finish(code) : undefined);
+  // The cache folder worked out above is the run's: the bundle does not work it out again.
+  main.start(keeper ? (code) => keeper.finish(code) : undefined, dir);
 }

@@ -124,9 +124,16 @@ describe('supporting files: what the body points at', () => {
       '',
     ];
     const at = (eol: string): string[] =>
-      analyzeSkill(FM.replace(/\n/g, eol) + body.join(eol), { dirName: 'demo' }).links.map((l) => `${l.kind} ${l.path} ${l.line}:${l.column}-${l.endLine}:${l.endColumn}`);
+      analyzeSkill(FM.replace(/\n/g, eol) + body.join(eol), { dirName: 'demo' }).links.map(
+        (l) => `${l.kind} ${l.path} ${l.line}:${l.column}-${l.endLine}:${l.endColumn}`,
+      );
     const lf = at('\n');
-    assert.deepEqual(lf, ['command ./scripts/run.sh 9:1-9:17', 'code references/API.md 12:16-12:33', 'command scripts/fill.py 14:9-14:24', 'link FORMS.md 16:7-16:15']);
+    assert.deepEqual(lf, [
+      'command ./scripts/run.sh 9:1-9:17',
+      'code references/API.md 12:16-12:33',
+      'command scripts/fill.py 14:9-14:24',
+      'link FORMS.md 16:7-16:15',
+    ]);
     assert.deepEqual(at('\r\n'), lf);
     assert.deepEqual(at('\r'), lf);
   });
