@@ -3,6 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { type OffThreadData, RUNTIME_WORKER_ROLE } from '../core/check/offThread';
 import { startServer } from './server';
 
 export const LSP_HELP = `skill-author lsp --stdio [--trusted]
@@ -42,6 +44,12 @@ function installedVersion(): string {
   }
 }
 
+// Started as the runtime worker (src/core/check/offThread.ts; the VSIX carries this bundle and no
+// runtime-worker.js): the worker's loop, and nothing of the server.
+if (!isMainThread && (workerData as Partial<OffThreadData> | null)?.role === RUNTIME_WORKER_ROLE) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../core/check/worker');
+}
 // Forked by the VS Code extension's language client (`node dist/lsp.js --node-ipc`): the transport is named
 // on the command line, and trust comes from the client's initializationOptions only.
-if (require.main === module) startServer({ trusted: false, version: installedVersion() });
+else if (require.main === module) startServer({ trusted: false, version: installedVersion() });

@@ -6,7 +6,7 @@
 // the editor's findings are `check --json`'s findings.
 
 import { NOT_PROBED_UNTRUSTED } from '../core/runtimes/words';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -47,6 +47,15 @@ const PROBE_LOG_MAX = 500;
  *  Hermes read a 10,000-skill root was ~230 MB of the server's RSS); a save restarts it in ~60 ms. */
 const WORKER_IDLE_MS = 3000;
 
+/** The runtime worker's script: dist/runtime-worker.js where it is installed (the npm package, a development
+ *  build), else this server's own bundle, dist/lsp.js, which runs as that worker when started as one
+ *  (./main.ts): the VSIX carries lsp.js alone, not a second copy of the runtimes' emulation. */
+function runtimeWorkerScript(): string {
+  const own = path.join(__dirname, 'runtime-worker.js');
+  const server = path.join(__dirname, 'lsp.js');
+  return !existsSync(own) && existsSync(server) ? server : own;
+}
+
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
@@ -71,9 +80,9 @@ export class SkillService {
   /** Told of each probe log entry as it is logged (the skills model's clients get them). */
   private readonly probeListeners = new Set<(e: ProbeLogEntry) => void>();
   private readonly probeEntries: ProbeLogEntry[] = [];
-  /** Hermes's and OpenClaw's whole-root reports, computed on a worker thread (in this thread when the worker
-   *  bundle is absent, as in the unbundled tests). */
-  private readonly offThread = new OffThreadEvaluator(path.join(__dirname, 'runtime-worker.js'), WORKER_IDLE_MS);
+  /** Hermes's and OpenClaw's whole-root reports, computed on a worker thread (in this thread when no worker
+   *  script is there, as in the unbundled tests). */
+  private readonly offThread = new OffThreadEvaluator(runtimeWorkerScript(), WORKER_IDLE_MS);
   /** Binaries the known skills declare (for completion), computed when completion asks for them. */
   get knownBins(): string[] {
     if (this.knownBinsSource) {

@@ -33,6 +33,22 @@ describe('runtime reports off the calling thread', function () {
     }
   });
 
+  it('the language server’s bundle runs as that worker too (the VSIX carries no runtime-worker.js)', async function () {
+    const lsp = path.join(repo, 'dist', 'lsp.js');
+    if (!existsSync(lsp)) this.skip();
+    const off = new OffThreadEvaluator(lsp);
+    try {
+      for (const [runtime, root] of cases) {
+        const inProcess = await (TREE_EVALUATORS[runtime] as NonNullable<(typeof TREE_EVALUATORS)[RuntimeId]>)(root, ctx);
+        assert.equal(JSON.stringify(await off.evaluate(runtime, root, ctx)), JSON.stringify(inProcess));
+        // Answered by a worker that is still there (a failed one is replaced by this thread, for good).
+        assert.equal(off.running, true);
+      }
+    } finally {
+      off.dispose();
+    }
+  });
+
   it('an idle worker is stopped, and the next report starts a new one with the same answer', async function () {
     if (!existsSync(script)) this.skip();
     const [runtime, root] = cases[0] as [RuntimeId, string];

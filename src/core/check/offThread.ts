@@ -20,10 +20,14 @@ export interface OffThreadRequest {
  *  started it is being kept (src/core/machine/questions.ts). */
 export type OffThreadReply = ({ id: number; report: RuntimeReport } | { id: number; error: string }) & HandedBack;
 
-/** What the worker is started with: the settings of the run's question log, when it is being kept. */
+/** What the worker is started with: its role (a bundle that is also something else, the language server's,
+ *  runs as this worker when it sees it), and the settings of the run's question log, when it is being kept. */
 export interface OffThreadData {
+  role: typeof RUNTIME_WORKER_ROLE;
   questions?: KeepingSettings;
 }
+
+export const RUNTIME_WORKER_ROLE = 'skill-author runtime worker';
 
 export class OffThreadEvaluator {
   private worker: Worker | undefined;
@@ -69,7 +73,7 @@ export class OffThreadEvaluator {
     // A run being kept: the worker notes its questions too. What it prints reaches this thread's stdout and
     // stderr as usual, where the kept run's output is taken.
     const log = keepingLog();
-    const data: OffThreadData = log ? { questions: log.settings() } : {};
+    const data: OffThreadData = log ? { role: RUNTIME_WORKER_ROLE, questions: log.settings() } : { role: RUNTIME_WORKER_ROLE };
     // node:worker_threads only now: a run that never needs the worker does not load it.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { Worker: WorkerThread } = require('node:worker_threads') as typeof import('node:worker_threads');
