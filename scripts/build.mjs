@@ -194,9 +194,9 @@ cpSync(join(root, 'schemas'), join(root, 'out/schemas'), { recursive: true });
 if (watch) console.log('watch mode is not implemented; run npm run build again');
 
 // The build's code cache (src/cli/codeCache.ts): the CLI checks examples/ with a cache folder of its own, and
-// the compiled code it kept there (the bundle, its parts and chunks a check runs) becomes
+// the compiled code it kept there for the bundle and its chunks becomes
 // dist/code-cache/<node version>-<arch>/, with a manifest of each file's SHA-1. An installation carries it, so
-// a cold start on the same Node compiles nothing; on another Node, V8 refuses it and the CLI compiles as usual.
+// a cold start on the same Node compiles none of them; on another Node, V8 refuses it and the CLI compiles as usual.
 function writeCodeCache() {
   const shipped = join(root, 'dist', 'code-cache');
   rmSync(shipped, { recursive: true, force: true });
@@ -219,7 +219,9 @@ function writeCodeCache() {
     mkdirSync(out, { recursive: true });
     const files = {};
     for (const name of readdirSync(join(scratch, 'skill-author'))) {
-      const m = /^code-(cli-.*)-[0-9a-f]{32}\.bin$/.exec(name);
+      // The bundle and its chunks, which every check loads; a part (a runtime's listing, the regex engine…) is
+      // compiled where a run first needs it, as without a cache, and keeps the package small.
+      const m = /^code-(cli-main|cli-chunk-[A-Z0-9]+)-[0-9a-f]{32}\.bin$/.exec(name);
       if (!m) continue;
       const js = `${m[1]}.js`;
       cpSync(join(scratch, 'skill-author', name), join(out, `${js}.bin`));
