@@ -89,19 +89,26 @@ class SkillText {
   ) {
     this.index = new LineIndex(text);
     const map = new Int32Array(text.length + 1);
-    let n = 0;
-    const parts: string[] = [];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      map[n++] = i;
-      if (c === 13) {
-        parts.push('\n');
-        if (text.charCodeAt(i + 1) === 10) i++;
-      } else parts.push(text[i] ?? '');
+    if (text.indexOf('\r') < 0) {
+      // No line end to normalise (nearly every file): the text itself, each offset its own.
+      for (let i = 0; i <= text.length; i++) map[i] = i;
+      this.normalized = text;
+      this.map = map;
+    } else {
+      let n = 0;
+      const parts: string[] = [];
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        map[n++] = i;
+        if (c === 13) {
+          parts.push('\n');
+          if (text.charCodeAt(i + 1) === 10) i++;
+        } else parts.push(text[i] ?? '');
+      }
+      map[n] = text.length;
+      this.normalized = parts.join('');
+      this.map = map.subarray(0, n + 1);
     }
-    map[n] = text.length;
-    this.normalized = parts.join('');
-    this.map = map.subarray(0, n + 1);
     this.parse = parseFrontmatterDetailed(text, version);
   }
 
