@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { evaluateHermes, runHermes } from '../../src/core/runtimes/hermes';
-import { floatRepr, OutputTooLarge, PyDict, PyInt, PyList, pyRepr, pyStr, pyStrip, cpLen, cpCompare } from '../../src/core/runtimes/hermes/pyvalue';
+import { floatRepr, OutputTooLarge, PyDict, PyInt, PyList, pyRepr, pyStr, pyStrip, cpHead, cpLen, cpCompare } from '../../src/core/runtimes/hermes/pyvalue';
 import { decodeUtf8, parseFrontmatter, fallbackFields } from '../../src/core/runtimes/hermes/read';
 import { loadYaml11 } from '../../src/core/runtimes/hermes/yaml11';
 import type { RuntimeContext } from '../../src/core/runtimes/types';
@@ -51,6 +51,13 @@ describe('Hermes profile: Python str() and repr()', function () {
     assert.equal(pyStrip('\u00a0 x \u3000'), 'x');
     assert.equal(pyStrip('\ufeff---'), '\ufeff---');
     assert.equal(cpLen('🚀a'), 2);
+    // content[:4000] counts code points: an astral character is one, however many UTF-16 units it takes.
+    assert.equal(cpHead('🚀ab', 2), '🚀a');
+    assert.equal(cpHead('ab', 2), 'ab');
+    assert.equal(cpHead('a🚀', 2), 'a🚀');
+    assert.equal(cpHead('abc', 2), 'ab');
+    assert.equal(cpHead(`${'🚀'.repeat(3000)}x`, 4000), `${'🚀'.repeat(3000)}x`);
+    assert.equal(cpHead('x'.repeat(4001), 4000), 'x'.repeat(4000));
     assert.ok(cpCompare('\u{1F680}', '\uFFFD') > 0, 'an astral character sorts after U+FFFD, as in Python');
   });
 });

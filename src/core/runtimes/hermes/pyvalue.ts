@@ -258,6 +258,8 @@ export function cpLen(s: string): number {
 /** `s[:n]` by code point. */
 export function cpHead(s: string, n: number): string {
   if (n <= 0) return '';
+  // At most n UTF-16 units are at most n code points: the whole string, without counting.
+  if (s.length <= n) return s;
   let count = 0;
   for (let i = 0; i < s.length; i++) {
     if (count === n) return s.slice(0, i);
