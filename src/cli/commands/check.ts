@@ -205,6 +205,10 @@ async function cmdCheck(r: CliRun): Promise<number> {
     const matrixColumns = values['matrix'] ? matrixRuntimes(skills.map(judgeSkillOf), ctx.home, ctx.env, choices.pinned) : [];
     if (values['matrix'] && !choices.pinned) choices.pinned = matrixColumns;
     const { judged, judgement } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
+    // Every report is in: the runtime worker, and its heap (each file of the roots it read), go now rather than
+    // after the output is printed.
+    treeWorker?.dispose();
+    treeWorker = undefined;
     const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
     // A runtime that refuses its configuration reads no skill: the file, with the runtime's words, is an error.
     const runtimeConfigs = runtimeConfigEntries(judgement.reports, show);
