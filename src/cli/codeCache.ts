@@ -23,13 +23,10 @@ import { writeFileAtomically } from '../core/machine/atomicWrite';
 /** The data written back only when it grew by more than this share (a run that compiled nothing new
  *  rewrites nothing). */
 const GROWTH = 1.05;
-/** The build's code cache folder, beside the bundle. */
-export const SHIPPED_CACHE = 'code-cache';
-/** Its folder for the Node that runs this, and the manifest in it. */
-export const shippedCacheFolder = (distDir: string): string => path.join(distDir, SHIPPED_CACHE, `${process.version}-${process.arch}`);
-export const MANIFEST = 'manifest.json';
-/** The files a cache covers: the CLI's bundle and its parts and chunks. */
-export const CACHED_FILE = /^cli-.*\.js$/;
+/** The build's code cache for the Node that runs this, beside the bundle (scripts/build.mjs writes it there). */
+const shippedCacheFolder = (distDir: string): string => path.join(distDir, 'code-cache', `${process.version}-${process.arch}`);
+/** The files compiled here: the CLI's bundle, its parts and its chunks. */
+const CACHED_FILE = /^cli-.*\.js$/;
 
 interface ModuleInternals {
   filename: string;
@@ -48,7 +45,7 @@ type ModuleStatics = typeof Module & {
 /** Loads the build's manifest once: file name → SHA-1 of its text, or null without one. */
 function shippedManifest(distDir: string): Record<string, string> | null {
   try {
-    const m = JSON.parse(fs.readFileSync(path.join(shippedCacheFolder(distDir), MANIFEST), 'utf8')) as { files?: unknown };
+    const m = JSON.parse(fs.readFileSync(path.join(shippedCacheFolder(distDir), 'manifest.json'), 'utf8')) as { files?: unknown };
     return m.files && typeof m.files === 'object' ? (m.files as Record<string, string>) : null;
   } catch {
     return null;
@@ -59,10 +56,7 @@ function shippedManifest(distDir: string): Record<string, string> | null {
 function userCacheFile(file: string, dir: string): string | null {
   try {
     const st = fs.statSync(file);
-    // node:crypto only now: a kept run printed by the launcher (./runMemo.ts) never loads it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
-    const id = createHash('sha256').update(`${file}\0${st.size}\0${st.mtimeMs}\0${st.ino}\0${process.version}\0${process.arch}`).digest('hex');
+    const id = digest('sha256', `${file}\0${st.size}\0${st.mtimeMs}\0${st.ino}\0${process.version}\0${process.arch}`);
     return path.join(dir, `code-${path.basename(file, '.js')}-${id.slice(0, 32)}.bin`);
   } catch {
     return null;
@@ -77,10 +71,11 @@ function readOrUndefined(file: string): Buffer | undefined {
   }
 }
 
-function sha1(text: string): string {
+function digest(algorithm: 'sha1' | 'sha256', text: string): string {
+  // node:crypto only now: a kept run printed by the launcher (./runMemo.ts) never loads it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  return createHash('sha1').update(text).digest('hex');
+  return createHash(algorithm).update(text).digest('hex');
 }
 
 /** What to write back to the cache folder at exit: a script, its file there, the size of what it was given. */
@@ -98,7 +93,7 @@ function runCached(
   let cached: Buffer | undefined;
   let fromBuild = false;
   const want = caches.shipped?.[name];
-  if (want !== undefined && want === sha1(source)) {
+  if (want !== undefined && want === digest('sha1', source)) {
     cached = readOrUndefined(path.join(shippedCacheFolder(caches.distDir), `${name}.bin`));
     fromBuild = cached !== undefined;
   }

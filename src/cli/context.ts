@@ -176,7 +176,7 @@ function runtimeChoices(values: Values, io: Io): RuntimeChoices {
 }
 
 /** `a,b` → ['a', 'b'] (blank items dropped); absent → undefined. */
-export function listOption(values: Values, key: string): string[] | undefined {
+function listOption(values: Values, key: string): string[] | undefined {
   const v = values[key];
   return typeof v === 'string'
     ? v

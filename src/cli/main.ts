@@ -17,8 +17,6 @@ import { check } from './commands/check';
 import { constraint } from './commands/constraint';
 import { promptIndex } from './commands/promptIndex';
 
-export { VERSION } from './context';
-
 /** The commands, by name (`lsp` aside: it starts the language server, which reads no options of these). */
 const COMMANDS: Record<string, Command> = Object.fromEntries([check, banner, promptIndex, constraint].map((c) => [c.name, c]));
 
