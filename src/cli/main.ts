@@ -175,7 +175,8 @@ export function start(done?: (code: number) => void, dir?: string | null): void 
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
   });
-  void run(process.argv.slice(2), dir === undefined ? undefined : { cacheDir: dir, buildId: buildId() }).then((code) => {
+  const setup: RunSetup = { cacheDir: dir === undefined ? cacheDir(process.env) : dir, buildId: buildId(), ownsProcess: true };
+  void run(process.argv.slice(2), setup).then((code) => {
     process.exitCode = code;
     done?.(code);
   });

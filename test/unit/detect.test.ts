@@ -46,6 +46,36 @@ describe('which runtimes apply to a skill', () => {
     assert.equal(a[0]?.runtime, 'agentskills');
     assert.match(a[0]?.why ?? '', /open Agent Skills format/);
   });
+  it('asked again for the same frontmatter, answers from memory only when every other input is the same', () => {
+    const data = { platforms: ['linux'] };
+    const first = applicableRuntimes({ dir: '/repo/.claude/skills/x', data, home, env });
+    const again = applicableRuntimes({ dir: '/repo/.claude/skills/x', data, home, env, pinned: [] });
+    assert.deepEqual(again, first);
+    // Each answer is the caller's own: changing one does not change the next.
+    again.length = 0;
+    assert.deepEqual(applicableRuntimes({ dir: '/repo/.claude/skills/x', data, home, env }), first);
+    // Another folder, home, environment, agents file or pin: worked out again.
+    assert.deepEqual(
+      applicableRuntimes({ dir: '/tmp/x', data, home, env }).map((a) => a.runtime),
+      ['hermes'],
+    );
+    assert.deepEqual(
+      applicableRuntimes({ dir: '/srv/h/skills/x', data, home, env: { HERMES_HOME: '/srv/h' } }).map((a) => a.runtime),
+      ['hermes'],
+    );
+    assert.deepEqual(
+      applicableRuntimes({ dir: '/home/bob/.claude/skills/x', data, home: '/home/bob', env }).map((a) => a.runtime),
+      ['hermes', 'claude-code', 'opencode', 'vscode'],
+    );
+    assert.deepEqual(
+      applicableRuntimes({ dir: '/cfg/skills/x', data, home, env, nexoSkillsDirs: ['/cfg/skills'] }).map((a) => a.runtime),
+      ['nexo', 'hermes'],
+    );
+    assert.deepEqual(
+      applicableRuntimes({ dir: '/tmp/x', data, home, env, pinned: ['nexo'] }).map((a) => a.runtime),
+      ['nexo'],
+    );
+  });
   it('pinned runtimes replace detection', () => {
     assert.deepEqual(ids('/home/ann/.hermes/skills/x', { requires: {} }, { pinned: ['openclaw', 'nexo'] }), ['nexo', 'openclaw']);
   });

@@ -476,7 +476,10 @@ export class AnalysisCache {
       this.counters.analyzed++;
       return analyzeSkillFile(got.read, file);
     }
-    const hash = hashOf(got);
+    // The hash is for telling a rewritten file from a touched one later: against a snapshot on disk, or an
+    // entry already in memory. A first read with no disk to keep it on has nothing to be compared with
+    // (an empty hash matches no later one).
+    const hash = known || !this.diskOff ? hashOf(got) : '';
     if (known && known.hash === hash) return this.sameContent(file, known, got.stamp, readAt);
     this.counters.analyzed++;
     const fresh = analyzeSkillFile(got.read, file);

@@ -64,17 +64,38 @@ export function parseRuntimeList(text: string): RuntimeList {
   return out;
 }
 
+/** The last answer per frontmatter object: a check asks for each skill twice (when its analysis is known,
+ *  to start the tree runtimes' reports, and when it is judged), with the same input. */
+const ANSWERED = new WeakMap<object, { input: DetectInput; found: Applicability[] }>();
+
+function sameInput(a: DetectInput, b: DetectInput): boolean {
+  const pa = a.pinned ?? [];
+  const pb = b.pinned ?? [];
+  return (
+    a.dir === b.dir &&
+    a.home === b.home &&
+    a.env === b.env &&
+    a.nexoSkillsDirs === b.nexoSkillsDirs &&
+    pa.length === pb.length &&
+    pa.every((r, i) => pb[i] === r)
+  );
+}
+
 export function applicableRuntimes(input: DetectInput): Applicability[] {
   if (input.pinned && input.pinned.length) {
     return RUNTIME_IDS.filter((r) => input.pinned?.includes(r)).map((runtime) => ({ runtime, why: 'it was chosen with --runtime' }));
   }
-  const found: Applicability[] = [];
+  const known = input.data ? ANSWERED.get(input.data) : undefined;
+  if (known && sameInput(known.input, input)) return known.found.map((a) => ({ ...a }));
+  let found: Applicability[] = [];
   const skill = { ...input, dir: path.resolve(input.dir), home: path.resolve(input.home) };
   for (const p of PROFILES) {
     const why = p.appliesBecause(skill);
     if (why !== null) found.push({ runtime: p.id, why });
   }
-  return found.length ? found : [{ runtime: 'agentskills', why: 'nothing ties it to one runtime, so it is read as the open Agent Skills format' }];
+  if (!found.length) found = [{ runtime: 'agentskills', why: 'nothing ties it to one runtime, so it is read as the open Agent Skills format' }];
+  if (input.data) ANSWERED.set(input.data, { input: { ...input }, found: found.map((a) => ({ ...a })) });
+  return found;
 }
 
 /** The runtimes a key at `path` makes apply when nothing is pinned (rule 2b): `requires` → nexo, the Hermes
