@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { AnalysisCache } from '../../src/core/check/cache';
 import { Engine } from '../../src/core/check/engine';
 import { runtimeContext, TREE_EVALUATORS } from '../../src/core/runtimes';
-import { judgeEvaluated } from '../../src/core/check/judge';
+import { judge, judgeEvaluated, judgeSkillOf } from '../../src/core/check/judge';
 import { fieldRange } from '../../src/core/runtimes/hermes/position';
 import { loadSkill } from '../../src/core/runtimes/hermes/load';
 import type { TreeEvaluator } from '../../src/core/check/judge';
@@ -108,6 +108,48 @@ describe('tree runtimes started early', () => {
       const other = { ...c };
       await prefetch.trees().hermes?.(root, other);
       assert.equal(calls.length, 2);
+    } finally {
+      engine.dispose();
+    }
+  });
+
+  it('every verdict but the tree runtimes’ is given while their reports are computed, each skill keeping its runtimes’ order', async () => {
+    const root = path.join(tmp, 'skills');
+    const c = ctx();
+    const engine = new Engine({ env: { PATH: '' }, probe: false });
+    try {
+      const { skills } = await engine.checkPaths([root]);
+      const events: string[] = [];
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const trees: Partial<Record<RuntimeId, TreeEvaluator>> = {
+        hermes: async (dir, x) => {
+          await gate;
+          events.push('hermes report');
+          return (TREE_EVALUATORS.hermes as TreeEvaluator)(dir, x);
+        },
+      };
+      const watched = skills.map(judgeSkillOf).map((s) => ({ ...s, evaluated: () => (events.push(`engine ${path.basename(s.dir)}`), s.evaluated()) }));
+      const judging = judge(watched, { ctx: c, pinned: [], trees });
+      await new Promise((resolve) => setImmediate(resolve));
+      // beta is nexo-rs's (requires) and Hermes's (platforms): its engine verdict is in before Hermes's report.
+      assert.ok(events.includes('engine beta'), events.join(', '));
+      assert.ok(!events.includes('hermes report'));
+      release();
+      const judged = (await judging).skills;
+      assert.equal(events[events.length - 1], 'hermes report');
+      for (const j of judged)
+        assert.deepEqual(
+          j.verdicts.map((v) => v.runtime),
+          j.applicable.map((a) => a.runtime),
+        );
+      const beta = judged.find((j) => path.basename(j.skill.dir) === 'beta');
+      assert.deepEqual(
+        beta?.verdicts.map((v) => v.runtime),
+        ['nexo', 'hermes'],
+      );
+      const plain = await judgeEvaluated(skills, c);
+      assert.equal(JSON.stringify(judged.map((j) => [j.verdicts, j.findings])), JSON.stringify(plain.judged.map((j) => [j.verdicts, j.findings])));
     } finally {
       engine.dispose();
     }

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { type EvaluatedSkill } from '../../core/check/engine';
 import { applicableRuntimes } from '../../core/runtimes/detect';
-import { runtimeConfigEntries, toRuntimeEntry } from '../../core/check/entry';
+import { ownFindings, runtimeConfigEntries, toRuntimeEntry } from '../../core/check/entry';
 import { listingBudgetWords } from '../../core/runtimes/words';
 import { resolvedVersionOf, TREE_EVALUATORS } from '../../core/runtimes';
 import { judgeEvaluated, judgeSkillOf, type TreeEvaluator } from '../../core/check/judge';
@@ -207,12 +207,16 @@ async function cmdCheck(r: CliRun): Promise<number> {
     // --matrix: every skill judged by every column's runtime, so that each cell is that runtime's own verdict.
     const matrixColumns = values['matrix'] ? matrixRuntimes(skills.map(judgeSkillOf), ctx.home, ctx.env, choices.pinned) : [];
     if (values['matrix'] && !choices.pinned) choices.pinned = matrixColumns;
-    const { judged, judgement } = await judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
+    const judging = judgeEvaluated(skills, ctx, choices, prefetch ? prefetch.trees() : TREE_EVALUATORS);
+    // Each skill's own findings (its supporting files looked at on disk) while the tree runtimes' reports are
+    // computed on the runtime worker, where this thread would otherwise wait.
+    const own = skills.map(ownFindings);
+    const { judged, judgement } = await judging;
     // Every report is in: the runtime worker, and its heap (each file of the roots it read), go now rather than
     // after the output is printed.
     treeWorker?.dispose();
     treeWorker = undefined;
-    const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show));
+    const judgedEntries = skills.map((s, i) => toRuntimeEntry(s, judged[i] as (typeof judged)[number], show, own[i]));
     // A runtime that refuses its configuration reads no skill: the file, with the runtime's words, is an error.
     const runtimeConfigs = runtimeConfigEntries(judgement.reports, show);
     versionNotes(ctx, new Set(judged.flatMap((j) => j.verdicts.map((v) => v.runtime))), io);

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import { type EntryDiagnostic, entryDiagnostic, entryName, type EvaluatedSkill, nexoVerdictOf } from './engine';
 import { checkSupportingFiles, mergeFindings } from '../supporting/files';
-import type { GatingMode } from '../types';
+import type { Diagnostic, GatingMode } from '../types';
 import type { JudgedSkill } from './judge';
 import { worstVerdict } from './judge';
 import {
@@ -90,10 +90,16 @@ export function findingApplies(code: string, runtimes: readonly RuntimeId[]): bo
   return !owners || owners.some((r) => runtimes.includes(r));
 }
 
-export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath: (p: string) => string = (p) => p): Entry {
+/** A skill's own findings: its analysis's and those of the supporting files on disk (every runtime's agent
+ *  reads the body). They need no runtime's verdict, so the CLI works them out while the tree runtimes'
+ *  reports are computed. */
+export function ownFindings(s: EvaluatedSkill): Diagnostic[] {
+  return s.analysis ? mergeFindings(s.analysis.diagnostics, checkSupportingFiles(s.analysis.links, s.location.dir)) : [];
+}
+
+/** `own`: the skill's `ownFindings`, when already worked out. */
+export function toRuntimeEntry(s: EvaluatedSkill, judged: JudgedSkill, showPath: (p: string) => string = (p) => p, own: Diagnostic[] = ownFindings(s)): Entry {
   const applying = judged.verdicts.map((v) => v.runtime);
-  // The analysis's findings and those of the supporting files on disk (every runtime's agent reads the body).
-  const own = s.analysis ? mergeFindings(s.analysis.diagnostics, checkSupportingFiles(s.analysis.links, s.location.dir)) : [];
   const diagnostics: Entry['diagnostics'] = own.filter((d) => findingApplies(d.code, applying)).map(entryDiagnostic);
   for (const f of judged.findings) {
     if (path.resolve(f.file) !== path.resolve(s.location.file)) continue;

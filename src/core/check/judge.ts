@@ -106,42 +106,65 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
   for (let i = 0; i < skills.length; i++) {
     for (const a of applicable[i] ?? []) if (options.trees[a.runtime]) reportFor(a.runtime, rootOf(a.runtime, skills[i] as JudgeSkill));
   }
-  const reports = new Map<string, RuntimeReport>();
-  await Promise.all([...runs].map(async ([k, p]) => reports.set(k, await p)));
   // The agent CLIs: one start per (runtime, working folder), made when a skill first needs it.
   const starts: ListingRuns = options.starts ?? new Map();
-  // Each report's verdicts and findings by file, built once (a scan of the whole report per skill is
-  // quadratic in the size of the root). The first verdict for a file wins, as `find` would have it.
-  const judged: JudgedSkill[] = skills.map((skill, i) => {
-    const verdicts: RuntimeSkillVerdict[] = [];
-    const findings: RuntimeFinding[] = [];
+  // Every verdict but the tree runtimes' is given while their reports are computed (on a worker thread, in
+  // the CLI); theirs are put in their place, in the order of `applicable`, once the reports are in.
+  const pending: Array<Array<RuntimeSkillVerdict | null>> = [];
+  const found: RuntimeFinding[][][] = [];
+  skills.forEach((skill, i) => {
+    const verdicts: Array<RuntimeSkillVerdict | null> = [];
+    const findings: RuntimeFinding[][] = [];
     for (const a of applicable[i] ?? []) {
       const judging = profileOf(a.runtime).judging;
-      if (judging.kind === 'engine') verdicts.push(skill.evaluated());
-      else if (judging.kind === 'listing') {
+      if (judging.kind === 'engine') {
+        verdicts.push(skill.evaluated());
+        findings.push([]);
+      } else if (judging.kind === 'listing') {
         const cwd = workingFolderFor(judging.listing, skill.dir, options.ctx);
         const start = listingReportFor(starts, a.runtime, judging.listing, cwd, options.ctx);
         const judged = listingVerdictOf(a.runtime, judging.listing, start, skill, cwd, options.ctx);
         verdicts.push(judged.verdict);
-        findings.push(...judged.findings);
+        findings.push(judged.findings);
       } else if (judging.kind === 'file') {
         const g = judging.judge(skill);
         verdicts.push(g.verdict);
-        findings.push(...g.findings);
+        findings.push(g.findings);
       } else {
-        const root = rootOf(a.runtime, skill);
-        const key = `${a.runtime}\0${root}`;
-        const report = reports.get(key);
-        const lookup = report ? lookupOf(report) : null;
-        const mine = lookup?.verdicts.get(skill.file);
-        verdicts.push(
-          mine ??
-            (report?.refusal ? refusedBy(a.runtime, skill, report.refusal) : notFoundBy(a.runtime, skill, root, report ? null : 'not emulated in this build')),
-        );
-        const own = lookup?.findings.get(skill.file);
-        if (own) findings.push(...own);
+        verdicts.push(null);
+        findings.push([]);
       }
     }
+    pending.push(verdicts);
+    found.push(findings);
+  });
+  const reports = new Map<string, RuntimeReport>();
+  await Promise.all([...runs].map(async ([k, p]) => reports.set(k, await p)));
+  // Each report's verdicts and findings by file, built once (a scan of the whole report per skill is
+  // quadratic in the size of the root). The first verdict for a file wins, as `find` would have it.
+  const judged: JudgedSkill[] = skills.map((skill, i) => {
+    const given = pending[i] ?? [];
+    const verdicts: RuntimeSkillVerdict[] = [];
+    const findings: RuntimeFinding[] = [];
+    (applicable[i] ?? []).forEach((a, k) => {
+      const known = given[k];
+      if (known) {
+        verdicts.push(known);
+        findings.push(...(found[i]?.[k] ?? []));
+        return;
+      }
+      const root = rootOf(a.runtime, skill);
+      const key = `${a.runtime}\0${root}`;
+      const report = reports.get(key);
+      const lookup = report ? lookupOf(report) : null;
+      const mine = lookup?.verdicts.get(skill.file);
+      verdicts.push(
+        mine ??
+          (report?.refusal ? refusedBy(a.runtime, skill, report.refusal) : notFoundBy(a.runtime, skill, root, report ? null : 'not emulated in this build')),
+      );
+      const own = lookup?.findings.get(skill.file);
+      if (own) findings.push(...own);
+    });
     // Every verdict names the version it speaks for.
     const versions = options.ctx.versions;
     const stamped = versions ? verdicts.map((v) => (versions[v.runtime] !== undefined ? { ...v, version: versions[v.runtime] as string } : v)) : verdicts;
