@@ -124,6 +124,15 @@ describe('Codex 0.171.0 emulation on hostile trees', function () {
     assert.equal(run.section, '');
   });
 
+  it('an empty frontmatter block (`---` then `---`) is missing frontmatter, in the release words', function () {
+    // As Codex 0.171.0 said of the conformance runner's generated tree gen-1-7 (its rotate-68/SKILL.md).
+    const file = writeSkill('empty-block', '---\n---\n\n# Title\n\nBody.\n');
+    const run = runCodex(ctx);
+    assert.deepEqual(run.stderr, [`ERROR codex_core::session::session: failed to load skill ${file}: missing YAML frontmatter delimited by ---`]);
+    assert.equal(run.skills[0]?.listing, 'absent');
+    assert.equal(run.section, '');
+  });
+
   it('a binary SKILL.md (not UTF-8) fails to load, stated on stderr, and no section is sent', function () {
     const bytes = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0xff, 0xfe, 0x00, 0x80, 0xc3, 0x28, ...Buffer.from('---\nname: bin\n')]);
     const file = writeSkill('binary', bytes);

@@ -4,7 +4,8 @@
 // 1. The file is read whole as UTF-8 (Rust `read_to_string`).
 // 2. Frontmatter: the first line, trimmed (Rust's trim: a BOM is not whitespace), must be `---`; the block ends
 //    at the next line that trims to `---` (`...` does not count); lines are split on `\n` with a trailing `\r`
-//    dropped, so CRLF works. Otherwise: `missing YAML frontmatter delimited by ---` (case e04).
+//    dropped, so CRLF works. Otherwise, or when the block has no line at all: `missing YAML frontmatter
+//    delimited by ---` (case e04; the empty block: the conformance runner's generated tree gen-1-7).
 // 3. The block (its lines joined by `\n`, no trailing newline: the end-of-stream column of case e02 `quote`)
 //    is YAML read into a struct with two string fields, `name` and `description` (serde_yaml):
 //    - syntax errors are libyaml's (`invalid YAML: …`, yamlWords.ts; case e02);
@@ -48,7 +49,9 @@ function rustLines(text: string): string[] {
 export function extractFrontmatter(text: string): string | null {
   const lines = rustLines(text);
   if (lines.length === 0 || rustTrim(lines[0] ?? '') !== '---') return null;
-  for (let i = 1; i < lines.length; i++) if (rustTrim(lines[i] ?? '') === '---') return lines.slice(1, i).join('\n');
+  // An empty block (the closing `---` on the next line) is no frontmatter either: the release's words for
+  // `---` `---` are `missing YAML frontmatter delimited by ---` (conformance: generated tree gen-1-7).
+  for (let i = 1; i < lines.length; i++) if (rustTrim(lines[i] ?? '') === '---') return i === 1 ? null : lines.slice(1, i).join('\n');
   return null;
 }
 
