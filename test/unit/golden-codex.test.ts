@@ -17,6 +17,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCodex } from '../../src/core/runtimes/codex/listing';
+import { readSkillText } from '../../src/core/runtimes/codex/read';
 import type { ListingContext } from '../../src/core/runtimes/listing';
 import { agentCases, assertRunMatches, hasFlattenedLinks, setUpAgentCase, SHARED_GOLDEN, type AgentCase } from '../utils/agent-golden';
 
@@ -122,6 +123,25 @@ describe('Codex 0.171.0 emulation on hostile trees', function () {
     const run = runCodex(ctx);
     assert.deepEqual(run.stderr, [`ERROR codex_core::session::session: failed to load skill ${file}: missing YAML frontmatter delimited by ---`]);
     assert.equal(run.section, '');
+  });
+
+  it('of two faults the release reports the one it meets first (generated trees gen-14-17 and gen-7-0)', function () {
+    // A name over 64 characters and no description: the name.
+    assert.deepEqual(readSkillText(`---\nname: rotate-75-${'x'.repeat(60)}\n---\n\nBody\n`, 'rotate-75'), {
+      ok: false,
+      error: 'invalid name: exceeds maximum length of 64 characters',
+    });
+    // A list for the description on line 2 and a tab on line 4: the list, read before the syntax error.
+    const both = '---\nname: deploy-97\ndescription: [a, b]\nmetadata:\n\tversion: 1\n---\n\nBody\n';
+    assert.deepEqual(readSkillText(both, 'deploy-97'), {
+      ok: false,
+      error: 'invalid YAML: description: invalid type: sequence, expected a string at line 2 column 14',
+    });
+    // The tab before the list: the syntax error.
+    const tabFirst = '---\nname: deploy-98\nmetadata:\n\tversion: 1\ndescription: [a, b]\n---\n\nBody\n';
+    const r = readSkillText(tabFirst, 'deploy-98');
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.error, /^invalid YAML: found character that cannot start any token at line 3 column 1/);
   });
 
   it('an empty frontmatter block (`---` then `---`) is missing frontmatter, in the release words', function () {

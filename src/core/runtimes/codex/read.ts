@@ -21,7 +21,9 @@
 // 4. description: trimmed, whitespace runs made one space (case d02); none or empty: `missing field
 //    \`description\`` (case d01); over 1024 characters: the first 1021 + `...` (case d03).
 // 5. name: likewise collapsed (case c02); none, empty or blank: the folder's name (case c01); over 64 characters:
-//    `invalid name: exceeds maximum length of 64 characters` (case c03).
+//    `invalid name: exceeds maximum length of 64 characters` (case c03), checked before the description.
+// 6. A syntax error comes after what serde read before it: a repeated or mistyped `name` or `description` on an
+//    earlier line is the error reported (generated trees of the conformance runner).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -77,19 +79,36 @@ function scalarText(node: Node, doc: Document): FieldValue | { kind: 'type'; wha
 /** One serde_yaml pass over the frontmatter text. */
 function deserialize(text: string): Parsed {
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
-  if (doc.errors.length > 0) return { ok: false, error: `invalid YAML: ${libyamlFault(text, doc.errors[0] ?? null).message}` };
+  if (doc.errors.length > 0) {
+    const fault = libyamlFault(text, doc.errors[0] ?? null);
+    // serde_yaml deserializes the events read before a syntax error first: a `name` or `description` that is
+    // repeated, or a list or a map, on an earlier line is the error it reports (the conformance runner's
+    // generated tree gen-7-0: `description: [a, b]` on line 2, a tab on line 4).
+    const line = /at line (\d+) column \d+/.exec(fault.message)?.[1];
+    const earlier = line === undefined ? null : readFields(doc, text, Number(line));
+    return { ok: false, error: earlier && !earlier.ok ? earlier.error : `invalid YAML: ${fault.message}` };
+  }
   const alias = unknownAlias(text);
   if (alias) return { ok: false, error: `invalid YAML: ${alias.message}` };
+  return readFields(doc, text);
+}
+
+/** The struct's two fields read from the top-level map, as serde visits it: the first repeated or mistyped
+ *  one is the error. `beforeLine`: only the entries that end before that line (1-based) are read. */
+function readFields(doc: Document, text: string, beforeLine = Infinity): Parsed {
   const fields: Record<'name' | 'description', FieldValue> = { name: { kind: 'none' }, description: { kind: 'none' } };
   const root = doc.contents;
   if (root === null || (isScalar(root) && root.value === null)) return { ok: true, ...fields };
   if (!isMap(root)) {
+    if (beforeLine !== Infinity) return { ok: true, ...fields };
     // No case shows this; serde's words for a struct given another shape, the struct's name unknown.
     const what = isSeq(root) ? 'sequence' : isScalar(root) ? `string ${JSON.stringify(String(root.value))}` : 'value';
     return { ok: false, error: `invalid YAML: invalid type: ${what}, expected struct SkillFrontmatter` };
   }
   const seen = new Set<string>();
   for (const pair of root.items) {
+    const end = (pair.value as Node | null)?.range?.[1] ?? (pair.key as Node | null)?.range?.[1];
+    if (beforeLine !== Infinity && (end === undefined || lineColumn(text, Math.max(0, end - 1)).line >= beforeLine)) break;
     const key = isScalar(pair.key) ? String(pair.key.value) : null;
     if (key !== 'name' && key !== 'description') continue;
     if (seen.has(key)) return { ok: false, error: `invalid YAML: duplicate field \`${key}\`` };
@@ -135,12 +154,13 @@ export function readSkillText(text: string, folder: string): { ok: true; name: s
     }
   }
   if (!parsed.ok) return parsed;
-  const description = parsed.description.kind === 'text' ? collapseWhitespace(parsed.description.text) : '';
-  // Not shown by a case: which of the two checks comes first when both fail.
-  if (description === '') return { ok: false, error: 'missing field `description`' };
   const given = parsed.name.kind === 'text' ? collapseWhitespace(parsed.name.text) : '';
   const name = given === '' ? folder : given;
+  // The name is checked first: a name too long and no description is `invalid name` (the conformance runner's
+  // generated tree gen-14-17).
   if (charCount(name) > NAME_MAX_CHARS) return { ok: false, error: `invalid name: exceeds maximum length of ${NAME_MAX_CHARS} characters` };
+  const description = parsed.description.kind === 'text' ? collapseWhitespace(parsed.description.text) : '';
+  if (description === '') return { ok: false, error: 'missing field `description`' };
   const capped = charCount(description) > DESCRIPTION_MAX_CHARS;
   return { ok: true, name, description: capped ? `${firstChars(description, DESCRIPTION_MAX_CHARS - 3)}...` : description, capped };
 }
