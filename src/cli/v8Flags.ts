@@ -79,7 +79,12 @@ export function restoreV8Flags(): boolean {
 export function underDefaultFlags<T>(compile: () => T): T {
   const tuned = state().tuned;
   if (!tuned) return compile();
-  v8().setFlagsFromString(tuned.restore);
+  // V8 keeps the flags' hash once worked out, for every thread: a worker thread starting meanwhile may work it
+  // out from the tuned flags after this one set them back. Setting them again drops it.
+  for (let i = 0; i < 3; i++) {
+    v8().setFlagsFromString(tuned.restore);
+    if (v8().cachedDataVersionTag() === tuned.tag) break;
+  }
   try {
     return compile();
   } finally {
