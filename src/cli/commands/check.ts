@@ -2,7 +2,6 @@
 // named), with nexo-rs extensions and the runtimes' configurations beside them; a table, JSON, SARIF or
 // GitHub annotations, and an exit code for CI.
 
-import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { type EvaluatedSkill } from '../../core/check/engine';
 import { applicableRuntimes } from '../../core/runtimes/detect';
@@ -25,7 +24,6 @@ import { checkExtensionsAt } from '../../core/runtimes/nexo/extensions/checkAt';
 import { isExtensionsConfigPath } from '../../core/runtimes/nexo/extensions/locate';
 import { formatSarif } from '../sarif';
 import { type CliAnalyzer, RUNTIME_WORKER_SCRIPT, workersSetting } from '../workers';
-import { shareCoresWithRuntimeWorker } from '../v8Flags';
 import { type CliRun, type Command, type Io, UsageError, VERSION } from '../context';
 import { agentSkills } from './agent';
 
@@ -157,7 +155,6 @@ async function cmdCheck(r: CliRun): Promise<number> {
     if (!treeWorker) {
       treeWorker = new OffThreadEvaluator(RUNTIME_WORKER_SCRIPT);
       analyzer?.yieldCores();
-      if (r.ownsProcess) shareCoresWithRuntimeWorker(availableParallelism());
     }
     return treeWorker;
   };
