@@ -19,7 +19,6 @@ import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { writeFileAtomically } from '../core/machine/atomicWrite';
-import { restoreV8Flags, underDefaultFlags } from './v8Flags';
 
 /** The data written back only when it grew by more than this share (a run that compiled nothing new
  *  rewrites nothing). */
@@ -106,18 +105,14 @@ function runCached(
   if (!fromBuild) fromFolder();
   // A `#!` line is not JavaScript inside the module wrapper; Node drops it the same way.
   const text = source.startsWith('#!') ? `//${source.slice(2)}` : source;
-  // Compiled under the flags the data was cached with (a check may have tuned them since: ./v8Flags.ts).
-  const compile = (data: Buffer | undefined): vm.Script =>
-    underDefaultFlags(() => new vm.Script(M.wrap(text), { filename: file, ...(data ? { cachedData: data } : {}) }));
-  let script = compile(cached);
+  let script = new vm.Script(M.wrap(text), { filename: file, ...(cached ? { cachedData: cached } : {}) });
   if (fromBuild && script.cachedDataRejected) {
     // Another V8 than the build's: the cache folder's data, if any.
     fromFolder();
-    if (cached) script = compile(cached);
+    if (cached) script = new vm.Script(M.wrap(text), { filename: file, cachedData: cached });
   }
   if (userFile !== null) {
-    // Written under the flags the run began with (a check may tune them: ./v8Flags.ts), or not at all.
-    if (toWrite.length === 0) process.once('exit', () => restoreV8Flags() && toWrite.forEach(([s, f, known]) => writeBack(s, f, known)));
+    if (toWrite.length === 0) process.once('exit', () => toWrite.forEach(([s, f, known]) => writeBack(s, f, known)));
     toWrite.push([script, userFile, cached && !script.cachedDataRejected ? cached.length : 0]);
   }
   (script.runInThisContext() as (...args: unknown[]) => void).call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));

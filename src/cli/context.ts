@@ -38,9 +38,6 @@ export type Values = Record<string, string | boolean | undefined>;
 export interface RunSetup {
   cacheDir: string | null;
   buildId: string;
-  /** The run is the process (the `skill-author` command), not a call inside another program (a test, an
-   *  embedding): it may tune what is the process's own, such as V8's flags. */
-  ownsProcess?: boolean;
 }
 
 /** One command of the CLI: its name, the options it takes, its help, and what it does with a run. */
@@ -67,11 +64,6 @@ export class CliRun {
     readonly positionals: string[],
     private readonly setup: RunSetup,
   ) {}
-
-  /** Whether the run may tune the process's own settings (RunSetup.ownsProcess). */
-  get ownsProcess(): boolean {
-    return this.setup.ownsProcess === true;
-  }
 
   /** The cache folder, or null: --no-cache, or no home to put it in. */
   get cacheDir(): string | null {

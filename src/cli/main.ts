@@ -175,8 +175,7 @@ export function start(done?: (code: number) => void, dir?: string | null): void 
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
   });
-  const setup: RunSetup = { cacheDir: dir === undefined ? cacheDir(process.env) : dir, buildId: buildId(), ownsProcess: true };
-  void run(process.argv.slice(2), setup).then((code) => {
+  void run(process.argv.slice(2), dir === undefined ? undefined : { cacheDir: dir, buildId: buildId() }).then((code) => {
     process.exitCode = code;
     done?.(code);
   });
