@@ -33,6 +33,36 @@ describe('runtime reports off the calling thread', function () {
     }
   });
 
+  it('a report asked for some files is the in-process one: the worker reads the root, then waits for the files', async function () {
+    if (!existsSync(script)) this.skip();
+    const off = new OffThreadEvaluator(script);
+    try {
+      const [runtime, root] = cases[0] as [RuntimeId, string];
+      const whole = await (TREE_EVALUATORS[runtime] as NonNullable<(typeof TREE_EVALUATORS)[RuntimeId]>)(root, ctx);
+      const files = new Set(whole.skills.slice(0, 2).map((s) => s.file));
+      let give: (only: ReadonlySet<string> | null) => void = () => undefined;
+      const only = new Promise<ReadonlySet<string> | null>((resolve) => (give = resolve));
+      const asked = off.evaluate(runtime, root, ctx, only);
+      let answered = false;
+      void asked.then(() => (answered = true));
+      // Nothing comes back before the files are known, however long the root takes to read.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(answered, false);
+      give(files);
+      const scoped = await asked;
+      assert.deepEqual(
+        scoped.skills.map((s) => s.file),
+        [...files],
+      );
+      const inProcess = await (TREE_EVALUATORS[runtime] as NonNullable<(typeof TREE_EVALUATORS)[RuntimeId]>)(root, ctx, Promise.resolve(files));
+      assert.equal(JSON.stringify(scoped), JSON.stringify(inProcess));
+      // Every file: the whole report.
+      assert.equal(JSON.stringify(await off.evaluate(runtime, root, ctx, Promise.resolve(null))), JSON.stringify(whole));
+    } finally {
+      off.dispose();
+    }
+  });
+
   it('the language server’s bundle runs as that worker too (the VSIX carries no runtime-worker.js)', async function () {
     const lsp = path.join(repo, 'dist', 'lsp.js');
     if (!existsSync(lsp)) this.skip();

@@ -87,11 +87,13 @@ describe('tree runtimes started early', () => {
     put('skills/gamma/SKILL.md', '---\nname: gamma\ndescription: Also Hermes.\nprerequisites:\n  env_vars: [GAMMA_KEY]\n---\nDo gamma.\n');
     const c = ctx();
     const calls: string[] = [];
+    const scopes: string[][] = [];
     const counted: Partial<Record<RuntimeId, TreeEvaluator>> = {};
     for (const [r, evaluate] of Object.entries(TREE_EVALUATORS) as Array<[RuntimeId, TreeEvaluator]>) {
-      counted[r] = (dir, x) => {
+      counted[r] = (dir, x, only) => {
         calls.push(`${r}:${dir}`);
-        return evaluate(dir, x);
+        void only?.then((files) => scopes.push(files ? [...files].map((f) => path.relative(root, f)).sort() : ['(every file)']));
+        return evaluate(dir, x, only);
       };
     }
     const prefetch = new TreePrefetch({ ctx: c, pinned: [], trees: counted });
@@ -99,8 +101,15 @@ describe('tree runtimes started early', () => {
     try {
       const { skills } = await engine.checkPaths([root], undefined, (l, a) => prefetch.see(l, a));
       assert.deepEqual(calls, [`hermes:${root}`], 'started once, while the engine was still checking');
+      assert.deepEqual(scopes, [], 'the files are not known until the judge asks');
       const early = await judgeEvaluated(skills, c, {}, prefetch.trees());
       assert.deepEqual(calls, [`hermes:${root}`], 'the judge used the report already started');
+      // The files Hermes judges (beta and gamma carry its keys; alpha and blank are the open format's only).
+      assert.deepEqual(scopes, [['beta/SKILL.md', 'gamma/SKILL.md']]);
+      assert.deepEqual(
+        early.judgement.reports.flatMap((r) => r.skills.map((s) => path.relative(root, s.file))),
+        ['beta/SKILL.md', 'gamma/SKILL.md'],
+      );
       const plain = await judgeEvaluated(skills, c);
       assert.equal(JSON.stringify(early.judged.map((j) => [j.verdicts, j.findings])), JSON.stringify(plain.judged.map((j) => [j.verdicts, j.findings])));
       assert.equal(JSON.stringify(early.judgement.reports), JSON.stringify(plain.judgement.reports));
@@ -171,6 +180,44 @@ describe('tree runtimes started early', () => {
       engine.dispose();
     }
     assert.deepEqual(calls, []);
+  });
+});
+
+describe('a tree report asked for some files', () => {
+  it("gives those files' verdicts and findings as the whole report does, and only theirs", async () => {
+    const root = path.join(tmp, 'skills');
+    // Two skills of one name (each gets a duplicate finding that names the other), one under an excluded folder.
+    put('skills/one/SKILL.md', '---\nname: twin\ndescription: First.\nplatforms: [linux]\n---\nBody.\n');
+    put('skills/two/SKILL.md', '---\nname: twin\ndescription: Second.\nrequired_environment_variables: [TWO_KEY]\n---\nBody.\n');
+    put('skills/.git/hidden/SKILL.md', '---\nname: hidden\ndescription: Never found.\n---\nBody.\n');
+    const hermes = TREE_EVALUATORS.hermes as TreeEvaluator;
+    const whole = await hermes(root, ctx());
+    const two = path.join(root, 'two', 'SKILL.md');
+    assert.ok(whole.findings.some((f) => f.file === two && f.code === 'hermes-duplicate-name'));
+    for (const files of [[two], [two, path.join(root, 'beta', 'SKILL.md'), path.join(root, 'blank', 'SKILL.md')], []]) {
+      const scoped = await hermes(root, ctx(), Promise.resolve(new Set(files)));
+      const keep = new Set(files);
+      assert.deepEqual(
+        scoped.skills,
+        whole.skills.filter((s) => keep.has(s.file)),
+      );
+      assert.deepEqual(
+        scoped.findings,
+        whole.findings.filter((f) => keep.has(f.file)),
+      );
+      assert.equal(scoped.index, whole.index, 'the index is the whole root’s');
+    }
+    assert.deepEqual(await hermes(root, ctx(), Promise.resolve(null)), whole);
+  });
+
+  it('is whole when it is kept for later checks (a cache folder)', async () => {
+    const root = path.join(tmp, 'skills');
+    const c = { ...ctx(), readCache: { dir: path.join(tmp, 'cache'), salt: 'test' } };
+    const hermes = TREE_EVALUATORS.hermes as TreeEvaluator;
+    const whole = await hermes(root, { ...c, readCache: undefined });
+    const kept = await hermes(root, c, Promise.resolve(new Set([path.join(root, 'beta', 'SKILL.md')])));
+    assert.deepEqual(kept, whole);
+    assert.ok(kept.skills.length > 1);
   });
 });
 

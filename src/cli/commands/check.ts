@@ -294,6 +294,6 @@ function isExtensionFile(target: string): boolean {
 /** The tree runtimes' evaluators, each report computed on one worker thread (made on first use). */
 function offThreadTrees(worker: () => OffThreadEvaluator): Partial<Record<RuntimeId, TreeEvaluator>> {
   const out: Partial<Record<RuntimeId, TreeEvaluator>> = {};
-  for (const runtime of Object.keys(TREE_EVALUATORS) as RuntimeId[]) out[runtime] = (root, ctx) => worker().evaluate(runtime, root, ctx);
+  for (const runtime of Object.keys(TREE_EVALUATORS) as RuntimeId[]) out[runtime] = (root, ctx, only) => worker().evaluate(runtime, root, ctx, only);
   return out;
 }

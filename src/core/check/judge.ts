@@ -92,20 +92,21 @@ export async function judge(skills: readonly JudgeSkill[], options: JudgeOptions
       ...(options.nexoSkillsDirs ? { nexoSkillsDirs: options.nexoSkillsDirs } : {}),
     }),
   );
-  // Tree runtimes: one run per (runtime, root).
-  const runs = new Map<string, Promise<RuntimeReport>>();
+  // Tree runtimes: one run per (runtime, root), asked for the files judged by it there.
   const rootOf = options.treeRootOf ?? ((_r: RuntimeId, s: JudgeSkill) => s.root);
-  const reportFor = (runtime: RuntimeId, root: string): Promise<RuntimeReport> | null => {
-    const evaluate = options.trees[runtime];
-    if (!evaluate) return null;
-    const key = `${runtime}\0${root}`;
-    let run = runs.get(key);
-    if (!run) runs.set(key, (run = evaluate(root, options.ctx)));
-    return run;
-  };
-  for (let i = 0; i < skills.length; i++) {
-    for (const a of applicable[i] ?? []) if (options.trees[a.runtime]) reportFor(a.runtime, rootOf(a.runtime, skills[i] as JudgeSkill));
-  }
+  const scopes = new Map<string, { runtime: RuntimeId; root: string; files: Set<string> }>();
+  skills.forEach((skill, i) => {
+    for (const a of applicable[i] ?? []) {
+      if (!options.trees[a.runtime]) continue;
+      const root = rootOf(a.runtime, skill);
+      const key = `${a.runtime}\0${root}`;
+      const scope = scopes.get(key);
+      if (scope) scope.files.add(skill.file);
+      else scopes.set(key, { runtime: a.runtime, root, files: new Set([skill.file]) });
+    }
+  });
+  const runs = new Map<string, Promise<RuntimeReport>>();
+  for (const [key, { runtime, root, files }] of scopes) runs.set(key, (options.trees[runtime] as TreeEvaluator)(root, options.ctx, Promise.resolve(files)));
   // The agent CLIs: one start per (runtime, working folder), made when a skill first needs it.
   const starts: ListingRuns = options.starts ?? new Map();
   // Every verdict but the tree runtimes' is given while their reports are computed (on a worker thread, in

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
-import type { RuntimeContext, RuntimeId, RuntimeReport } from '../runtimes/types';
+import type { RuntimeContext, RuntimeId, RuntimeReport, TreeScope } from '../runtimes/types';
 import { type HandedBack, keepingLog, type KeepingSettings, takeBack } from '../machine/keeping';
 
 export interface OffThreadRequest {
@@ -14,6 +14,14 @@ export interface OffThreadRequest {
   runtime: RuntimeId;
   root: string;
   ctx: RuntimeContext;
+  /** The files the report is for follow in an OffThreadScope message (TreeScope). */
+  scoped?: true;
+}
+
+/** The files a scoped request's report is for (null: every one). */
+export interface OffThreadScope {
+  id: number;
+  only: string[] | null;
 }
 
 /** A reply, with the questions the worker asked the file system since its last reply when the run that
@@ -33,7 +41,7 @@ export class OffThreadEvaluator {
   private worker: Worker | undefined;
   private broken = false;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (r: RuntimeReport) => void; reject: (e: Error) => void; req: OffThreadRequest }>();
+  private readonly pending = new Map<number, { resolve: (r: RuntimeReport) => void; reject: (e: Error) => void; req: OffThreadRequest; only?: TreeScope }>();
 
   private idleTimer: NodeJS.Timeout | undefined;
 
@@ -45,17 +53,22 @@ export class OffThreadEvaluator {
     private readonly idleMs?: number,
   ) {}
 
-  evaluate(runtime: RuntimeId, root: string, ctx: RuntimeContext): Promise<RuntimeReport> {
+  evaluate(runtime: RuntimeId, root: string, ctx: RuntimeContext, only?: TreeScope): Promise<RuntimeReport> {
     const inProcess = TREE_EVALUATORS[runtime];
     if (!inProcess) return Promise.reject(new Error(`no tree evaluator for ${runtime}`));
     const worker = this.ensure();
-    if (!worker) return inProcess(root, ctx);
+    if (!worker) return inProcess(root, ctx, only);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
-    const req: OffThreadRequest = { id: this.nextId++, runtime, root, ctx: { ...ctx, env: { ...ctx.env } } };
+    const req: OffThreadRequest = { id: this.nextId++, runtime, root, ctx: { ...ctx, env: { ...ctx.env } }, ...(only ? { scoped: true as const } : {}) };
     return new Promise<RuntimeReport>((resolve, reject) => {
-      this.pending.set(req.id, { resolve, reject, req });
+      this.pending.set(req.id, { resolve, reject, req, ...(only ? { only } : {}) });
       worker.postMessage(req);
+      // The worker reads the root meanwhile, and waits for the files before its per-skill work.
+      const scope = (files: ReadonlySet<string> | null): void => {
+        if (this.worker === worker && this.pending.has(req.id)) worker.postMessage({ id: req.id, only: files ? [...files] : null } satisfies OffThreadScope);
+      };
+      only?.then(scope, () => scope(null));
     });
   }
 
@@ -105,7 +118,7 @@ export class OffThreadEvaluator {
       this.pending.clear();
       for (const p of waiting) {
         const evaluate = TREE_EVALUATORS[p.req.runtime];
-        if (evaluate) evaluate(p.req.root, p.req.ctx).then(p.resolve, p.reject);
+        if (evaluate) evaluate(p.req.root, p.req.ctx, p.only).then(p.resolve, p.reject);
         else p.reject(new Error(`no tree evaluator for ${p.req.runtime}`));
       }
     };

@@ -3,7 +3,8 @@
 // judges has been analyzed, instead of after the engine has evaluated every skill. Started on a worker
 // thread (./offThread.ts), a report is computed while the engine is still analyzing and evaluating, on the
 // core that would otherwise sit idle. The report is the one `judge` would have asked for (same evaluator,
-// same root, same context), so the result is the same by construction; a report nobody asks for is dropped.
+// same root, same context, and the files judge asks for, handed to the run when judge asks: the runtime reads
+// the whole root meanwhile), so the result is the same by construction; a report nobody asks for is dropped.
 import type { SkillAnalysis } from './analyze';
 import type { SkillLocation } from '../skill/catalog';
 import { applicableRuntimes } from '../runtimes/detect';
@@ -19,7 +20,7 @@ export interface TreePrefetchOptions {
 }
 
 export class TreePrefetch {
-  private readonly runs = new Map<string, Promise<RuntimeReport>>();
+  private readonly runs = new Map<string, { report: Promise<RuntimeReport>; scope: (only: ReadonlySet<string> | null) => void }>();
 
   constructor(private readonly options: TreePrefetchOptions) {}
 
@@ -39,18 +40,30 @@ export class TreePrefetch {
       if (!evaluate) continue;
       const key = `${a.runtime}\0${location.root}`;
       if (this.runs.has(key)) continue;
-      const run = evaluate(location.root, o.ctx);
+      let scope: (only: ReadonlySet<string> | null) => void = () => undefined;
+      const only = new Promise<ReadonlySet<string> | null>((resolve) => (scope = resolve));
+      const report = evaluate(location.root, o.ctx, only);
       // A failure is reported to whoever asks for the report (the judge), not as an unhandled rejection.
-      run.catch(() => undefined);
-      this.runs.set(key, run);
+      report.catch(() => undefined);
+      this.runs.set(key, { report, scope });
     }
   }
 
-  /** Evaluators for `judge`: a report already started for the same root and context, else a new one. */
+  /** Evaluators for `judge`: a report already started for the same root and context, handed the files judge
+   *  asks for (every file when it names none), else a new one. */
   trees(): Partial<Record<RuntimeId, TreeEvaluator>> {
     const out: Partial<Record<RuntimeId, TreeEvaluator>> = {};
     for (const [runtime, evaluate] of Object.entries(this.options.trees) as Array<[RuntimeId, TreeEvaluator]>) {
-      out[runtime] = (root, ctx) => (ctx === this.options.ctx ? this.runs.get(`${runtime}\0${root}`) : undefined) ?? evaluate(root, ctx);
+      out[runtime] = (root, ctx, only) => {
+        const key = `${runtime}\0${root}`;
+        const run = ctx === this.options.ctx ? this.runs.get(key) : undefined;
+        if (!run) return evaluate(root, ctx, only);
+        // Handed out once: its scope is this asker's.
+        this.runs.delete(key);
+        if (only) only.then(run.scope, () => run.scope(null));
+        else run.scope(null);
+        return run.report;
+      };
     }
     return out;
   }

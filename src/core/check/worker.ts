@@ -1,12 +1,13 @@
 // The worker thread that runs Hermes's and OpenClaw's emulation of a whole skills root (the CLI and the
 // language server start it through ./offThread.ts). Those runs read every SKILL.md of the root synchronously,
 // as the runtimes do: seconds for a root of thousands of skills, which must never block the language server.
-// One request at a time: { id, runtime, root, ctx } in, { id, report } or { id, error } out.
+// One request at a time: { id, runtime, root, ctx } in, { id, report } or { id, error } out. A scoped request's
+// files follow in a message of their own ({ id, only }), which the run awaits after reading the root.
 // A run being kept (the CLI's, src/cli/runMemo.ts): every reply carries the questions asked since the last.
 import { parentPort, workerData } from 'node:worker_threads';
 import { TREE_EVALUATORS } from '../runtimes';
 import { handBack, type KeepingLog } from '../machine/keeping';
-import type { OffThreadData, OffThreadRequest, OffThreadReply } from './offThread';
+import type { OffThreadData, OffThreadRequest, OffThreadReply, OffThreadScope } from './offThread';
 
 const settings = (workerData as OffThreadData | null)?.questions;
 const log = settings ? questionLog(settings) : null;
@@ -23,11 +24,32 @@ function questionLog(s: NonNullable<OffThreadData['questions']>): KeepingLog | n
   }
 }
 
-parentPort?.on('message', (req: OffThreadRequest) => {
+/** The scopes of the scoped requests, by id: each resolved when its message comes. */
+const scopes = new Map<number, { files: Promise<ReadonlySet<string> | null>; give: (only: string[] | null) => void }>();
+
+function scopeOf(id: number): NonNullable<ReturnType<typeof scopes.get>> {
+  let s = scopes.get(id);
+  if (!s) {
+    let give: (only: string[] | null) => void = () => undefined;
+    const files = new Promise<ReadonlySet<string> | null>((resolve) => (give = (only) => resolve(only ? new Set(only) : null)));
+    scopes.set(id, (s = { files, give }));
+  }
+  return s;
+}
+
+parentPort?.on('message', (msg: OffThreadRequest | OffThreadScope) => {
+  if (!('runtime' in msg)) {
+    scopeOf(msg.id).give(msg.only);
+    return;
+  }
+  const req = msg;
   const evaluate = TREE_EVALUATORS[req.runtime];
-  const reply = (r: OffThreadReply): void => parentPort?.postMessage({ ...r, ...handBack(log) });
+  const reply = (r: OffThreadReply): void => {
+    scopes.delete(req.id);
+    parentPort?.postMessage({ ...r, ...handBack(log) });
+  };
   if (!evaluate) return reply({ id: req.id, error: `no tree evaluator for ${req.runtime}` });
-  evaluate(req.root, req.ctx).then(
+  evaluate(req.root, req.ctx, req.scoped ? scopeOf(req.id).files : undefined).then(
     (report) => reply({ id: req.id, report }),
     (err: unknown) => reply({ id: req.id, error: err instanceof Error ? err.message : String(err) }),
   );

@@ -259,8 +259,14 @@ export interface DetectInput {
   pinned?: readonly RuntimeId[];
 }
 
-/** A runtime that decides over a whole skills root at once (Hermes, OpenClaw). */
-export type TreeEvaluator = (root: string, ctx: RuntimeContext) => Promise<RuntimeReport>;
+/** The SKILL.md files a report is asked for (null: every one), given once the asker knows them: a report of a
+ *  root is started while the check still analyzes, and judged skills are known only afterwards. */
+export type TreeScope = PromiseLike<ReadonlySet<string> | null>;
+
+/** A runtime that decides over a whole skills root at once (Hermes, OpenClaw). With `only`, the report's
+ *  per-skill verdicts and findings may leave out the other files (the runtime still reads the whole root: they
+ *  decide names, duplicates and the index); what it gives for a file in scope is what the whole report gives. */
+export type TreeEvaluator = (root: string, ctx: RuntimeContext, only?: TreeScope) => Promise<RuntimeReport>;
 
 /** How a runtime comes to its verdicts:
  *  - `file`: from each SKILL.md alone (the runtimes that gate nothing on the machine);

@@ -1,5 +1,6 @@
 // Runs the whole emulation once for a skills folder: discovery, one read per SKILL.md, the cold and warm
-// index builds, skills_list, and skill_view by folder path for every skill. The façade (index.ts) maps
+// index builds, skills_list, and skill_view by folder path for every skill (or, for a report asked for some
+// files only, for theirs: every other skill is still read, since it shapes the index, names and duplicates). The façade (index.ts) maps
 // this onto the shared verdict vocabulary; the golden test compares it with Hermes's own answers.
 
 import * as path from 'node:path';
@@ -26,13 +27,29 @@ export interface HermesRun {
   warm: IndexBuild;
   list: SkillsListResult;
   viewIndex: ViewIndex;
-  /** skill_view(<folder path>) per skill. */
+  /** skill_view(<folder path>) per skill; in a run read for some files only (`readHermes`, then `viewSkills`
+   *  for them), only theirs are there. */
   views: ViewResult[];
   /** The identity skill_view takes for each skill (`a/b`, or `.` for the root SKILL.md). */
   ids: string[];
 }
 
 export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOptions = {}): HermesRun {
+  const run = readHermes(rootIn, ctx, options);
+  viewSkills(run, run.ids.keys());
+  return run;
+}
+
+/** skill_view for the skills at `indices` (by position in `run.skills`), put in their places of `run.views`. */
+export function viewSkills(run: HermesRun, indices: Iterable<number>): void {
+  for (const i of indices) {
+    const id = run.ids[i];
+    if (id !== undefined) run.views[i] = skillView(id, run.viewIndex, run.host);
+  }
+}
+
+/** Everything of a run but skill_view: `views` is empty until `viewSkills` fills it. */
+export function readHermes(rootIn: string, ctx: RuntimeContext, options: HermesOptions = {}): HermesRun {
   const root = path.resolve(ctx.cwd || process.cwd(), rootIn);
   // One view of the tree for the whole run: the discovery, skill_view's `rglob` and each skill's linked files
   // list the same folders, each read once; the host's files and every SKILL.md are read through it too.
@@ -61,6 +78,5 @@ export function runHermes(rootIn: string, ctx: RuntimeContext, options: HermesOp
     view,
   );
   const ids = skills.map((s) => skillIdOf(s.found.rel));
-  const views = ids.map((id) => skillView(id, vi, host));
-  return { root, host, discovery, skills, externals, cold, warm, list, viewIndex: vi, views, ids };
+  return { root, host, discovery, skills, externals, cold, warm, list, viewIndex: vi, views: [], ids };
 }

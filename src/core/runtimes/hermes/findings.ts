@@ -417,12 +417,16 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
 }
 
 /** Findings for the whole run, per SKILL.md (and for folders Hermes skips). */
-export function hermesFindings(run: HermesRun): RuntimeFinding[] {
+export function hermesFindings(run: HermesRun, picked?: readonly number[]): RuntimeFinding[] {
   const out: RuntimeFinding[] = [];
+  // With `picked`, the findings of those skills' files only.
+  const files = picked ? new Set(picked.map((i) => run.skills[i]?.found.file)) : null;
   const mk = (file: string, code: string, severity: Severity, message: string, span: Span = WHOLE_FILE): void => {
-    out.push({ runtime: 'hermes', file, code, severity, message, ...span });
+    if (!files || files.has(file)) out.push({ runtime: 'hermes', file, code, severity, message, ...span });
   };
-  run.skills.forEach((skill, i) => {
+  for (const i of picked ?? run.skills.keys()) {
+    const skill = run.skills[i];
+    if (!skill) continue;
     try {
       fileFindings(run, i, (code, severity, message, span) => mk(skill.found.file, code, severity, message, span));
     } catch (e) {
@@ -436,7 +440,7 @@ export function hermesFindings(run: HermesRun): RuntimeFinding[] {
         );
       }
     }
-  });
+  }
   // Same index name twice.
   const byName = new Map<string, number[]>();
   run.cold.build.records.forEach((r, i) => {

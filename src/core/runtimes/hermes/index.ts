@@ -24,8 +24,16 @@
 // for a skill (`prerequisites.commands` is advisory), and neither do we.
 
 import * as path from 'node:path';
-import { colorOfVerdict, type HiddenBy, type RuntimeContext, type RuntimeReport, type RuntimeSkillVerdict, type RuntimeVerdict } from '../types';
-import { runHermes, type HermesRun } from './emulate';
+import {
+  colorOfVerdict,
+  type HiddenBy,
+  type RuntimeContext,
+  type RuntimeReport,
+  type RuntimeSkillVerdict,
+  type RuntimeVerdict,
+  type TreeScope,
+} from '../types';
+import { readHermes, runHermes, viewSkills, type HermesRun } from './emulate';
 import { hermesFindings } from './findings';
 import { extractConditions, hidingCondition } from './gate';
 import type { HermesOptions } from './host';
@@ -132,20 +140,31 @@ function verdictOf(run: HermesRun, i: number): RuntimeSkillVerdict {
 }
 
 /** Hermes's view of `root` as its skills folder (`$HERMES_HOME/skills` by default): a verdict per
- *  SKILL.md it discovers, the exact `<available_skills>` block of a cold start, and findings. */
-export async function evaluateHermes(root: string, ctx: RuntimeContext, options: HermesOptions = {}): Promise<RuntimeReport> {
-  const run = runHermes(root, ctx, options);
-  return reportOf(run);
+ *  SKILL.md it discovers, the exact `<available_skills>` block of a cold start, and findings. With `only`, the
+ *  verdicts and findings of those files alone: the whole root is read meanwhile, and skill_view is called
+ *  once the files are known, for them. */
+export async function evaluateHermes(root: string, ctx: RuntimeContext, options: HermesOptions = {}, only?: TreeScope): Promise<RuntimeReport> {
+  if (!only) return reportOf(runHermes(root, ctx, options));
+  const run = readHermes(root, ctx, options);
+  const files = await only;
+  if (!files) {
+    viewSkills(run, run.ids.keys());
+    return reportOf(run);
+  }
+  const picked = run.skills.flatMap((s, i) => (files.has(s.found.file) ? [i] : []));
+  viewSkills(run, picked);
+  return reportOf(run, picked);
 }
 
-/** The report for an existing run (the CLI and tests may want the run too). */
-export function reportOf(run: HermesRun): RuntimeReport {
+/** The report for an existing run (the CLI and tests may want the run too); with `picked` (positions in
+ *  `run.skills`, each viewed), the verdicts and findings of those skills only. */
+export function reportOf(run: HermesRun, picked?: readonly number[]): RuntimeReport {
   return {
     runtime: 'hermes',
     root: run.root,
-    skills: run.skills.map((_, i) => verdictOf(run, i)),
+    skills: picked ? picked.map((i) => verdictOf(run, i)) : run.skills.map((_, i) => verdictOf(run, i)),
     index: run.cold.build.block,
     indexError: run.cold.build.error,
-    findings: hermesFindings(run),
+    findings: hermesFindings(run, picked),
   };
 }

@@ -37,7 +37,7 @@ export const HERMES_PROFILE: RuntimeProfile = {
   },
   impliedBy: (p) => (p.length === 1 && HERMES_KEYS.includes(p[0] as string)) || (p.length === 2 && p[0] === 'metadata' && p[1] === 'hermes'),
   fields: FIELDS,
-  judging: { kind: 'tree', evaluate: (root, ctx) => tree().evaluateHermesTree(root, ctx) },
+  judging: { kind: 'tree', evaluate: (root, ctx, only) => tree().evaluateHermesTree(root, ctx, only) },
   configFiles: (ctx) => {
     const home = path.resolve(ctx.cwd, tree().hermesHomeOf(ctx));
     return [path.join(home, 'config.yaml'), path.join(home, '.env')];
