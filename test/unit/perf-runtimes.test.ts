@@ -190,11 +190,14 @@ describe('a tree report asked for some files', () => {
     put('skills/one/SKILL.md', '---\nname: twin\ndescription: First.\nplatforms: [linux]\n---\nBody.\n');
     put('skills/two/SKILL.md', '---\nname: twin\ndescription: Second.\nrequired_environment_variables: [TWO_KEY]\n---\nBody.\n');
     put('skills/.git/hidden/SKILL.md', '---\nname: hidden\ndescription: Never found.\n---\nBody.\n');
+    const venv = put('skills/.venv/tool/SKILL.md', '---\nname: tool\ndescription: Excluded.\n---\nBody.\n');
+    put('skills/one/references/SKILL.md', '---\nname: ref\ndescription: A support folder.\n---\nBody.\n');
     const hermes = TREE_EVALUATORS.hermes as TreeEvaluator;
     const whole = await hermes(root, ctx());
     const two = path.join(root, 'two', 'SKILL.md');
     assert.ok(whole.findings.some((f) => f.file === two && f.code === 'hermes-duplicate-name'));
-    for (const files of [[two], [two, path.join(root, 'beta', 'SKILL.md'), path.join(root, 'blank', 'SKILL.md')], []]) {
+    assert.ok(whole.findings.some((f) => f.file === venv && f.code === 'hermes-skill-in-excluded-folder'));
+    for (const files of [[two], [two, path.join(root, 'beta', 'SKILL.md'), path.join(root, 'blank', 'SKILL.md')], [venv, two], []]) {
       const scoped = await hermes(root, ctx(), Promise.resolve(new Set(files)));
       const keep = new Set(files);
       assert.deepEqual(
@@ -214,7 +217,7 @@ describe('a tree report asked for some files', () => {
     const root = path.join(tmp, 'skills');
     const c = { ...ctx(), readCache: { dir: path.join(tmp, 'cache'), salt: 'test' } };
     const hermes = TREE_EVALUATORS.hermes as TreeEvaluator;
-    const whole = await hermes(root, { ...c, readCache: undefined });
+    const whole = await hermes(root, ctx());
     const kept = await hermes(root, c, Promise.resolve(new Set([path.join(root, 'beta', 'SKILL.md')])));
     assert.deepEqual(kept, whole);
     assert.ok(kept.skills.length > 1);

@@ -61,11 +61,14 @@ export interface Discovery {
    *  findings; looked up only one level down, cheaply). */
   skipped: { rel: string; why: 'excluded' | 'support'; dir: string }[];
   notes: WalkNote[];
+  /** The pruned folders not looked into yet (`discover` told not to): `probeSkipped` looks, for `skipped`. */
+  pruned?: { dir: string; rel: string; why: 'excluded' | 'support' }[];
 }
 
 /** Walks `root` as Hermes does, collecting SKILL.md and DESCRIPTION.md in one pass (both walks prune
- *  the same way: the support-folder rule looks at SKILL.md only). */
-export function discover(root: string, view: FsView = DIRECT): Discovery {
+ *  the same way: the support-folder rule looks at SKILL.md only). With `probe` false, the pruned folders are
+ *  only listed in `pruned`, for `probeSkipped` (or nobody) to look into. */
+export function discover(root: string, view: FsView = DIRECT, probe = true): Discovery {
   const out: Discovery = { skills: [], descriptions: [], skipped: [], notes: [] };
   let visited = 0;
   // `dirReal` is the folder's real path; `chain` the real paths of the folders on the way down (a link back
@@ -97,7 +100,9 @@ export function discover(root: string, view: FsView = DIRECT): Discovery {
     for (const { name, link } of dirs) {
       const child = path.join(dir, name);
       if (EXCLUDED_DIRS.has(name) || (hasSkill && SUPPORT_DIRS.has(name))) {
-        noteSkipped(out, child, relOf(name), EXCLUDED_DIRS.has(name) ? 'excluded' : 'support', view);
+        const why = EXCLUDED_DIRS.has(name) ? 'excluded' : 'support';
+        if (probe) noteSkipped(out, child, relOf(name), why, view);
+        else (out.pruned ??= []).push({ dir: child, rel: relOf(name), why });
         continue;
       }
       // A plain folder's real path is its parent's plus its name; only a link is resolved.
@@ -117,6 +122,13 @@ export function discover(root: string, view: FsView = DIRECT): Discovery {
   out.skills.sort(byRel);
   out.descriptions.sort(byRel);
   return out;
+}
+
+/** Looks into the pruned folders `discover` left (those `wanted` keeps; every one by default), in the walk's
+ *  order, as it would have. */
+export function probeSkipped(d: Discovery, view: FsView, wanted: (dir: string) => boolean = () => true): void {
+  for (const p of d.pruned ?? []) if (wanted(p.dir)) noteSkipped(d, p.dir, p.rel, p.why, view);
+  d.pruned = [];
 }
 
 /** Records SKILL.md files directly inside a pruned folder or one level below it, so an author can be

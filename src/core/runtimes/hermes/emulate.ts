@@ -48,26 +48,29 @@ export function viewSkills(run: HermesRun, indices: Iterable<number>): void {
   }
 }
 
-/** Everything of a run but skill_view: `views` is empty until `viewSkills` fills it. */
-export function readHermes(rootIn: string, ctx: RuntimeContext, options: HermesOptions = {}): HermesRun {
+/** Everything of a run but skill_view: `views` is empty until `viewSkills` fills it. With `probeLater`, the
+ *  folders the discovery pruned are not looked into yet (`probeSkipped`: only their findings need them). */
+export function readHermes(rootIn: string, ctx: RuntimeContext, options: HermesOptions = {}, probeLater = false): HermesRun {
   const root = path.resolve(ctx.cwd || process.cwd(), rootIn);
   // One view of the tree for the whole run: the discovery, skill_view's `rglob` and each skill's linked files
   // list the same folders, each read once; the host's files and every SKILL.md are read through it too.
   const view = options.fsView ?? new FsView();
   const host = makeHost(ctx, { ...options, fsView: view });
   const rootExists = view.isDir(root);
-  const discovery = rootExists ? discover(root, view) : { skills: [], descriptions: [], skipped: [], notes: [] };
+  const discovery = rootExists ? discover(root, view, !probeLater) : { skills: [], descriptions: [], skipped: [], notes: [] };
   // What was read and parsed of each file on an earlier run of the same Hermes version, when the caller keeps
   // a cache (the CLI).
   const cache = ctx.readCache ? new HermesReadCache(ctx.readCache, root, host.version) : null;
   const skills = discovery.skills.map((f) => loadSkill(f, cache, host.version, view));
   const externals: ExternalTree[] = externalSkillDirs(host, root, ctx.home, (p) => pyResolve(p, view)).map((dir) => {
-    const d = discover(dir, view);
+    // What an external folder prunes is said when that folder is judged as a root of its own.
+    const d = discover(dir, view, false);
     return { dir, skills: d.skills.map((f) => loadSkill(f, cache, host.version, view)), descriptions: d.descriptions };
   });
   cache?.save();
   const cold = buildCold(skills, discovery.descriptions, root, host, rootExists, externals);
-  const warm = buildWarm(cold, skills, discovery.descriptions, root, host, rootExists, externals);
+  // The warm build is not part of a report (its verdicts and index are the cold start's): made when asked.
+  let warm: IndexBuild | undefined;
   const list = skillsList(skills, host, externals);
   const listed = (list.json.skills as { name: unknown }[] | undefined)?.map((s) => s.name) ?? [];
   const vi = viewIndex(
@@ -78,5 +81,19 @@ export function readHermes(rootIn: string, ctx: RuntimeContext, options: HermesO
     view,
   );
   const ids = skills.map((s) => skillIdOf(s.found.rel));
-  return { root, host, discovery, skills, externals, cold, warm, list, viewIndex: vi, views: [], ids };
+  return {
+    root,
+    host,
+    discovery,
+    skills,
+    externals,
+    cold,
+    get warm(): IndexBuild {
+      return (warm ??= buildWarm(cold, skills, discovery.descriptions, root, host, rootExists, externals));
+    },
+    list,
+    viewIndex: vi,
+    views: [],
+    ids,
+  };
 }

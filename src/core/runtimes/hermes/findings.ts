@@ -416,17 +416,15 @@ function fileFindings(run: HermesRun, i: number, add: Add): void {
   }
 }
 
-/** Findings for the whole run, per SKILL.md (and for folders Hermes skips). */
-export function hermesFindings(run: HermesRun, picked?: readonly number[]): RuntimeFinding[] {
+/** Findings for the whole run, per SKILL.md (and for folders Hermes skips); with `files`, those of these files
+ *  only (each of their skills viewed). */
+export function hermesFindings(run: HermesRun, files?: ReadonlySet<string>): RuntimeFinding[] {
   const out: RuntimeFinding[] = [];
-  // With `picked`, the findings of those skills' files only.
-  const files = picked ? new Set(picked.map((i) => run.skills[i]?.found.file)) : null;
   const mk = (file: string, code: string, severity: Severity, message: string, span: Span = WHOLE_FILE): void => {
     if (!files || files.has(file)) out.push({ runtime: 'hermes', file, code, severity, message, ...span });
   };
-  for (const i of picked ?? run.skills.keys()) {
-    const skill = run.skills[i];
-    if (!skill) continue;
+  for (const [i, skill] of run.skills.entries()) {
+    if (files && !files.has(skill.found.file)) continue;
     try {
       fileFindings(run, i, (code, severity, message, span) => mk(skill.found.file, code, severity, message, span));
     } catch (e) {

@@ -38,6 +38,8 @@ import { hermesFindings } from './findings';
 import { extractConditions, hidingCondition } from './gate';
 import type { HermesOptions } from './host';
 import { pyRepr, pyStr } from './pyvalue';
+import { probeSkipped } from './discover';
+import { FsView } from '../../machine/fsview';
 import { reasons } from './words';
 
 export { runHermes, type HermesRun } from './emulate';
@@ -145,26 +147,35 @@ function verdictOf(run: HermesRun, i: number): RuntimeSkillVerdict {
  *  once the files are known, for them. */
 export async function evaluateHermes(root: string, ctx: RuntimeContext, options: HermesOptions = {}, only?: TreeScope): Promise<RuntimeReport> {
   if (!only) return reportOf(runHermes(root, ctx, options));
-  const run = readHermes(root, ctx, options);
+  const view = options.fsView ?? new FsView();
+  const run = readHermes(root, ctx, { ...options, fsView: view }, true);
   const files = await only;
   if (!files) {
+    probeSkipped(run.discovery, view);
     viewSkills(run, run.ids.keys());
     return reportOf(run);
   }
-  const picked = run.skills.flatMap((s, i) => (files.has(s.found.file) ? [i] : []));
-  viewSkills(run, picked);
-  return reportOf(run, picked);
+  // A pruned folder is looked into only when a file asked for may be its SKILL.md or one a level below.
+  const near = new Set([...files].flatMap((f) => [path.dirname(f), path.dirname(path.dirname(f))]));
+  probeSkipped(run.discovery, view, (dir) => near.has(dir));
+  viewSkills(run, pickedOf(run, files));
+  return reportOf(run, files);
 }
 
-/** The report for an existing run (the CLI and tests may want the run too); with `picked` (positions in
- *  `run.skills`, each viewed), the verdicts and findings of those skills only. */
-export function reportOf(run: HermesRun, picked?: readonly number[]): RuntimeReport {
+/** The positions in `run.skills` of the files in `files`. */
+function pickedOf(run: HermesRun, files: ReadonlySet<string>): number[] {
+  return run.skills.flatMap((s, i) => (files.has(s.found.file) ? [i] : []));
+}
+
+/** The report for an existing run (the CLI and tests may want the run too); with `files` (each skill among
+ *  them viewed), the verdicts and findings of those files only. */
+export function reportOf(run: HermesRun, files?: ReadonlySet<string>): RuntimeReport {
   return {
     runtime: 'hermes',
     root: run.root,
-    skills: picked ? picked.map((i) => verdictOf(run, i)) : run.skills.map((_, i) => verdictOf(run, i)),
+    skills: files ? pickedOf(run, files).map((i) => verdictOf(run, i)) : run.skills.map((_, i) => verdictOf(run, i)),
     index: run.cold.build.block,
     indexError: run.cold.build.error,
-    findings: hermesFindings(run, picked),
+    findings: hermesFindings(run, files),
   };
 }
