@@ -24,22 +24,18 @@ function questionLog(s: NonNullable<OffThreadData['questions']>): KeepingLog | n
   }
 }
 
-/** The scopes of the scoped requests, by id: each resolved when its message comes. */
-const scopes = new Map<number, { files: Promise<ReadonlySet<string> | null>; give: (only: string[] | null) => void }>();
+/** The files of each scoped request still being answered, by id, resolved when its message comes. Messages
+ *  arrive in the order they were posted, so a request is always here before its files; files for a request
+ *  already answered (it failed first) are dropped. */
+const scopes = new Map<number, (only: string[] | null) => void>();
 
-function scopeOf(id: number): NonNullable<ReturnType<typeof scopes.get>> {
-  let s = scopes.get(id);
-  if (!s) {
-    let give: (only: string[] | null) => void = () => undefined;
-    const files = new Promise<ReadonlySet<string> | null>((resolve) => (give = (only) => resolve(only ? new Set(only) : null)));
-    scopes.set(id, (s = { files, give }));
-  }
-  return s;
+function scopeOf(id: number): Promise<ReadonlySet<string> | null> {
+  return new Promise((resolve) => scopes.set(id, (only) => resolve(only ? new Set(only) : null)));
 }
 
 parentPort?.on('message', (msg: OffThreadRequest | OffThreadScope) => {
   if (!('runtime' in msg)) {
-    scopeOf(msg.id).give(msg.only);
+    scopes.get(msg.id)?.(msg.only);
     return;
   }
   const req = msg;
@@ -49,7 +45,7 @@ parentPort?.on('message', (msg: OffThreadRequest | OffThreadScope) => {
     parentPort?.postMessage({ ...r, ...handBack(log) });
   };
   if (!evaluate) return reply({ id: req.id, error: `no tree evaluator for ${req.runtime}` });
-  evaluate(req.root, req.ctx, req.scoped ? scopeOf(req.id).files : undefined).then(
+  evaluate(req.root, req.ctx, req.scoped ? scopeOf(req.id) : undefined).then(
     (report) => reply({ id: req.id, report }),
     (err: unknown) => reply({ id: req.id, error: err instanceof Error ? err.message : String(err) }),
   );
