@@ -1,7 +1,8 @@
 // Runs the whole emulation once for a skills folder: discovery, one read per SKILL.md, the cold and warm
 // index builds, skills_list, and skill_view by folder path for every skill (or, for a report asked for some
-// files only, for theirs: every other skill is still read, since it shapes the index, names and duplicates). The façade (index.ts) maps
-// this onto the shared verdict vocabulary; the golden test compares it with Hermes's own answers.
+// files only, for theirs: every other skill is still read, since it shapes the index, names and duplicates).
+// The façade (index.ts) maps this onto the shared verdict vocabulary; the golden test compares it with
+// Hermes's own answers.
 
 import * as path from 'node:path';
 import { FsView } from '../../machine/fsview';
